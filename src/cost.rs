@@ -1,0 +1,124 @@
+//! Edge and path costs.
+//!
+//! Planners add costs along a path and order the frontier by them, so a cost type needs a
+//! zero, an "infinity" for unreached nodes, overflow-checked addition and a *total* order.
+//! Integers have all of these; `f32`/`f64` get their total order from
+//! [`f64::total_cmp`], which is what lets float costs live in a heap.
+
+use std::cmp::Ordering;
+use std::fmt::Debug;
+
+/// A non-negative cost that planners can add up and order.
+///
+/// Implemented for the unsigned and signed integer types and for `f32` and `f64`.
+/// Edge costs must be non-negative (and not NaN); planners report a negative or NaN edge
+/// cost as [`PlanError::InvalidCost`](crate::PlanError::InvalidCost) instead of returning a
+/// wrong path.
+///
+/// # Example
+///
+/// ```
+/// use replan::Cost;
+/// assert_eq!(u8::MAX.checked_add(1), None);
+/// assert_eq!(<u32 as Cost>::ZERO, 0);
+/// assert_eq!(2.5_f64.total_cmp(&f64::NAN), std::cmp::Ordering::Less);
+/// ```
+pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
+    /// The cost of the empty path.
+    const ZERO: Self;
+    /// A cost larger than any path cost: "not reached".
+    const INFINITY: Self;
+
+    /// `self + other`, or `None` when the sum overflows (or, for floats, is not finite).
+    fn checked_add(self, other: Self) -> Option<Self>;
+
+    /// `self + other`, clamped to [`Cost::INFINITY`].
+    fn saturating_add(self, other: Self) -> Self {
+        self.checked_add(other).unwrap_or(Self::INFINITY)
+    }
+
+    /// A total order that agrees with `<` on ordinary values.
+    fn total_cmp(&self, other: &Self) -> Ordering;
+
+    /// `true` when the value may be used as an edge cost: not negative, not NaN.
+    fn is_valid_edge_cost(self) -> bool {
+        self >= Self::ZERO
+    }
+
+    /// The cost as an `f64`, for reports and comparisons with published optima.
+    fn as_f64(self) -> f64;
+}
+
+macro_rules! integer_cost {
+    ($($t:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+            const INFINITY: Self = <$t>::MAX;
+            #[inline]
+            fn checked_add(self, other: Self) -> Option<Self> {
+                <$t>::checked_add(self, other)
+            }
+            #[inline]
+            fn saturating_add(self, other: Self) -> Self {
+                <$t>::saturating_add(self, other)
+            }
+            #[inline]
+            fn total_cmp(&self, other: &Self) -> Ordering {
+                Ord::cmp(self, other)
+            }
+            #[inline]
+            fn as_f64(self) -> f64 {
+                self as f64
+            }
+        }
+    )*};
+}
+integer_cost!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+macro_rules! float_cost {
+    ($($t:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0.0;
+            const INFINITY: Self = <$t>::INFINITY;
+            #[inline]
+            fn checked_add(self, other: Self) -> Option<Self> {
+                let sum = self + other;
+                sum.is_finite().then_some(sum)
+            }
+            #[inline]
+            fn saturating_add(self, other: Self) -> Self {
+                self + other
+            }
+            #[inline]
+            fn total_cmp(&self, other: &Self) -> Ordering {
+                <$t>::total_cmp(self, other)
+            }
+            #[inline]
+            fn as_f64(self) -> f64 {
+                self as f64
+            }
+        }
+    )*};
+}
+float_cost!(f32, f64);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_addition_rejects_non_finite_sums() {
+        assert_eq!(Cost::checked_add(f64::MAX, f64::MAX), None);
+        assert_eq!(Cost::checked_add(1.5_f64, 2.0), Some(3.5));
+        assert!(!f64::NAN.is_valid_edge_cost());
+        assert!(!(-1.0_f64).is_valid_edge_cost());
+        assert!(0.0_f64.is_valid_edge_cost());
+    }
+
+    #[test]
+    fn integer_addition_reports_overflow() {
+        assert_eq!(Cost::checked_add(u32::MAX, 1), None);
+        assert_eq!(Cost::saturating_add(u32::MAX, 1), u32::MAX);
+        assert!(!(-1_i32).is_valid_edge_cost());
+    }
+}

@@ -1,0 +1,54 @@
+//! Errors returned by planners.
+
+use crate::InvalidNode;
+
+/// Why a planner returned no path.
+///
+/// # Example
+///
+/// ```
+/// use replan::PlanError;
+/// let err = PlanError::BudgetExceeded { budget: 100 };
+/// assert_eq!(err.to_string(), "search stopped after expanding its budget of 100 nodes");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlanError {
+    /// The goal cannot be reached from the start.
+    #[error("no path from start to goal")]
+    NoPath,
+    /// The start node failed [`Graph::check_node`](crate::Graph::check_node).
+    #[error("start {node} is not a valid node: {reason}")]
+    InvalidStart {
+        /// The start node, as its `Debug` text.
+        node: String,
+        /// Why it was refused.
+        reason: InvalidNode,
+    },
+    /// The goal node failed [`Graph::check_node`](crate::Graph::check_node).
+    #[error("goal {node} is not a valid node: {reason}")]
+    InvalidGoal {
+        /// The goal node, as its `Debug` text.
+        node: String,
+        /// Why it was refused.
+        reason: InvalidNode,
+    },
+    /// The planner expanded as many nodes as its budget allows without reaching the goal.
+    #[error("search stopped after expanding its budget of {budget} nodes")]
+    BudgetExceeded {
+        /// The budget that ran out.
+        budget: u64,
+    },
+    /// A path cost does not fit in the cost type.
+    #[error("path cost overflows the cost type")]
+    CostOverflow,
+    /// The graph produced a negative or NaN edge cost.
+    #[error("edge cost {cost} is negative or not a number")]
+    InvalidCost {
+        /// The offending edge cost, as its `Debug` text.
+        cost: String,
+    },
+    /// The graph has more nodes than a `u32` id can number.
+    #[error("the graph has more than 2^32 - 1 nodes")]
+    TooManyNodes,
+}

@@ -1,0 +1,328 @@
+//! The graph traits every planner searches.
+//!
+//! A [`Graph`] only has to answer "what are the successors of this node, and what does each
+//! step cost". Nothing has to exist up front, so puzzles and games with implicit state spaces
+//! implement it as easily as a grid does. Two optional capabilities add to it:
+//!
+//! - [`ReverseGraph`]: predecessors, for planners that search backwards from the goal.
+//! - [`IndexedGraph`]: a dense index `0..node_bound()` for every node, so planners keep their
+//!   per-node data in flat arrays instead of hash maps.
+//!
+//! Which of the two per-node stores a planner uses is the graph's choice, made once through
+//! [`Graph::Ids`]: [`HashedIds`] works for any graph, [`DenseIds`] for an [`IndexedGraph`].
+//! Every planner is written once against [`NodeIds`], so both stores run the same code.
+
+use std::collections::HashMap;
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+
+use crate::{Cost, PlanError};
+
+/// A directed graph with weighted edges, possibly implicit.
+///
+/// `successors` calls `visit` once per outgoing edge. Internal iteration (a callback rather
+/// than a returned iterator) lets an implementation generate neighbours in a plain loop with
+/// no iterator state and no allocation per call.
+///
+/// # Example
+///
+/// A ring of five nodes where each step costs its target's number:
+///
+/// ```
+/// use replan::{AStar, Graph, HashedIds, Planner};
+///
+/// struct Ring;
+/// impl Graph for Ring {
+///     type Node = u32;
+///     type Cost = u32;
+///     type Ids = HashedIds<u32>;
+///     fn successors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
+///         let next = (node + 1) % 5;
+///         visit(next, next);
+///     }
+/// }
+///
+/// let path = AStar::dijkstra().plan(&Ring, 0, 3).unwrap();
+/// assert_eq!(path.nodes, [0, 1, 2, 3]);
+/// assert_eq!(path.cost, 6);
+/// ```
+pub trait Graph {
+    /// A node: small, copyable, hashable.
+    type Node: Copy + Eq + Hash + Debug;
+    /// The cost of an edge and of a path.
+    type Cost: Cost;
+    /// How planners store per-node data for this graph: [`HashedIds<Self::Node>`] for any
+    /// graph, [`DenseIds`] when the graph implements [`IndexedGraph`].
+    type Ids: NodeIds<Self>;
+
+    /// Calls `visit(successor, edge_cost)` for every edge leaving `node`.
+    fn successors(&self, node: Self::Node, visit: impl FnMut(Self::Node, Self::Cost));
+
+    /// Whether `node` may start or end a search. Planners check start and goal with it and
+    /// return [`PlanError::InvalidStart`] or [`PlanError::InvalidGoal`] with the reason.
+    ///
+    /// The default accepts every node.
+    fn check_node(&self, node: Self::Node) -> Result<(), InvalidNode> {
+        let _ = node;
+        Ok(())
+    }
+}
+
+/// A graph that can also be walked backwards.
+///
+/// # Example
+///
+/// ```
+/// use replan::{Graph, HashedIds, ReverseGraph};
+///
+/// /// A line 0 - 1 - 2 - ... where moving right costs 1 and left costs 2.
+/// struct Line;
+/// impl Graph for Line {
+///     type Node = i32;
+///     type Cost = u32;
+///     type Ids = HashedIds<i32>;
+///     fn successors(&self, n: i32, mut visit: impl FnMut(i32, u32)) {
+///         visit(n + 1, 1);
+///         visit(n - 1, 2);
+///     }
+/// }
+/// impl ReverseGraph for Line {
+///     fn predecessors(&self, n: i32, mut visit: impl FnMut(i32, u32)) {
+///         visit(n - 1, 1); // (n-1) -> n moves right
+///         visit(n + 1, 2);
+///     }
+/// }
+/// let mut preds = Vec::new();
+/// Line.predecessors(5, |p, c| preds.push((p, c)));
+/// assert_eq!(preds, [(4, 1), (6, 2)]);
+/// ```
+pub trait ReverseGraph: Graph {
+    /// Calls `visit(predecessor, edge_cost)` for every edge entering `node`, where
+    /// `edge_cost` is the cost of the edge `predecessor -> node`.
+    ///
+    /// An undirected graph answers with its successors.
+    fn predecessors(&self, node: Self::Node, visit: impl FnMut(Self::Node, Self::Cost));
+}
+
+/// A graph whose nodes map one-to-one onto `0..node_bound()`.
+///
+/// Grids (row-major cell index) and small puzzles (rank of the permutation) have such an
+/// index. With [`Graph::Ids`] set to [`DenseIds`], planners keep g-values, parents and
+/// visited flags in flat arrays indexed by it.
+///
+/// # Example
+///
+/// ```
+/// use replan::{Bfs, DenseIds, Graph, IndexedGraph, Planner};
+///
+/// /// A 1-D corridor of 10 cells.
+/// struct Corridor;
+/// impl Graph for Corridor {
+///     type Node = u8;
+///     type Cost = u32;
+///     type Ids = DenseIds;
+///     fn successors(&self, n: u8, mut visit: impl FnMut(u8, u32)) {
+///         if n > 0 { visit(n - 1, 1) }
+///         if n < 9 { visit(n + 1, 1) }
+///     }
+/// }
+/// impl IndexedGraph for Corridor {
+///     fn node_bound(&self) -> usize { 10 }
+///     fn index(&self, n: u8) -> usize { n as usize }
+///     fn node(&self, index: usize) -> u8 { index as u8 }
+/// }
+/// assert_eq!(Bfs::new().plan(&Corridor, 2, 7).unwrap().cost, 5);
+/// ```
+pub trait IndexedGraph: Graph {
+    /// One more than the largest index of any node.
+    fn node_bound(&self) -> usize;
+    /// The index of `node`, below [`node_bound`](IndexedGraph::node_bound). Only called
+    /// for nodes the graph produced or that passed [`Graph::check_node`].
+    fn index(&self, node: Self::Node) -> usize;
+    /// The node with index `index`; the inverse of [`index`](IndexedGraph::index).
+    fn node(&self, index: usize) -> Self::Node;
+}
+
+/// Why a node cannot start or end a search.
+///
+/// # Example
+///
+/// ```
+/// use replan::InvalidNode;
+/// assert_eq!(InvalidNode::Blocked.to_string(), "the cell is blocked");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InvalidNode {
+    /// The node lies outside the graph (a cell off the map).
+    OutOfBounds,
+    /// The node exists but may not be entered (a wall).
+    Blocked,
+    /// Any other reason, in words.
+    Other(String),
+}
+
+impl fmt::Display for InvalidNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InvalidNode::OutOfBounds => f.write_str("it lies outside the graph"),
+            InvalidNode::Blocked => f.write_str("the cell is blocked"),
+            InvalidNode::Other(reason) => f.write_str(reason),
+        }
+    }
+}
+
+/// Gives each node a search a compact `u32` id, so planners index flat arrays by id.
+///
+/// Implemented by [`DenseIds`] (the graph's own index) and [`HashedIds`] (ids handed out in
+/// discovery order). Planners are written once against this trait. You only name it when
+/// choosing [`Graph::Ids`]; implementing it yourself is possible but rarely needed.
+///
+/// # Example
+///
+/// ```
+/// use replan::{Graph, HashedIds, NodeIds};
+///
+/// struct Two;
+/// impl Graph for Two {
+///     type Node = char;
+///     type Cost = u8;
+///     type Ids = HashedIds<char>;
+///     fn successors(&self, _: char, _: impl FnMut(char, u8)) {}
+/// }
+/// let mut ids = HashedIds::default();
+/// ids.reset(&Two).unwrap();
+/// assert_eq!(ids.id(&Two, 'x').unwrap(), 0);
+/// assert_eq!(ids.id(&Two, 'y').unwrap(), 1);
+/// assert_eq!(ids.id(&Two, 'x').unwrap(), 0);
+/// assert_eq!(ids.node(&Two, 1), 'y');
+/// ```
+pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
+    /// Starts a new search on `graph`; returns how many ids are known up front (0 when ids
+    /// are handed out on discovery).
+    fn reset(&mut self, graph: &G) -> Result<usize, PlanError>;
+    /// The id of `node`, handing out a new one if the node was not seen in this search.
+    fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError>;
+    /// The node that has id `id`.
+    fn node(&self, graph: &G, id: u32) -> G::Node;
+}
+
+/// Ids from the graph's own dense index ([`IndexedGraph`]): no hashing, no growth.
+///
+/// # Example
+///
+/// ```
+/// use replan::{DenseIds, Graph, IndexedGraph};
+///
+/// struct Cells;
+/// impl Graph for Cells {
+///     type Node = usize;
+///     type Cost = u32;
+///     type Ids = DenseIds;
+///     fn successors(&self, _: usize, _: impl FnMut(usize, u32)) {}
+/// }
+/// impl IndexedGraph for Cells {
+///     fn node_bound(&self) -> usize { 4 }
+///     fn index(&self, n: usize) -> usize { n }
+///     fn node(&self, i: usize) -> usize { i }
+/// }
+/// let _ids: <Cells as Graph>::Ids = DenseIds::default();
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DenseIds;
+
+impl<G: IndexedGraph + ?Sized> NodeIds<G> for DenseIds {
+    fn reset(&mut self, graph: &G) -> Result<usize, PlanError> {
+        let bound = graph.node_bound();
+        if bound > u32::MAX as usize {
+            return Err(PlanError::TooManyNodes);
+        }
+        Ok(bound)
+    }
+
+    #[inline(always)]
+    fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError> {
+        // `reset` checked that every index fits in a u32.
+        Ok(graph.index(node) as u32)
+    }
+
+    #[inline(always)]
+    fn node(&self, graph: &G, id: u32) -> G::Node {
+        graph.node(id as usize)
+    }
+}
+
+/// Ids handed out in discovery order through a hash map; works for any graph.
+///
+/// The map and the id-to-node table keep their capacity between searches.
+///
+/// # Example
+///
+/// ```
+/// use replan::{Graph, HashedIds};
+///
+/// struct Words;
+/// impl Graph for Words {
+///     type Node = &'static str;
+///     type Cost = u32;
+///     type Ids = HashedIds<&'static str>;
+///     fn successors(&self, _: &'static str, _: impl FnMut(&'static str, u32)) {}
+/// }
+/// let ids: HashedIds<&str> = HashedIds::default();
+/// assert!(ids.is_empty());
+/// ```
+#[derive(Clone, Debug)]
+pub struct HashedIds<N> {
+    ids: HashMap<N, u32>,
+    nodes: Vec<N>,
+}
+
+impl<N> HashedIds<N> {
+    /// How many nodes the current search has seen.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the current search has seen no node yet.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
+
+impl<N> Default for HashedIds<N> {
+    fn default() -> Self {
+        HashedIds {
+            ids: HashMap::new(),
+            nodes: Vec::new(),
+        }
+    }
+}
+
+impl<G> NodeIds<G> for HashedIds<G::Node>
+where
+    G: Graph + ?Sized,
+{
+    fn reset(&mut self, _graph: &G) -> Result<usize, PlanError> {
+        self.ids.clear();
+        self.nodes.clear();
+        Ok(0)
+    }
+
+    #[inline]
+    fn id(&mut self, _graph: &G, node: G::Node) -> Result<u32, PlanError> {
+        let next = self.nodes.len();
+        match self.ids.entry(node) {
+            std::collections::hash_map::Entry::Occupied(slot) => Ok(*slot.get()),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                let id = u32::try_from(next).map_err(|_| PlanError::TooManyNodes)?;
+                slot.insert(id);
+                self.nodes.push(node);
+                Ok(id)
+            }
+        }
+    }
+
+    #[inline]
+    fn node(&self, _graph: &G, id: u32) -> G::Node {
+        self.nodes[id as usize]
+    }
+}

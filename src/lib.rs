@@ -1,0 +1,21 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod cost;
+mod error;
+mod graph;
+mod heap;
+mod heuristic;
+mod path;
+mod planner;
+pub mod planners;
+
+pub use cost::Cost;
+pub use error::PlanError;
+pub use graph::{DenseIds, Graph, HashedIds, IndexedGraph, InvalidNode, NodeIds, ReverseGraph};
+pub use heap::IndexedMinHeap;
+pub use heuristic::{Heuristic, Zero};
+pub use path::{Path, SearchStats};
+pub use planner::Planner;
+pub use planners::{AStar, Dijkstra};

@@ -1,0 +1,273 @@
+//! A* search (Hart, Nilsson and Raphael, "A Formal Basis for the Heuristic Determination of
+//! Minimum Cost Paths", IEEE Trans. SSC 4(2), 1968), on an [`IndexedMinHeap`] with
+//! decrease-key.
+//!
+//! # Invariants
+//!
+//! - Each node is in the open heap at most once; a cheaper route to a queued node lowers
+//!   its key in place (no duplicate entries, no stale pops).
+//! - Heap keys are `(f, g)` with `f = g + h`, ordered by `f` and then by *larger* `g`: among
+//!   nodes of equal `f` the one nearer the goal comes first, which on grids with many
+//!   equal-cost routes cuts expansions sharply.
+//! - A node is closed when popped. With a consistent heuristic its `g` is then final; with
+//!   an inconsistent but admissible one a cheaper route can still arrive, and the node is
+//!   reopened, so the returned path stays optimal.
+//! - The goal test happens when the goal is popped, which is what makes the cost optimal.
+//!
+//! # Complexity
+//!
+//! `O((V + E) log V)` time with a consistent heuristic, where `V` and `E` count the nodes
+//! and edges the search touches; `O(V)` memory, kept by the planner for its next call.
+
+use std::cmp::Ordering;
+
+use super::memory::{add_edge, check_endpoints, SearchMemory, NO_PARENT};
+use crate::{Cost, Graph, Heuristic, IndexedMinHeap, Path, PlanError, Planner, SearchStats, Zero};
+
+/// A* search with any [`Heuristic`]; with [`Zero`] it is Dijkstra's algorithm (see
+/// [`Dijkstra`](crate::Dijkstra)).
+///
+/// The planner owns its frontier and per-node records and reuses them on every call.
+///
+/// # Example
+///
+/// ```
+/// use replan::{grid::{Grid, Octile}, AStar, Planner};
+///
+/// let grid: Grid = "
+///     ....#
+///     .##.#
+///     ....."
+///     .parse()
+///     .unwrap();
+/// let mut astar = AStar::new(Octile);
+/// let path = astar.plan(&grid, (0, 0), (4, 2)).unwrap();
+/// assert_eq!(path.nodes.first(), Some(&(0, 0)));
+/// assert_eq!(path.nodes.last(), Some(&(4, 2)));
+/// assert!(path.stats.expanded > 0);
+/// ```
+#[derive(Debug)]
+pub struct AStar<G: Graph + ?Sized, H> {
+    heuristic: H,
+    budget: Option<u64>,
+    memory: SearchMemory<G>,
+    open: IndexedMinHeap<FrontierKey<G::Cost>>,
+    stats: SearchStats,
+}
+
+impl<G: Graph + ?Sized, H> AStar<G, H> {
+    /// An A* planner guided by `heuristic`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::{Grid, Manhattan}, AStar};
+    /// let astar: AStar<Grid, _> = AStar::new(Manhattan);
+    /// ```
+    pub fn new(heuristic: H) -> Self {
+        AStar {
+            heuristic,
+            budget: None,
+            memory: SearchMemory::new(),
+            open: IndexedMinHeap::new(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Limits each search to `max_expanded` node expansions; a search that needs more
+    /// returns [`PlanError::BudgetExceeded`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::{Grid, Manhattan}, AStar, PlanError, Planner};
+    /// let grid = Grid::open(50, 50, replan::grid::Connectivity::Four);
+    /// let mut astar = AStar::new(Manhattan).with_budget(10);
+    /// assert_eq!(astar.plan(&grid, (0, 0), (49, 49)), Err(PlanError::BudgetExceeded { budget: 10 }));
+    /// ```
+    pub fn with_budget(mut self, max_expanded: u64) -> Self {
+        self.budget = Some(max_expanded);
+        self
+    }
+
+    /// Sets or lifts the expansion budget of later searches.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::{Grid, Manhattan}, AStar};
+    /// let mut astar: AStar<Grid, _> = AStar::new(Manhattan);
+    /// astar.set_budget(Some(1000));
+    /// astar.set_budget(None);
+    /// ```
+    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
+        self.budget = max_expanded;
+    }
+
+    /// The heuristic, to inspect or change between searches.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::{Grid, Manhattan}, AStar};
+    /// let mut astar: AStar<Grid, _> = AStar::new(Manhattan);
+    /// let _h: &mut Manhattan = astar.heuristic_mut();
+    /// ```
+    pub fn heuristic_mut(&mut self) -> &mut H {
+        &mut self.heuristic
+    }
+}
+
+impl<G: Graph + ?Sized> AStar<G, Zero> {
+    /// A* without a heuristic: Dijkstra's algorithm.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, AStar, Planner};
+    /// let grid: Grid = "...\n.#.\n...".parse().unwrap();
+    /// let path = AStar::dijkstra().plan(&grid, (0, 0), (2, 2)).unwrap();
+    /// assert_eq!(path.len(), 4);
+    /// ```
+    pub fn dijkstra() -> Self {
+        AStar::new(Zero)
+    }
+}
+
+impl<G: Graph + ?Sized> Default for AStar<G, Zero> {
+    fn default() -> Self {
+        AStar::dijkstra()
+    }
+}
+
+impl<G, H> Planner<G> for AStar<G, H>
+where
+    G: Graph + ?Sized,
+    H: Heuristic<G::Node, G::Cost>,
+{
+    fn plan(
+        &mut self,
+        graph: &G,
+        start: G::Node,
+        goal: G::Node,
+    ) -> Result<Path<G::Node, G::Cost>, PlanError> {
+        self.stats = SearchStats::default();
+        self.open.clear();
+        check_endpoints(graph, start, goal)?;
+        let AStar {
+            heuristic,
+            budget,
+            memory,
+            open,
+            stats,
+        } = self;
+        let bound = memory.begin(graph)?;
+        open.reserve_ids(bound);
+
+        let start_id = memory.id(graph, start)?;
+        let goal_id = memory.id(graph, goal)?;
+        memory.reach(start_id, G::Cost::ZERO, NO_PARENT);
+        open.push(
+            start_id,
+            FrontierKey::new(G::Cost::ZERO, heuristic.estimate(start, goal)),
+        );
+        stats.max_frontier = 1;
+
+        while let Some((id, _)) = open.pop() {
+            if id == goal_id {
+                let mut nodes = Vec::new();
+                memory.push_path_from_root(graph, id, &mut nodes);
+                return Ok(Path {
+                    nodes,
+                    cost: memory.record(id).g,
+                    stats: *stats,
+                });
+            }
+            if Some(stats.expanded) == *budget {
+                return Err(PlanError::BudgetExceeded {
+                    budget: stats.expanded,
+                });
+            }
+            memory.close(id);
+            stats.expanded += 1;
+            let g = memory.record(id).g;
+            let node = memory.node(graph, id);
+
+            let mut failure = None;
+            graph.successors(node, |next, edge| {
+                if failure.is_some() {
+                    return;
+                }
+                stats.generated += 1;
+                let step = add_edge(g, edge).and_then(|new_g| Ok((new_g, memory.id(graph, next)?)));
+                let (new_g, next_id) = match step {
+                    Ok(step) => step,
+                    Err(error) => {
+                        failure = Some(error);
+                        return;
+                    }
+                };
+                if let Some(old_g) = memory.g_if_reached(next_id) {
+                    if new_g >= old_g {
+                        return;
+                    }
+                }
+                // Reached for the first time, or by a cheaper route (which reopens a closed
+                // node; with a consistent heuristic that never happens).
+                memory.reach(next_id, new_g, id);
+                let key = FrontierKey::new(new_g, heuristic.estimate(next, goal));
+                open.push(next_id, key);
+            });
+            if let Some(error) = failure {
+                return Err(error);
+            }
+            stats.max_frontier = stats.max_frontier.max(open.len());
+        }
+        Err(PlanError::NoPath)
+    }
+
+    fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
+}
+
+/// Frontier order: smaller `f` first, then larger `g`.
+#[derive(Clone, Copy, Debug)]
+struct FrontierKey<C> {
+    f: C,
+    g: C,
+}
+
+impl<C: Cost> FrontierKey<C> {
+    #[inline(always)]
+    fn new(g: C, h: C) -> Self {
+        FrontierKey {
+            f: g.saturating_add(h),
+            g,
+        }
+    }
+}
+
+impl<C: Cost> Ord for FrontierKey<C> {
+    #[inline(always)]
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.f
+            .total_cmp(&other.f)
+            .then_with(|| other.g.total_cmp(&self.g))
+    }
+}
+
+impl<C: Cost> PartialOrd for FrontierKey<C> {
+    #[inline(always)]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: Cost> PartialEq for FrontierKey<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl<C: Cost> Eq for FrontierKey<C> {}

@@ -1,0 +1,181 @@
+//! Per-node search records shared by the planners, over either node store.
+//!
+//! Every planner keeps, for each node a search has reached, its cost from the search's root
+//! (`g`) and the id of the node it was reached from. Records live in one flat array indexed
+//! by the id [`NodeIds`] gives the node, so the dense and hashed stores share all the code.
+//!
+//! Records are not cleared between searches. Each carries the stamp of the search that last
+//! wrote it: `stamp == current` means reached in this search, `current + 1` means closed
+//! (expanded), anything older means unseen. Starting a search bumps `current` by two, so
+//! a new search costs nothing however large the graph; only when the counter would wrap are
+//! all records reset.
+
+use crate::{Cost, Graph, NodeIds, PlanError};
+
+/// The parent of a search root.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeRecord<C> {
+    pub(crate) g: C,
+    pub(crate) parent: u32,
+    stamp: u32,
+}
+
+/// Node ids plus one [`NodeRecord`] per id.
+#[derive(Debug)]
+pub(crate) struct SearchMemory<G: Graph + ?Sized> {
+    ids: G::Ids,
+    records: Vec<NodeRecord<G::Cost>>,
+    current: u32,
+}
+
+impl<G: Graph + ?Sized> SearchMemory<G> {
+    pub(crate) fn new() -> Self {
+        SearchMemory {
+            ids: G::Ids::default(),
+            records: Vec::new(),
+            current: 0,
+        }
+    }
+
+    /// Starts a new search; returns the number of ids known up front.
+    pub(crate) fn begin(&mut self, graph: &G) -> Result<usize, PlanError> {
+        let bound = self.ids.reset(graph)?;
+        if self.current >= u32::MAX - 3 {
+            for record in &mut self.records {
+                record.stamp = 0;
+            }
+            self.current = 0;
+        }
+        self.current += 2;
+        if self.records.len() < bound {
+            self.records.resize(
+                bound,
+                NodeRecord {
+                    g: G::Cost::INFINITY,
+                    parent: NO_PARENT,
+                    stamp: 0,
+                },
+            );
+        }
+        Ok(bound)
+    }
+
+    /// The id of `node`, with room for its record.
+    #[inline(always)]
+    pub(crate) fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError> {
+        let id = self.ids.id(graph, node)?;
+        if id as usize >= self.records.len() {
+            self.grow(id);
+        }
+        Ok(id)
+    }
+
+    #[cold]
+    fn grow(&mut self, id: u32) {
+        let len = (id as usize + 1).max(self.records.len() * 2);
+        self.records.resize(
+            len,
+            NodeRecord {
+                g: G::Cost::INFINITY,
+                parent: NO_PARENT,
+                stamp: 0,
+            },
+        );
+    }
+
+    #[inline(always)]
+    pub(crate) fn node(&self, graph: &G, id: u32) -> G::Node {
+        self.ids.node(graph, id)
+    }
+
+    /// Whether the node was reached in this search (open or closed).
+    #[inline(always)]
+    pub(crate) fn is_reached(&self, id: u32) -> bool {
+        self.records[id as usize].stamp >= self.current
+    }
+
+    #[inline(always)]
+    pub(crate) fn is_closed(&self, id: u32) -> bool {
+        self.records[id as usize].stamp == self.current + 1
+    }
+
+    /// The record of a node reached in this search.
+    #[inline(always)]
+    pub(crate) fn record(&self, id: u32) -> &NodeRecord<G::Cost> {
+        &self.records[id as usize]
+    }
+
+    /// `g` of the node if it was reached in this search.
+    #[inline(always)]
+    pub(crate) fn g_if_reached(&self, id: u32) -> Option<G::Cost> {
+        let record = &self.records[id as usize];
+        (record.stamp >= self.current).then_some(record.g)
+    }
+
+    /// Marks the node reached (and open) with cost `g` from `parent`.
+    #[inline(always)]
+    pub(crate) fn reach(&mut self, id: u32, g: G::Cost, parent: u32) {
+        self.records[id as usize] = NodeRecord {
+            g,
+            parent,
+            stamp: self.current,
+        };
+    }
+
+    #[inline(always)]
+    pub(crate) fn close(&mut self, id: u32) {
+        self.records[id as usize].stamp = self.current + 1;
+    }
+
+    /// Appends the nodes from the root to `id` (inclusive) to `out`, in that order.
+    pub(crate) fn push_path_from_root(&self, graph: &G, id: u32, out: &mut Vec<G::Node>) {
+        let first = out.len();
+        self.push_path_to_root(graph, id, out);
+        out[first..].reverse();
+    }
+
+    /// Appends the nodes from `id` back to the root (inclusive) to `out`, in that order.
+    pub(crate) fn push_path_to_root(&self, graph: &G, mut id: u32, out: &mut Vec<G::Node>) {
+        loop {
+            out.push(self.node(graph, id));
+            let parent = self.records[id as usize].parent;
+            if parent == NO_PARENT {
+                break;
+            }
+            id = parent;
+        }
+    }
+}
+
+/// Checks start and goal with [`Graph::check_node`].
+pub(crate) fn check_endpoints<G: Graph + ?Sized>(
+    graph: &G,
+    start: G::Node,
+    goal: G::Node,
+) -> Result<(), PlanError> {
+    graph
+        .check_node(start)
+        .map_err(|reason| PlanError::InvalidStart {
+            node: format!("{start:?}"),
+            reason,
+        })?;
+    graph
+        .check_node(goal)
+        .map_err(|reason| PlanError::InvalidGoal {
+            node: format!("{goal:?}"),
+            reason,
+        })
+}
+
+/// `g + edge`, refusing negative or NaN edges and overflowing sums.
+#[inline(always)]
+pub(crate) fn add_edge<C: Cost>(g: C, edge: C) -> Result<C, PlanError> {
+    if !edge.is_valid_edge_cost() {
+        return Err(PlanError::InvalidCost {
+            cost: format!("{edge:?}"),
+        });
+    }
+    g.checked_add(edge).ok_or(PlanError::CostOverflow)
+}
