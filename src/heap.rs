@@ -297,7 +297,10 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
     /// ```
     pub fn remove(&mut self, id: u32) -> Option<K> {
         let slot = self.position(id)?;
-        let last = self.entries.pop().expect("a queued id means a non-empty heap");
+        let last = self
+            .entries
+            .pop()
+            .expect("a queued id means a non-empty heap");
         self.positions[id as usize] = ABSENT;
         if slot == self.entries.len() {
             return Some(last.0);

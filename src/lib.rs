@@ -18,4 +18,4 @@ pub use heap::IndexedMinHeap;
 pub use heuristic::{Heuristic, Zero};
 pub use path::{Path, SearchStats};
 pub use planner::Planner;
-pub use planners::{AStar, Dijkstra};
+pub use planners::{AStar, Bfs, BidirectionalBfs, Dijkstra};

@@ -166,7 +166,7 @@ where
 
         let start_id = memory.id(graph, start)?;
         let goal_id = memory.id(graph, goal)?;
-        memory.reach(start_id, G::Cost::ZERO, NO_PARENT);
+        memory.records.reach(start_id, G::Cost::ZERO, NO_PARENT);
         open.push(
             start_id,
             FrontierKey::new(G::Cost::ZERO, heuristic.estimate(start, goal)),
@@ -175,11 +175,9 @@ where
 
         while let Some((id, _)) = open.pop() {
             if id == goal_id {
-                let mut nodes = Vec::new();
-                memory.push_path_from_root(graph, id, &mut nodes);
                 return Ok(Path {
-                    nodes,
-                    cost: memory.record(id).g,
+                    nodes: memory.path_from_root(graph, id),
+                    cost: memory.records.record(id).g,
                     stats: *stats,
                 });
             }
@@ -188,9 +186,9 @@ where
                     budget: stats.expanded,
                 });
             }
-            memory.close(id);
+            memory.records.close(id);
             stats.expanded += 1;
-            let g = memory.record(id).g;
+            let g = memory.records.record(id).g;
             let node = memory.node(graph, id);
 
             let mut failure = None;
@@ -207,14 +205,14 @@ where
                         return;
                     }
                 };
-                if let Some(old_g) = memory.g_if_reached(next_id) {
+                if let Some(old_g) = memory.records.g_if_reached(next_id) {
                     if new_g >= old_g {
                         return;
                     }
                 }
                 // Reached for the first time, or by a cheaper route (which reopens a closed
                 // node; with a consistent heuristic that never happens).
-                memory.reach(next_id, new_g, id);
+                memory.records.reach(next_id, new_g, id);
                 let key = FrontierKey::new(new_g, heuristic.estimate(next, goal));
                 open.push(next_id, key);
             });

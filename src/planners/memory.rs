@@ -22,26 +22,23 @@ pub(crate) struct NodeRecord<C> {
     stamp: u32,
 }
 
-/// Node ids plus one [`NodeRecord`] per id.
+/// One search's records, indexed by node id.
 #[derive(Debug)]
-pub(crate) struct SearchMemory<G: Graph + ?Sized> {
-    ids: G::Ids,
-    records: Vec<NodeRecord<G::Cost>>,
+pub(crate) struct Records<C> {
+    records: Vec<NodeRecord<C>>,
     current: u32,
 }
 
-impl<G: Graph + ?Sized> SearchMemory<G> {
+impl<C: Cost> Records<C> {
     pub(crate) fn new() -> Self {
-        SearchMemory {
-            ids: G::Ids::default(),
+        Records {
             records: Vec::new(),
             current: 0,
         }
     }
 
-    /// Starts a new search; returns the number of ids known up front.
-    pub(crate) fn begin(&mut self, graph: &G) -> Result<usize, PlanError> {
-        let bound = self.ids.reset(graph)?;
+    /// Forgets the previous search in `O(1)` and makes room for ids `0..bound`.
+    pub(crate) fn begin(&mut self, bound: usize) {
         if self.current >= u32::MAX - 3 {
             for record in &mut self.records {
                 record.stamp = 0;
@@ -50,73 +47,46 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
         }
         self.current += 2;
         if self.records.len() < bound {
-            self.records.resize(
-                bound,
-                NodeRecord {
-                    g: G::Cost::INFINITY,
-                    parent: NO_PARENT,
-                    stamp: 0,
-                },
-            );
+            self.records.resize(bound, Self::UNSEEN);
         }
-        Ok(bound)
     }
 
-    /// The id of `node`, with room for its record.
+    const UNSEEN: NodeRecord<C> = NodeRecord {
+        g: C::INFINITY,
+        parent: NO_PARENT,
+        stamp: 0,
+    };
+
+    /// Makes room for the record of `id`.
     #[inline(always)]
-    pub(crate) fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError> {
-        let id = self.ids.id(graph, node)?;
+    pub(crate) fn make_room(&mut self, id: u32) {
         if id as usize >= self.records.len() {
             self.grow(id);
         }
-        Ok(id)
     }
 
     #[cold]
     fn grow(&mut self, id: u32) {
         let len = (id as usize + 1).max(self.records.len() * 2);
-        self.records.resize(
-            len,
-            NodeRecord {
-                g: G::Cost::INFINITY,
-                parent: NO_PARENT,
-                stamp: 0,
-            },
-        );
-    }
-
-    #[inline(always)]
-    pub(crate) fn node(&self, graph: &G, id: u32) -> G::Node {
-        self.ids.node(graph, id)
-    }
-
-    /// Whether the node was reached in this search (open or closed).
-    #[inline(always)]
-    pub(crate) fn is_reached(&self, id: u32) -> bool {
-        self.records[id as usize].stamp >= self.current
-    }
-
-    #[inline(always)]
-    pub(crate) fn is_closed(&self, id: u32) -> bool {
-        self.records[id as usize].stamp == self.current + 1
+        self.records.resize(len, Self::UNSEEN);
     }
 
     /// The record of a node reached in this search.
     #[inline(always)]
-    pub(crate) fn record(&self, id: u32) -> &NodeRecord<G::Cost> {
+    pub(crate) fn record(&self, id: u32) -> &NodeRecord<C> {
         &self.records[id as usize]
     }
 
     /// `g` of the node if it was reached in this search.
     #[inline(always)]
-    pub(crate) fn g_if_reached(&self, id: u32) -> Option<G::Cost> {
+    pub(crate) fn g_if_reached(&self, id: u32) -> Option<C> {
         let record = &self.records[id as usize];
         (record.stamp >= self.current).then_some(record.g)
     }
 
     /// Marks the node reached (and open) with cost `g` from `parent`.
     #[inline(always)]
-    pub(crate) fn reach(&mut self, id: u32, g: G::Cost, parent: u32) {
+    pub(crate) fn reach(&mut self, id: u32, g: C, parent: u32) {
         self.records[id as usize] = NodeRecord {
             g,
             parent,
@@ -124,28 +94,72 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
         };
     }
 
+    /// Marks a reached node expanded.
     #[inline(always)]
     pub(crate) fn close(&mut self, id: u32) {
         self.records[id as usize].stamp = self.current + 1;
     }
 
-    /// Appends the nodes from the root to `id` (inclusive) to `out`, in that order.
-    pub(crate) fn push_path_from_root(&self, graph: &G, id: u32, out: &mut Vec<G::Node>) {
-        let first = out.len();
-        self.push_path_to_root(graph, id, out);
-        out[first..].reverse();
-    }
-
-    /// Appends the nodes from `id` back to the root (inclusive) to `out`, in that order.
-    pub(crate) fn push_path_to_root(&self, graph: &G, mut id: u32, out: &mut Vec<G::Node>) {
+    /// Appends the ids from `id` back to the root (inclusive) to `out`, in that order.
+    pub(crate) fn push_ids_to_root(&self, mut id: u32, out: &mut Vec<u32>) {
         loop {
-            out.push(self.node(graph, id));
+            out.push(id);
             let parent = self.records[id as usize].parent;
             if parent == NO_PARENT {
                 break;
             }
             id = parent;
         }
+    }
+}
+
+/// Node ids plus one record per id: what a one-directional search needs.
+#[derive(Debug)]
+pub(crate) struct SearchMemory<G: Graph + ?Sized> {
+    pub(crate) ids: G::Ids,
+    pub(crate) records: Records<G::Cost>,
+    /// Scratch for path reconstruction, kept to avoid an allocation per search.
+    trail: Vec<u32>,
+}
+
+impl<G: Graph + ?Sized> SearchMemory<G> {
+    pub(crate) fn new() -> Self {
+        SearchMemory {
+            ids: G::Ids::default(),
+            records: Records::new(),
+            trail: Vec::new(),
+        }
+    }
+
+    /// Starts a new search; returns the number of ids known up front.
+    pub(crate) fn begin(&mut self, graph: &G) -> Result<usize, PlanError> {
+        let bound = self.ids.reset(graph)?;
+        self.records.begin(bound);
+        Ok(bound)
+    }
+
+    /// The id of `node`, with room for its record.
+    #[inline(always)]
+    pub(crate) fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError> {
+        let id = self.ids.id(graph, node)?;
+        self.records.make_room(id);
+        Ok(id)
+    }
+
+    #[inline(always)]
+    pub(crate) fn node(&self, graph: &G, id: u32) -> G::Node {
+        self.ids.node(graph, id)
+    }
+
+    /// The nodes from the root to `id`, inclusive.
+    pub(crate) fn path_from_root(&mut self, graph: &G, id: u32) -> Vec<G::Node> {
+        self.trail.clear();
+        self.records.push_ids_to_root(id, &mut self.trail);
+        self.trail
+            .iter()
+            .rev()
+            .map(|&id| self.ids.node(graph, id))
+            .collect()
     }
 }
 

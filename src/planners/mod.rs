@@ -1,8 +1,12 @@
 //! The planners, one algorithm per file, all implementing [`Planner`](crate::Planner).
 
 mod astar;
+mod bfs;
+mod bidirectional_bfs;
 mod dijkstra;
 pub(crate) mod memory;
 
 pub use astar::AStar;
+pub use bfs::Bfs;
+pub use bidirectional_bfs::BidirectionalBfs;
 pub use dijkstra::Dijkstra;
