@@ -84,6 +84,13 @@ impl<C: Cost> Records<C> {
         (record.stamp >= self.current).then_some(record.g)
     }
 
+    /// `g` of the node if it was reached in this search, and whether it is closed.
+    #[inline(always)]
+    pub(crate) fn state(&self, id: u32) -> Option<(C, bool)> {
+        let record = &self.records[id as usize];
+        (record.stamp >= self.current).then_some((record.g, record.stamp != self.current))
+    }
+
     /// Marks the node reached (and open) with cost `g` from `parent`.
     #[inline(always)]
     pub(crate) fn reach(&mut self, id: u32, g: C, parent: u32) {
