@@ -49,6 +49,7 @@
 //! [`SQRT_2`]: std::f64::consts::SQRT_2
 
 mod heuristics;
+pub mod movingai;
 
 use std::f64::consts::SQRT_2;
 use std::fmt;
