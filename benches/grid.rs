@@ -111,7 +111,12 @@ where
     ours(&mut group, "replan/astar", AStar::new(heuristic), input);
     ours(&mut group, "replan/dijkstra", Dijkstra::default(), input);
     ours(&mut group, "replan/bfs", Bfs::new(), input);
-    ours(&mut group, "replan/bidirectional_bfs", BidirectionalBfs::new(), input);
+    ours(
+        &mut group,
+        "replan/bidirectional_bfs",
+        BidirectionalBfs::new(),
+        input,
+    );
 
     group.bench_function("pathfinding/astar", |b| {
         b.iter(|| {

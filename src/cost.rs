@@ -141,14 +141,31 @@ mod tests {
     #[test]
     fn ordered_keys_sort_like_total_cmp() {
         let values = [
-            f64::NEG_INFINITY, -3.5, -0.0, 0.0, 1e-300, 1.0, std::f64::consts::SQRT_2, 7.25,
-            f64::MAX, f64::INFINITY, f64::NAN,
+            f64::NEG_INFINITY,
+            -3.5,
+            -0.0,
+            0.0,
+            1e-300,
+            1.0,
+            std::f64::consts::SQRT_2,
+            7.25,
+            f64::MAX,
+            f64::INFINITY,
+            f64::NAN,
         ];
         for a in values {
             for b in values {
-                assert_eq!(a.ordered().cmp(&b.ordered()), Cost::total_cmp(&a, &b), "{a} {b}");
+                assert_eq!(
+                    a.ordered().cmp(&b.ordered()),
+                    Cost::total_cmp(&a, &b),
+                    "{a} {b}"
+                );
                 let (a, b) = (a as f32, b as f32);
-                assert_eq!(a.ordered().cmp(&b.ordered()), Cost::total_cmp(&a, &b), "{a} {b}");
+                assert_eq!(
+                    a.ordered().cmp(&b.ordered()),
+                    Cost::total_cmp(&a, &b),
+                    "{a} {b}"
+                );
             }
         }
     }
