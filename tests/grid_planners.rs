@@ -80,9 +80,12 @@ fn assert_planner<P: Planner<Grid>>(
     Ok(())
 }
 
+/// A named heuristic.
+type Named = (&'static str, Box<dyn Fn(Cell, Cell) -> f64>);
+
 /// The heuristics that are admissible for the case's moves.
-fn admissible(case: &Case) -> Vec<(&'static str, Box<dyn Fn(Cell, Cell) -> f64>)> {
-    let mut list: Vec<(&'static str, Box<dyn Fn(Cell, Cell) -> f64>)> = vec![
+fn admissible(case: &Case) -> Vec<Named> {
+    let mut list: Vec<Named> = vec![
         ("octile", Box::new(|a, b| Octile.estimate(a, b))),
         ("euclidean", Box::new(|a, b| Euclidean.estimate(a, b))),
     ];
