@@ -259,7 +259,7 @@ impl<K: Ord> PartialOrd for FrontierKey<K> {
 #[inline(always)]
 fn frontier_key<C: Cost>(g: C, h: C) -> FrontierKey<C::Ordered> {
     FrontierKey {
-        f: g.saturating_add(h).ordered(),
+        f: g.saturating_add(h).frontier_order(),
         g: g.ordered(),
     }
 }
