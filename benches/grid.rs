@@ -3,7 +3,7 @@
 //! the Moving AI scenarios of `arena` (all) and `maze512-1-0`.
 //!
 //! Run with `cargo bench --bench grid`; `REPLAN_DATA` names the data folder (default
-//! `../shared/data`). `REPLAN_MAZE_STRIDE=n` benches every n-th maze scenario (default 10;
+//! `../shared/data`). `REPLAN_MAZE_STRIDE=n` benches every n-th maze scenario (default 20;
 //! 1 for all 11,961, which takes about an hour for all nine planners on two cores).
 
 use std::hint::black_box;
@@ -264,7 +264,7 @@ fn moving_ai_maps(c: &mut Criterion) {
     let stride = std::env::var("REPLAN_MAZE_STRIDE")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(10);
+        .unwrap_or(20);
     if let Some(maze) = moving_ai("maze512", "mazes/maze512-1-0.map", stride) {
         bench_input(c, &maze, Octile, 10);
     }
