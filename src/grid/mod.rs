@@ -632,12 +632,12 @@ impl Graph for Grid {
     /// nothing for a cell that is blocked or off the grid.
     #[inline]
     fn successors(&self, cell: Cell, mut visit: impl FnMut(Cell, f64)) {
-        match &self.weights {
-            None => self.for_each_move(cell, |next, _, step| visit(next, step)),
-            Some(weights) => {
-                self.for_each_move(cell, |next, i, step| visit(next, step * weights[i]));
-            }
-        }
+        // One call site for `visit`, so the planner's callback is inlined into the move
+        // loop; the weight test is the same for every move and predicts perfectly.
+        let weights = self.weights.as_deref();
+        self.for_each_move(cell, |next, i, step| {
+            visit(next, weights.map_or(step, |weights| step * weights[i]))
+        });
     }
 
     /// Refuses cells off the grid ([`InvalidNode::OutOfBounds`]) and blocked cells
