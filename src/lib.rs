@@ -10,6 +10,7 @@ mod heuristic;
 mod path;
 mod planner;
 pub mod planners;
+pub mod puzzle;
 
 pub use cost::Cost;
 pub use error::PlanError;
