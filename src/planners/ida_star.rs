@@ -214,7 +214,7 @@ impl<G: Graph + ?Sized> IdaStar<G, Reestimate<Zero>> {
     /// let puzzle = SlidingPuzzle::new(2, 2).unwrap();
     /// let start = puzzle.parse("0 1 3 2").unwrap();
     /// let path = IdaStar::uninformed().plan(&puzzle, start, puzzle.goal()).unwrap();
-    /// assert_eq!(path.cost, 5);
+    /// assert_eq!(path.cost, 2);
     /// ```
     pub fn uninformed() -> Self {
         Self::new(Zero)

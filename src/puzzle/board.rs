@@ -302,7 +302,7 @@ impl Board {
     /// use replan::puzzle::{Board, Move};
     /// let board: Board = "1 2\n3 0".parse().unwrap();
     /// let end = board.apply_all(&[Move::Up, Move::Left, Move::Down]).unwrap();
-    /// assert_eq!(end.to_string(), "2 0\n1 3");
+    /// assert_eq!(end.to_string(), "3 1\n0 2");
     /// ```
     pub fn apply_all(self, moves: &[Move]) -> Option<Board> {
         moves.iter().try_fold(self, |board, &mv| board.apply(mv))
