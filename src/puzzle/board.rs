@@ -145,6 +145,17 @@ impl Board {
         }
     }
 
+    /// A board from its packed cells; the caller has checked them.
+    #[inline(always)]
+    pub(crate) fn from_packed(cells: u64, blank: usize, width: usize, height: usize) -> Board {
+        Board {
+            cells,
+            blank: blank as u8,
+            width: width as u8,
+            height: height as u8,
+        }
+    }
+
     /// The packed cells: tile at cell `i` in bits `4i..4i + 4`.
     ///
     /// # Example

@@ -1,13 +1,18 @@
 //! Sliding-tile puzzles: the 8-puzzle, the 15-puzzle and every W×H board of up to 16 cells.
 //!
 //! - [`SlidingPuzzle`] is the board shape and the move rules: a [`Graph`] and [`ReverseGraph`]
-//!   whose nodes are [`Board`]s, with every move costing 1. Planners keep its nodes in a hash
-//!   map ([`HashedIds`]), which works for any size.
+//!   whose nodes are [`Board`]s, with every move costing 1. Planners number its nodes in
+//!   discovery order through [`BoardIds`], a hash table keyed by the packed cells, which
+//!   works for any size.
 //! - [`RankedPuzzle`] is the same graph for boards of at most 9 cells, numbered by the rank of
-//!   their permutation (`0..cells!`) as an [`IndexedGraph`], so [`Bfs`](crate::Bfs),
-//!   [`BidirectionalBfs`](crate::BidirectionalBfs) and [`AStar`](crate::AStar) keep their
-//!   records in flat arrays. [`Graph::Ids`] is fixed per graph type, which is why the dense
-//!   variant is a second type rather than a flag: get it with [`SlidingPuzzle::ranked`].
+//!   their permutation (`0..cells!`) as an [`IndexedGraph`](crate::IndexedGraph), so
+//!   [`Bfs`](crate::Bfs), [`BidirectionalBfs`](crate::BidirectionalBfs) and
+//!   [`AStar`](crate::AStar) keep their records in flat arrays with no hashing at all.
+//!   [`Graph::Ids`] is fixed per graph type, which is why the dense variant is a second type
+//!   rather than a flag: get it with [`SlidingPuzzle::ranked`]. It pays off for searches
+//!   that reach a large part of the space (a full BFS of the 8-puzzle); searches that reach
+//!   a few thousand boards are faster on [`SlidingPuzzle`], whose records stay compact (see
+//!   [`BoardIds`] and the benchmarks).
 //! - Heuristics, each admissible and consistent: [`Misplaced`], [`Manhattan`],
 //!   [`LinearConflict`] and additive disjoint pattern databases ([`AdditivePdb`] over
 //!   [`PatternDatabase`]s). Each is a [`Heuristic`](crate::Heuristic) for A* and an
@@ -46,6 +51,7 @@
 mod board;
 mod error;
 mod heuristics;
+mod ids;
 mod parse;
 mod pattern_database;
 mod rank;
@@ -53,10 +59,11 @@ mod rank;
 pub use board::{Board, Move};
 pub use error::PuzzleError;
 pub use heuristics::{LinearConflict, Manhattan, Misplaced};
+pub use ids::BoardIds;
 pub use pattern_database::{AdditivePdb, BuildProgress, DatabaseError, PatternDatabase, PdbState};
 pub use rank::RankedPuzzle;
 
-use crate::{Graph, HashedIds, InvalidNode, Path, Planner, ReverseGraph, SearchStats};
+use crate::{Graph, InvalidNode, Path, Planner, ReverseGraph, SearchStats};
 
 /// Which goal a puzzle's [`goal_of`](SlidingPuzzle::goal_of) builds.
 ///
@@ -419,7 +426,7 @@ impl SlidingPuzzle {
 impl Graph for SlidingPuzzle {
     type Node = Board;
     type Cost = u32;
-    type Ids = HashedIds<Board>;
+    type Ids = BoardIds;
 
     #[inline(always)]
     fn successors(&self, board: Board, mut visit: impl FnMut(Board, u32)) {
