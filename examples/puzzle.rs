@@ -130,14 +130,22 @@ impl Heuristic<Board, u32> for AnyHeuristic<'_> {
 }
 
 impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
-    type State = PdbState;
+    /// The pattern databases' state, and the linear conflicts' per-line counts.
+    type State = (PdbState, [u8; 16]);
 
-    fn first(&self, node: Board, goal: Board) -> (u32, PdbState) {
+    fn first(&self, node: Board, goal: Board) -> (u32, Self::State) {
+        let none = (PdbState::default(), [0; 16]);
         match self {
-            AnyHeuristic::Misplaced(h) => (h.first(node, goal).0, PdbState::default()),
-            AnyHeuristic::Manhattan(h) => (h.first(node, goal).0, PdbState::default()),
-            AnyHeuristic::LinearConflict(h) => (h.first(node, goal).0, PdbState::default()),
-            AnyHeuristic::Pdb(h) => h.first(node, goal),
+            AnyHeuristic::Misplaced(h) => (h.first(node, goal).0, none),
+            AnyHeuristic::Manhattan(h) => (h.first(node, goal).0, none),
+            AnyHeuristic::LinearConflict(h) => {
+                let (value, lines) = h.first(node, goal);
+                (value, (none.0, lines))
+            }
+            AnyHeuristic::Pdb(h) => {
+                let (value, state) = h.first(node, goal);
+                (value, (state, none.1))
+            }
         }
     }
 
@@ -146,15 +154,21 @@ impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
         &self,
         parent: Board,
         h: u32,
-        state: PdbState,
+        (pdb, lines): Self::State,
         child: Board,
         goal: Board,
-    ) -> (u32, PdbState) {
+    ) -> (u32, Self::State) {
         match self {
-            AnyHeuristic::Misplaced(m) => (m.next(parent, h, (), child, goal).0, state),
-            AnyHeuristic::Manhattan(m) => (m.next(parent, h, (), child, goal).0, state),
-            AnyHeuristic::LinearConflict(m) => (m.next(parent, h, (), child, goal).0, state),
-            AnyHeuristic::Pdb(m) => m.next(parent, h, state, child, goal),
+            AnyHeuristic::Misplaced(m) => (m.next(parent, h, (), child, goal).0, (pdb, lines)),
+            AnyHeuristic::Manhattan(m) => (m.next(parent, h, (), child, goal).0, (pdb, lines)),
+            AnyHeuristic::LinearConflict(m) => {
+                let (value, lines) = m.next(parent, h, lines, child, goal);
+                (value, (pdb, lines))
+            }
+            AnyHeuristic::Pdb(m) => {
+                let (value, pdb) = m.next(parent, h, pdb, child, goal);
+                (value, (pdb, lines))
+            }
         }
     }
 }

@@ -186,7 +186,10 @@ impl IncrementalHeuristic<Board, u32> for Manhattan {
 /// In each row, the tiles whose goal is in that row must end up in goal order; those not in
 /// a longest increasing run (by goal column) have to step out and back, two moves their
 /// Manhattan term does not count. The same holds for columns. Taking `len - LIS` per line
-/// (rather than counting conflicting pairs) keeps it admissible.
+/// (rather than counting conflicting pairs) keeps it admissible. [`IdaStar`] updates it
+/// from the two lines the moved tile leaves and enters.
+///
+/// [`IdaStar`]: crate::IdaStar
 ///
 /// # Example
 ///
@@ -232,33 +235,49 @@ impl LinearConflict {
         }
     }
 
-    fn conflicts(&self, board: Board) -> u32 {
-        let (width, height) = (board.width(), board.height());
-        let mut removed = 0;
+    /// Tiles that must leave row `row` to let the others of their goal row pass.
+    #[inline]
+    fn row_removals(&self, board: Board, row: usize) -> u8 {
+        let width = board.width();
         let mut line = [0u8; 8];
-        for row in 0..height {
-            let mut len = 0;
-            for col in 0..width {
-                let tile = board.tile(row * width + col) as usize;
-                if tile != 0 && self.goal_row[tile] as usize == row {
-                    line[len] = self.goal_col[tile];
-                    len += 1;
-                }
-            }
-            removed += len - longest_increasing(&line[..len]);
-        }
+        let mut len = 0;
         for col in 0..width {
-            let mut len = 0;
-            for row in 0..height {
-                let tile = board.tile(row * width + col) as usize;
-                if tile != 0 && self.goal_col[tile] as usize == col {
-                    line[len] = self.goal_row[tile];
-                    len += 1;
-                }
+            let tile = board.tile(row * width + col) as usize;
+            if tile != 0 && self.goal_row[tile] as usize == row {
+                line[len] = self.goal_col[tile];
+                len += 1;
             }
-            removed += len - longest_increasing(&line[..len]);
         }
-        2 * removed as u32
+        (len - longest_increasing(&line[..len])) as u8
+    }
+
+    /// Tiles that must leave column `col` to let the others of their goal column pass.
+    #[inline]
+    fn column_removals(&self, board: Board, col: usize) -> u8 {
+        let width = board.width();
+        let mut line = [0u8; 8];
+        let mut len = 0;
+        for row in 0..board.height() {
+            let tile = board.tile(row * width + col) as usize;
+            if tile != 0 && self.goal_col[tile] as usize == col {
+                line[len] = self.goal_row[tile];
+                len += 1;
+            }
+        }
+        (len - longest_increasing(&line[..len])) as u8
+    }
+
+    /// The removals of every row, then of every column.
+    fn removals(&self, board: Board) -> [u8; 16] {
+        let mut lines = [0u8; 16];
+        let (rows, columns) = lines.split_at_mut(board.height());
+        for (row, slot) in rows.iter_mut().enumerate() {
+            *slot = self.row_removals(board, row);
+        }
+        for (col, slot) in columns.iter_mut().enumerate().take(board.width()) {
+            *slot = self.column_removals(board, col);
+        }
+        lines
     }
 }
 
@@ -280,22 +299,60 @@ fn longest_increasing(values: &[u8]) -> usize {
 
 impl Heuristic<Board, u32> for LinearConflict {
     fn estimate(&self, from: Board, goal: Board) -> u32 {
-        if goal == self.distances.goal {
-            self.distances.manhattan(from) + self.conflicts(from)
-        } else {
-            LinearConflict::new(goal).estimate(from, goal)
-        }
+        self.first(from, goal).0
     }
 }
 
+/// As an [`IncrementalHeuristic`], the state is the number of tiles each line must let
+/// past (rows, then columns): a move changes the Manhattan term of one tile and the
+/// conflicts of only the two rows (or columns) that tile leaves and enters.
 impl IncrementalHeuristic<Board, u32> for LinearConflict {
-    type State = ();
+    type State = [u8; 16];
 
-    fn first(&self, node: Board, goal: Board) -> (u32, ()) {
-        (self.estimate(node, goal), ())
+    fn first(&self, node: Board, goal: Board) -> (u32, [u8; 16]) {
+        if goal != self.distances.goal {
+            return LinearConflict::new(goal).first(node, goal);
+        }
+        let lines = self.removals(node);
+        let removed: u32 = lines.iter().map(|&r| u32::from(r)).sum();
+        (self.distances.manhattan(node) + 2 * removed, lines)
     }
 
-    fn next(&self, _: Board, _: u32, _: (), child: Board, goal: Board) -> (u32, ()) {
-        (self.estimate(child, goal), ())
+    #[inline]
+    fn next(
+        &self,
+        parent: Board,
+        parent_h: u32,
+        mut lines: [u8; 16],
+        child: Board,
+        goal: Board,
+    ) -> (u32, [u8; 16]) {
+        if goal != self.distances.goal {
+            return self.first(child, goal);
+        }
+        let (tile, from, to) = parent.moved_tile(child);
+        let row = &self.distances.distance[tile as usize];
+        let width = child.width();
+        let mut h = parent_h + u32::from(row[to]) - u32::from(row[from]);
+        let (a, b) = if from % width == to % width {
+            // A vertical move: the tile changed rows.
+            let (a, b) = (from / width, to / width);
+            (
+                (a, self.row_removals(child, a)),
+                (b, self.row_removals(child, b)),
+            )
+        } else {
+            let (a, b) = (from % width, to % width);
+            let offset = child.height();
+            (
+                (offset + a, self.column_removals(child, a)),
+                (offset + b, self.column_removals(child, b)),
+            )
+        };
+        for (line, removals) in [a, b] {
+            h = h + 2 * u32::from(removals) - 2 * u32::from(lines[line]);
+            lines[line] = removals;
+        }
+        (h, lines)
     }
 }
