@@ -892,3 +892,29 @@ fn ida_star_handles_weighted_edges_optimally() {
     let path = IdaStar::uninformed().plan(&Diamond, 0, 3).unwrap();
     assert_eq!((path.nodes, path.cost), (vec![0, 2, 3], 4));
 }
+
+#[test]
+fn one_planner_serves_many_searches_on_boards_of_different_sizes() {
+    // The planner's node table (BoardIds) is reused from search to search and across board
+    // sizes; every answer must match a fresh planner's.
+    let small = SlidingPuzzle::new(3, 3).unwrap();
+    let large = SlidingPuzzle::new(4, 4).unwrap();
+    let mut reused = AStar::new(|a: Board, b: Board| Manhattan::new(b).estimate(a, b));
+    for round in 0..300u64 {
+        let puzzle = if round % 3 == 0 { &large } else { &small };
+        let goal = puzzle.goal();
+        let start = if puzzle.cells() == 16 {
+            // A few moves away, so the 15-puzzle searches stay tiny.
+            goal.apply_all(&[Move::Up, Move::Left, Move::Up, Move::Left][..(round % 5) as usize])
+                .unwrap()
+        } else {
+            puzzle.random_board(goal, round)
+        };
+        let expected = puzzle
+            .solve(&mut AStar::new(Manhattan::new(goal)), start, goal)
+            .unwrap();
+        let got = puzzle.solve(&mut reused, start, goal).unwrap();
+        assert_eq!(got.len(), expected.len(), "round {round}");
+        assert_eq!(start.apply_all(&got.moves), Some(goal), "round {round}");
+    }
+}
