@@ -169,7 +169,7 @@ impl Board {
         self.cells
     }
 
-    /// The tile on `cell` (0 for the blank).
+    /// The tile on `cell` (0 for the blank); `cell` must be below [`len`](Board::len).
     ///
     /// # Example
     ///
@@ -179,7 +179,8 @@ impl Board {
     /// ```
     #[inline(always)]
     pub fn tile(self, cell: usize) -> u8 {
-        ((self.cells >> (4 * cell)) & 0xF) as u8
+        debug_assert!(cell < 16, "cell {cell} is off a board of at most 16 cells");
+        ((self.cells >> (4 * (cell & 0xF))) & 0xF) as u8
     }
 
     /// The blank's cell.

@@ -157,10 +157,10 @@ pub struct BuildProgress {
 /// let db = PatternDatabase::build(&puzzle, goal, &[1, 2, 3, 4]).unwrap();
 /// // 9·8·7·6 placements, times 5 free cells to name the blank's region.
 /// assert_eq!(db.len(), 9 * 8 * 7 * 6 * 5);
-/// assert_eq!(db.distance(goal), 0);
+/// assert_eq!(db.distance(goal), Some(0));
 /// // Tiles 1 and 2 swapped: at least three moves of pattern tiles.
 /// let board = puzzle.parse("2 1 3 4 5 6 7 8 0").unwrap();
-/// assert!(db.distance(board) >= 3);
+/// assert!(db.distance(board).unwrap() >= 3);
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternDatabase {
@@ -501,7 +501,8 @@ impl PatternDatabase {
         self.entries.len()
     }
 
-    /// The pattern-tile moves needed from `board`, a board of the database's size.
+    /// The pattern-tile moves needed from `board`, or `None` for a board of another size
+    /// than the database's.
     ///
     /// # Example
     ///
@@ -510,10 +511,12 @@ impl PatternDatabase {
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     /// let db = PatternDatabase::build(&puzzle, puzzle.goal(), &[1]).unwrap();
     /// let board = puzzle.parse("0 2 3 4 5 6 7 8 1").unwrap();
-    /// assert_eq!(db.distance(board), 4); // tile 1 is four cells from home
+    /// assert_eq!(db.distance(board), Some(4)); // tile 1 is four cells from home
+    /// assert_eq!(db.distance(SlidingPuzzle::new(4, 4).unwrap().goal()), None);
     /// ```
-    pub fn distance(&self, board: Board) -> u8 {
-        self.lookup(board.positions())
+    pub fn distance(&self, board: Board) -> Option<u8> {
+        let same_size = board.width() == self.goal.width() && board.height() == self.goal.height();
+        same_size.then(|| self.lookup(board.positions()))
     }
 
     /// Where the entry for the tile cells `positions` (cell of tile `t` in nibble `t`, the
