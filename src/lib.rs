@@ -11,6 +11,7 @@ mod heuristic;
 mod path;
 mod planner;
 pub mod planners;
+pub mod puzzle;
 
 pub use cost::Cost;
 pub use error::PlanError;
@@ -19,4 +20,6 @@ pub use heap::IndexedMinHeap;
 pub use heuristic::{Heuristic, Zero};
 pub use path::{Path, SearchStats};
 pub use planner::Planner;
-pub use planners::{AStar, Bfs, BidirectionalBfs, Dijkstra};
+pub use planners::{
+    AStar, Bfs, BidirectionalBfs, Dijkstra, IdaStar, IncrementalHeuristic, Reestimate,
+};
