@@ -300,7 +300,9 @@ where
                     None => failure = Some(PlanError::CostOverflow),
                 }
             }
-            if !near.records.is_reached(other_id) {
+            // Once the sides have met, this layer is the last: the rest of it is only
+            // scanned for cheaper meeting edges, and nothing more needs recording.
+            if best.is_none() && !near.records.is_reached(other_id) {
                 near.records.reach(other_id, other_g, id);
                 near.next.push(other_id);
             }
