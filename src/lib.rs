@@ -18,4 +18,4 @@ pub use heap::IndexedMinHeap;
 pub use heuristic::{Heuristic, Zero};
 pub use path::{Path, SearchStats};
 pub use planner::Planner;
-pub use planners::{AStar, Bfs, BidirectionalBfs, Dijkstra};
+pub use planners::{AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, NodeValues};

@@ -4,9 +4,11 @@ mod astar;
 mod bfs;
 mod bidirectional_bfs;
 mod dijkstra;
+mod dstar_lite;
 pub(crate) mod memory;
 
 pub use astar::AStar;
 pub use bfs::Bfs;
 pub use bidirectional_bfs::BidirectionalBfs;
 pub use dijkstra::Dijkstra;
+pub use dstar_lite::{DStarLite, NodeValues};
