@@ -5,6 +5,7 @@
 mod cost;
 mod error;
 mod graph;
+pub mod grid;
 mod heap;
 mod heuristic;
 mod path;

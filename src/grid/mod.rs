@@ -1,0 +1,820 @@
+//! Grid maps: cells that are passable or blocked, optionally weighted, 4- or 8-connected.
+//!
+//! A [`Grid`] is the graph most games search. Its nodes are [`Cell`]s `(x, y)` with `x` the
+//! column and `y` the row, `(0, 0)` the top-left cell, as in the Moving AI benchmarks
+//! (Sturtevant, "Benchmarks for Grid-Based Pathfinding", IEEE TCIAIG 4(2), 2012).
+//!
+//! # Movement rules
+//!
+//! - [`Connectivity::Four`]: moves to the four orthogonal neighbours.
+//! - [`Connectivity::Eight`]: also the four diagonal ones, but never cutting a corner: a
+//!   diagonal move needs both orthogonal cells it passes between to be passable (the Moving
+//!   AI rule). The rule is symmetric, so every edge can be walked both ways.
+//! - Moving from `a` to `b` costs `step × weight(b)`, with `step` 1 orthogonally and
+//!   [`SQRT_2`] diagonally. Weights are finite and at least 1, so
+//!   the heuristics in this module stay admissible on weighted grids.
+//!
+//! # Layout
+//!
+//! Cells live row-major in an array padded with one blocked cell on every side, and each
+//! cell keeps a byte with one bit per legal move, computed when the map changes. Generating
+//! successors is then one load and a loop over the set bits, with no bounds tests on the
+//! neighbours; the padded index doubles as the dense node index of [`IndexedGraph`], so
+//! planners keep their per-node data in flat arrays.
+//!
+//! # Example
+//!
+//! ```
+//! use replan::grid::{Connectivity, Grid, Octile};
+//! use replan::{AStar, Planner};
+//!
+//! let grid: Grid = "
+//!     .....
+//!     .###.
+//!     ....."
+//!     .parse::<Grid>()
+//!     .unwrap()
+//!     .with_connectivity(Connectivity::Eight);
+//! let mut astar = AStar::new(Octile);
+//! // Every diagonal past the wall would cut one of its corners, so the path goes around.
+//! assert_eq!(astar.plan(&grid, (0, 0), (4, 2)).unwrap().cost, 6.0);
+//!
+//! // In the open, a diagonal move costs √2.
+//! let open = Grid::open(3, 3, Connectivity::Eight);
+//! let path = astar.plan(&open, (0, 0), (2, 2)).unwrap();
+//! assert_eq!(path.nodes, [(0, 0), (1, 1), (2, 2)]);
+//! assert!((path.cost - 2.0 * std::f64::consts::SQRT_2).abs() < 1e-12);
+//! ```
+//!
+//! [`SQRT_2`]: std::f64::consts::SQRT_2
+
+mod heuristics;
+pub mod movingai;
+
+use std::f64::consts::SQRT_2;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::{DenseIds, Graph, IndexedGraph, InvalidNode, ReverseGraph};
+
+pub use heuristics::{Chebyshev, Euclidean, Manhattan, Octile};
+
+/// A grid cell `(x, y)`: `x` is the column, `y` the row, `(0, 0)` the top-left cell.
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Cell, Connectivity, Grid};
+/// let grid = Grid::open(3, 2, Connectivity::Four);
+/// let bottom_right: Cell = (2, 1);
+/// assert!(grid.contains(bottom_right));
+/// ```
+pub type Cell = (u32, u32);
+
+/// Which neighbours a cell can move to.
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid};
+/// use replan::Graph;
+///
+/// let mut grid = Grid::open(3, 3, Connectivity::Four);
+/// let mut count = 0;
+/// grid.successors((1, 1), |_, _| count += 1);
+/// assert_eq!(count, 4);
+///
+/// grid.set_connectivity(Connectivity::Eight);
+/// count = 0;
+/// grid.successors((1, 1), |_, _| count += 1);
+/// assert_eq!(count, 8);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Connectivity {
+    /// The four orthogonal neighbours, each at cost 1 (times the target's weight).
+    #[default]
+    Four,
+    /// The orthogonal neighbours and the four diagonal ones at cost √2 (times the target's
+    /// weight); a diagonal move needs both orthogonal cells beside it passable.
+    Eight,
+}
+
+/// What went wrong building, editing or parsing a [`Grid`].
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, GridError};
+/// let mut grid = Grid::open(2, 2, Connectivity::Four);
+/// let err = grid.set_blocked((5, 0), true).unwrap_err();
+/// assert!(matches!(err, GridError::OutOfBounds { cell: (5, 0), .. }));
+/// assert_eq!(err.to_string(), "cell (5, 0) is outside the 2×2 grid");
+/// ```
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GridError {
+    /// A cell lies outside the grid.
+    #[error("cell ({}, {}) is outside the {width}×{height} grid", .cell.0, .cell.1)]
+    OutOfBounds {
+        /// The cell asked for.
+        cell: Cell,
+        /// The grid's width.
+        width: u32,
+        /// The grid's height.
+        height: u32,
+    },
+    /// A weight that is not finite or is below 1.
+    #[error("weight {weight} for cell ({}, {}) must be finite and at least 1", .cell.0, .cell.1)]
+    InvalidWeight {
+        /// The cell whose weight was being set.
+        cell: Cell,
+        /// The refused weight.
+        weight: f64,
+    },
+    /// The grid has too many cells to index with a `u32` (borders included).
+    #[error("a {width}×{height} grid has too many cells to index")]
+    TooLarge {
+        /// The requested width.
+        width: u64,
+        /// The requested height.
+        height: u64,
+    },
+    /// A picture given to [`Grid::from_str`] is malformed.
+    #[error("line {line}, column {column}: {message}")]
+    Parse {
+        /// 1-based line of the text.
+        line: usize,
+        /// 1-based column (in characters) of the line as written, indentation included.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Move `k` of a cell: bits 0–3 are the orthogonal moves, 4–7 the diagonal ones, so
+/// 4-connectivity is the mask `0x0F`.
+const DELTAS: [(i32, i32); 8] = [
+    (-1, 0),
+    (1, 0),
+    (0, -1),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
+const STEPS: [f64; 8] = [1.0, 1.0, 1.0, 1.0, SQRT_2, SQRT_2, SQRT_2, SQRT_2];
+const ORTHOGONAL: u8 = 0x0F;
+const ALL_MOVES: u8 = 0xFF;
+
+/// A rectangular map of passable and blocked cells with optional per-cell weights.
+///
+/// `Grid` implements [`Graph`] (nodes are [`Cell`]s, costs `f64`), [`ReverseGraph`] and
+/// [`IndexedGraph`], so every planner in the crate searches it with flat per-node arrays.
+/// See the [module documentation](self) for the movement rules.
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, Manhattan};
+/// use replan::{AStar, Planner};
+///
+/// let mut grid = Grid::open(5, 3, Connectivity::Four);
+/// for y in 0..2 {
+///     grid.set_blocked((2, y), true).unwrap();
+/// }
+/// grid.set_weight((2, 2), 3.0).unwrap();
+/// assert_eq!(grid.to_string(), "..#..\n..#..\n..3..");
+///
+/// let path = AStar::new(Manhattan).plan(&grid, (0, 0), (4, 0)).unwrap();
+/// assert_eq!(path.cost, 10.0); // seven unit steps and one into the weight-3 cell
+/// ```
+#[derive(Clone)]
+pub struct Grid {
+    width: u32,
+    height: u32,
+    connectivity: Connectivity,
+    /// Padded row length: `width + 2`.
+    stride: usize,
+    /// Padded, row-major: whether each cell is passable; the border is blocked.
+    passable: Vec<bool>,
+    /// Padded, row-major: bit `k` set when move `k` (see `DELTAS`) is legal under
+    /// 8-connectivity. Kept for both connectivities so switching costs nothing; `mask` picks
+    /// the moves in use.
+    moves: Vec<u8>,
+    mask: u8,
+    /// Index offset of each move in the padded array.
+    offsets: [isize; 8],
+    /// Padded, row-major weights, absent while every weight is 1 so unweighted grids skip
+    /// the multiplication.
+    weights: Option<Vec<f64>>,
+}
+
+impl Grid {
+    /// A `width × height` grid with every cell passable and of weight 1.
+    ///
+    /// # Panics
+    ///
+    /// When `(width + 2) × (height + 2)` exceeds `u32::MAX`, the most a planner can index;
+    /// [`Grid::try_open`] returns an error instead.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid};
+    /// let grid = Grid::open(4, 3, Connectivity::Eight);
+    /// assert_eq!((grid.width(), grid.height()), (4, 3));
+    /// assert!(grid.is_passable((3, 2)));
+    /// ```
+    pub fn open(width: u32, height: u32, connectivity: Connectivity) -> Grid {
+        match Grid::try_open(width, height, connectivity) {
+            Ok(grid) => grid,
+            Err(err) => panic!("{err}"),
+        }
+    }
+
+    /// Like [`Grid::open`], but returns an error instead of panicking.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::TooLarge`] when the grid would have more than `u32::MAX` cells counting
+    /// its border.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, GridError};
+    /// assert!(Grid::try_open(100, 100, Connectivity::Four).is_ok());
+    /// assert!(matches!(
+    ///     Grid::try_open(100_000, 100_000, Connectivity::Four),
+    ///     Err(GridError::TooLarge { .. })
+    /// ));
+    /// ```
+    pub fn try_open(
+        width: u32,
+        height: u32,
+        connectivity: Connectivity,
+    ) -> Result<Grid, GridError> {
+        let mut grid = Grid::blocked(width, height, connectivity)?;
+        for y in 0..height {
+            let row = grid.padded_index(0, y);
+            grid.passable[row..row + width as usize].fill(true);
+        }
+        grid.rebuild_moves();
+        Ok(grid)
+    }
+
+    /// A grid with every cell blocked, `moves` all zero.
+    fn blocked(width: u32, height: u32, connectivity: Connectivity) -> Result<Grid, GridError> {
+        let too_large = GridError::TooLarge {
+            width: width.into(),
+            height: height.into(),
+        };
+        let padded_width = u64::from(width) + 2;
+        let padded_height = u64::from(height) + 2;
+        // Planners number nodes with u32 ids, so larger grids could not be searched anyway.
+        let cells = padded_width
+            .checked_mul(padded_height)
+            .filter(|&cells| u32::try_from(cells).is_ok())
+            .and_then(|cells| usize::try_from(cells).ok())
+            .ok_or(too_large)?;
+        let stride = cells / padded_height as usize;
+        let s = stride as isize;
+        Ok(Grid {
+            width,
+            height,
+            connectivity,
+            stride,
+            passable: vec![false; cells],
+            moves: vec![0; cells],
+            mask: mask_for(connectivity),
+            offsets: [-1, 1, -s, s, -s - 1, -s + 1, s - 1, s + 1],
+            weights: None,
+        })
+    }
+
+    /// The number of columns.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let grid = replan::grid::Grid::open(7, 2, Default::default());
+    /// assert_eq!(grid.width(), 7);
+    /// ```
+    #[inline]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The number of rows.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let grid = replan::grid::Grid::open(7, 2, Default::default());
+    /// assert_eq!(grid.height(), 2);
+    /// ```
+    #[inline]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// How cells connect to their neighbours.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid};
+    /// let grid: Grid = "..\n..".parse().unwrap();
+    /// assert_eq!(grid.connectivity(), Connectivity::Four); // the default for pictures
+    /// ```
+    #[inline]
+    pub fn connectivity(&self) -> Connectivity {
+        self.connectivity
+    }
+
+    /// Changes how cells connect; costs nothing, the legal moves of both kinds are kept.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid};
+    /// let mut grid = Grid::open(2, 2, Connectivity::Four);
+    /// grid.set_connectivity(Connectivity::Eight);
+    /// assert_eq!(grid.connectivity(), Connectivity::Eight);
+    /// ```
+    pub fn set_connectivity(&mut self, connectivity: Connectivity) {
+        self.connectivity = connectivity;
+        self.mask = mask_for(connectivity);
+    }
+
+    /// The grid with its connectivity set to `connectivity`: handy after parsing a picture,
+    /// which is 4-connected.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid};
+    /// let grid = "...".parse::<Grid>().unwrap().with_connectivity(Connectivity::Eight);
+    /// assert_eq!(grid.connectivity(), Connectivity::Eight);
+    /// ```
+    #[must_use]
+    pub fn with_connectivity(mut self, connectivity: Connectivity) -> Grid {
+        self.set_connectivity(connectivity);
+        self
+    }
+
+    /// Whether `cell` lies on the grid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let grid = replan::grid::Grid::open(3, 3, Default::default());
+    /// assert!(grid.contains((2, 2)));
+    /// assert!(!grid.contains((3, 0)));
+    /// ```
+    #[inline]
+    pub fn contains(&self, (x, y): Cell) -> bool {
+        x < self.width && y < self.height
+    }
+
+    /// Whether `cell` lies on the grid and may be entered; `false` off the grid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let grid: replan::grid::Grid = ".#".parse().unwrap();
+    /// assert!(grid.is_passable((0, 0)));
+    /// assert!(!grid.is_passable((1, 0)));
+    /// assert!(!grid.is_passable((2, 0)));
+    /// ```
+    #[inline]
+    pub fn is_passable(&self, cell: Cell) -> bool {
+        self.contains(cell) && self.passable[self.padded_index(cell.0, cell.1)]
+    }
+
+    /// Blocks (`true`) or clears (`false`) `cell`.
+    ///
+    /// Updates the legal moves of the cell and its eight neighbours, so it costs `O(1)`.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when `cell` is off the grid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid};
+    /// let mut grid = Grid::open(3, 1, Connectivity::Four);
+    /// grid.set_blocked((1, 0), true)?;
+    /// assert_eq!(grid.to_string(), ".#.");
+    /// grid.set_blocked((1, 0), false)?;
+    /// assert_eq!(grid.to_string(), "...");
+    /// # Ok::<(), replan::grid::GridError>(())
+    /// ```
+    pub fn set_blocked(&mut self, cell: Cell, blocked: bool) -> Result<(), GridError> {
+        self.check_contains(cell)?;
+        let (x, y) = cell;
+        let i = self.padded_index(x, y);
+        self.passable[i] = !blocked;
+        for ny in y.saturating_sub(1)..=y.saturating_add(1).min(self.height - 1) {
+            for nx in x.saturating_sub(1)..=x.saturating_add(1).min(self.width - 1) {
+                let i = self.padded_index(nx, ny);
+                self.moves[i] = self.moves_of(i);
+            }
+        }
+        Ok(())
+    }
+
+    /// The weight of `cell`, or `None` off the grid. Blocked cells keep the weight they
+    /// had, which applies again once they are cleared.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let grid: replan::grid::Grid = ".5".parse().unwrap();
+    /// assert_eq!(grid.weight((0, 0)), Some(1.0));
+    /// assert_eq!(grid.weight((1, 0)), Some(5.0));
+    /// assert_eq!(grid.weight((2, 0)), None);
+    /// ```
+    pub fn weight(&self, cell: Cell) -> Option<f64> {
+        if !self.contains(cell) {
+            return None;
+        }
+        let i = self.padded_index(cell.0, cell.1);
+        Some(self.weights.as_ref().map_or(1.0, |weights| weights[i]))
+    }
+
+    /// Sets the weight of `cell`: entering it costs `step × weight`.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when `cell` is off the grid, [`GridError::InvalidWeight`]
+    /// when `weight` is not finite or below 1 (a weight below 1 would make the grid
+    /// heuristics overestimate, and A* could return a longer path than the best).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, GridError};
+    /// let mut grid = Grid::open(2, 1, Connectivity::Four);
+    /// grid.set_weight((1, 0), 2.5)?;
+    /// assert_eq!(grid.weight((1, 0)), Some(2.5));
+    /// assert!(matches!(grid.set_weight((1, 0), 0.5), Err(GridError::InvalidWeight { .. })));
+    /// assert!(grid.set_weight((1, 0), f64::NAN).is_err());
+    /// # Ok::<(), GridError>(())
+    /// ```
+    pub fn set_weight(&mut self, cell: Cell, weight: f64) -> Result<(), GridError> {
+        self.check_contains(cell)?;
+        if !(weight.is_finite() && weight >= 1.0) {
+            return Err(GridError::InvalidWeight { cell, weight });
+        }
+        let i = self.padded_index(cell.0, cell.1);
+        match &mut self.weights {
+            Some(weights) => weights[i] = weight,
+            None if weight == 1.0 => {}
+            None => {
+                let mut weights = vec![1.0; self.passable.len()];
+                weights[i] = weight;
+                self.weights = Some(weights);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether any cell was given a weight other than 1 (so edge costs multiply by weights).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let grid: replan::grid::Grid = "..".parse().unwrap();
+    /// assert!(!grid.is_weighted());
+    /// let grid: replan::grid::Grid = ".2".parse().unwrap();
+    /// assert!(grid.is_weighted());
+    /// ```
+    pub fn is_weighted(&self) -> bool {
+        self.weights.is_some()
+    }
+
+    /// Draws the grid as [`Display`](fmt::Display) does, with the path over it: `S` on its
+    /// first cell, `G` on its last and `*` on the cells between. Cells off the grid are
+    /// skipped.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Grid, Manhattan};
+    /// use replan::{AStar, Planner};
+    ///
+    /// let grid: Grid = "...\n.#.\n...".parse().unwrap();
+    /// let path = AStar::new(Manhattan).plan(&grid, (0, 2), (2, 0)).unwrap();
+    /// let drawing = grid.render_path(&path.nodes);
+    /// assert_eq!(drawing.matches('*').count(), 3);
+    /// assert!(drawing.starts_with("..G") || drawing.starts_with("**G"));
+    /// ```
+    pub fn render_path(&self, path: &[Cell]) -> String {
+        let mut canvas: Vec<Vec<char>> = (0..self.height)
+            .map(|y| (0..self.width).map(|x| self.symbol((x, y))).collect())
+            .collect();
+        let last = path.len().saturating_sub(1);
+        for (k, &cell) in path.iter().enumerate() {
+            if self.contains(cell) {
+                let mark = match k {
+                    0 => 'S',
+                    k if k == last => 'G',
+                    _ => '*',
+                };
+                canvas[cell.1 as usize][cell.0 as usize] = mark;
+            }
+        }
+        let rows: Vec<String> = canvas.into_iter().map(String::from_iter).collect();
+        rows.join("\n")
+    }
+
+    /// The character [`Display`](fmt::Display) uses for a cell on the grid.
+    fn symbol(&self, cell: Cell) -> char {
+        if !self.is_passable(cell) {
+            return '#';
+        }
+        let weight = self.weight(cell).unwrap_or(1.0);
+        // Weights are at least 1; those that are not whole digits show as the nearest one.
+        match weight.round().min(9.0) as u32 {
+            0 | 1 => '.',
+            digit => char::from_digit(digit, 10).unwrap_or('9'),
+        }
+    }
+
+    fn check_contains(&self, cell: Cell) -> Result<(), GridError> {
+        if self.contains(cell) {
+            Ok(())
+        } else {
+            Err(GridError::OutOfBounds {
+                cell,
+                width: self.width,
+                height: self.height,
+            })
+        }
+    }
+
+    /// Index in the padded arrays of an on-grid cell.
+    #[inline(always)]
+    fn padded_index(&self, x: u32, y: u32) -> usize {
+        (y as usize + 1) * self.stride + x as usize + 1
+    }
+
+    /// The legal 8-connected moves from padded index `i` (an on-grid cell).
+    fn moves_of(&self, i: usize) -> u8 {
+        let p = &self.passable;
+        if !p[i] {
+            return 0;
+        }
+        let mut moves = 0;
+        for (k, &offset) in self.offsets.iter().enumerate() {
+            let legal = p[i.wrapping_add_signed(offset)]
+                && match k {
+                    // Diagonals: both orthogonal cells beside the move must be passable.
+                    4.. => {
+                        let (dx, dy) = DELTAS[k];
+                        p[i.wrapping_add_signed(dx as isize)]
+                            && p[i.wrapping_add_signed(dy as isize * self.stride as isize)]
+                    }
+                    _ => true,
+                };
+            if legal {
+                moves |= 1 << k;
+            }
+        }
+        moves
+    }
+
+    fn rebuild_moves(&mut self) {
+        for y in 0..self.height {
+            for x in 0..self.width {
+                let i = self.padded_index(x, y);
+                self.moves[i] = self.moves_of(i);
+            }
+        }
+    }
+
+    /// Calls `visit(neighbour, padded index of the neighbour, step)` for each legal move
+    /// from `cell`; nothing for cells off the grid or blocked.
+    #[inline(always)]
+    fn for_each_move(&self, (x, y): Cell, mut visit: impl FnMut(Cell, usize, f64)) {
+        if !self.contains((x, y)) {
+            return;
+        }
+        let i = self.padded_index(x, y);
+        let mut moves = self.moves[i] & self.mask;
+        while moves != 0 {
+            let k = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (dx, dy) = DELTAS[k];
+            // A legal move stays on the grid, so these neither wrap nor leave the array.
+            let next = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+            visit(next, i.wrapping_add_signed(self.offsets[k]), STEPS[k]);
+        }
+    }
+}
+
+fn mask_for(connectivity: Connectivity) -> u8 {
+    match connectivity {
+        Connectivity::Four => ORTHOGONAL,
+        Connectivity::Eight => ALL_MOVES,
+    }
+}
+
+impl Graph for Grid {
+    type Node = Cell;
+    type Cost = f64;
+    type Ids = DenseIds;
+
+    /// Calls `visit` for each neighbour `cell` can move to, with cost `step × weight`;
+    /// nothing for a cell that is blocked or off the grid.
+    #[inline]
+    fn successors(&self, cell: Cell, mut visit: impl FnMut(Cell, f64)) {
+        match &self.weights {
+            None => self.for_each_move(cell, |next, _, step| visit(next, step)),
+            Some(weights) => {
+                self.for_each_move(cell, |next, i, step| visit(next, step * weights[i]));
+            }
+        }
+    }
+
+    /// Refuses cells off the grid ([`InvalidNode::OutOfBounds`]) and blocked cells
+    /// ([`InvalidNode::Blocked`]).
+    fn check_node(&self, cell: Cell) -> Result<(), InvalidNode> {
+        if !self.contains(cell) {
+            Err(InvalidNode::OutOfBounds)
+        } else if !self.is_passable(cell) {
+            Err(InvalidNode::Blocked)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl ReverseGraph for Grid {
+    /// Every move can be made backwards (the corner rule is symmetric), and an edge into
+    /// `cell` costs `step × weight(cell)`.
+    #[inline]
+    fn predecessors(&self, cell: Cell, mut visit: impl FnMut(Cell, f64)) {
+        let weight = self.weight(cell).unwrap_or(1.0);
+        if weight == 1.0 {
+            self.for_each_move(cell, |previous, _, step| visit(previous, step));
+        } else {
+            self.for_each_move(cell, |previous, _, step| visit(previous, step * weight));
+        }
+    }
+}
+
+impl IndexedGraph for Grid {
+    /// The size of the padded array, border included.
+    #[inline]
+    fn node_bound(&self) -> usize {
+        self.passable.len()
+    }
+
+    /// The cell's index in the padded row-major array. Only meaningful for cells on the
+    /// grid, which is all [`Graph::check_node`] lets through.
+    #[inline(always)]
+    fn index(&self, (x, y): Cell) -> usize {
+        self.padded_index(x, y)
+    }
+
+    /// The cell at a padded index; unspecified (but no panic) for border indices.
+    #[inline(always)]
+    fn node(&self, index: usize) -> Cell {
+        let row = index / self.stride;
+        let column = index - row * self.stride;
+        (
+            (column as u32).wrapping_sub(1),
+            (row as u32).wrapping_sub(1),
+        )
+    }
+}
+
+impl PartialEq for Grid {
+    /// Grids are equal when they have the same size, connectivity, blocked cells and
+    /// weights (an unweighted grid equals one whose weights are all 1).
+    fn eq(&self, other: &Grid) -> bool {
+        self.width == other.width
+            && self.height == other.height
+            && self.connectivity == other.connectivity
+            && self.passable == other.passable
+            && match (&self.weights, &other.weights) {
+                (None, None) => true,
+                (Some(a), Some(b)) => a == b,
+                (Some(w), None) | (None, Some(w)) => w.iter().all(|&w| w == 1.0),
+            }
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Grid {{ width: {}, height: {}, connectivity: {:?}, weighted: {} }}",
+            self.width,
+            self.height,
+            self.connectivity,
+            self.is_weighted()
+        )?;
+        if self.width <= 80 && self.height <= 40 {
+            write!(f, "\n{self}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Grid {
+    /// One line per row, no newline after the last: `.` for a passable cell of weight 1,
+    /// `#` for a blocked cell and a digit for a weight from 2 to 9 (other weights show as
+    /// the nearest such digit). Grids whose weights are whole numbers up to 9 print as a
+    /// picture that parses back to an equal grid, except that the connectivity is not
+    /// printed and blocked cells lose their weight.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        for y in 0..self.height {
+            if y > 0 {
+                f.write_char('\n')?;
+            }
+            for x in 0..self.width {
+                f.write_char(self.symbol((x, y)))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Grid {
+    type Err = GridError;
+
+    /// Parses an ASCII picture into a 4-connected grid (call
+    /// [`with_connectivity`](Grid::with_connectivity) for 8).
+    ///
+    /// Each line is trimmed; blank lines before the first row and after the last are
+    /// ignored. `.` is a passable cell, `#`, `@`, `T`, `O` and `W` are blocked, and a digit
+    /// `1`–`9` is a passable cell of that weight. Rows of different lengths, blank lines
+    /// between rows, other characters and a picture with no rows are
+    /// [`GridError::Parse`] errors naming the line and column.
+    fn from_str(text: &str) -> Result<Grid, GridError> {
+        let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
+        let first = lines.iter().position(|(_, line)| !line.trim().is_empty());
+        let last = lines.iter().rposition(|(_, line)| !line.trim().is_empty());
+        let (Some(first), Some(last)) = (first, last) else {
+            return Err(GridError::Parse {
+                line: 1,
+                column: 1,
+                message: "the picture has no rows".into(),
+            });
+        };
+        let rows = &lines[first..=last];
+        let indent = |line: &str| line.chars().count() - line.trim_start().chars().count();
+        let width = rows[0].1.trim().chars().count();
+        let too_large = |_| GridError::TooLarge {
+            width: width as u64,
+            height: rows.len() as u64,
+        };
+        let grid_width = u32::try_from(width).map_err(too_large)?;
+        let grid_height = u32::try_from(rows.len()).map_err(too_large)?;
+        let mut grid = Grid::blocked(grid_width, grid_height, Connectivity::Four)?;
+        for (y, &(line_index, line)) in rows.iter().enumerate() {
+            let row = line.trim();
+            let length = row.chars().count();
+            if length != width {
+                return Err(GridError::Parse {
+                    line: line_index + 1,
+                    column: indent(line) + length.min(width) + 1,
+                    message: format!(
+                        "row {y} has {length} cells but the first row has {width}; rows must \
+                         all be the same length"
+                    ),
+                });
+            }
+            for (x, symbol) in row.chars().enumerate() {
+                let i = grid.padded_index(x as u32, y as u32);
+                match symbol {
+                    '.' => grid.passable[i] = true,
+                    '#' | '@' | 'T' | 'O' | 'W' => {}
+                    '1'..='9' => {
+                        grid.passable[i] = true;
+                        let weight = f64::from(symbol as u8 - b'0');
+                        grid.set_weight((x as u32, y as u32), weight)?;
+                    }
+                    _ => {
+                        return Err(GridError::Parse {
+                            line: line_index + 1,
+                            column: indent(line) + x + 1,
+                            message: format!(
+                                "unknown character {symbol:?}: expected '.' (passable), '#', \
+                                 '@', 'T', 'O' or 'W' (blocked) or a weight digit 1-9"
+                            ),
+                        })
+                    }
+                }
+            }
+        }
+        grid.rebuild_moves();
+        Ok(grid)
+    }
+}
