@@ -178,8 +178,9 @@ fn hand_checked_example_reproduces_every_g_and_rhs() {
     // the queue; S itself is left overconsistent (g = ∞, rhs = 3) by the optimized test.
     let path = dstar.plan(&board, (0, 1), (3, 1)).unwrap();
     assert_eq!(path.stats.expanded, 7);
-    assert_eq!(path.nodes, [(0, 1), (1, 1), (2, 1), (3, 1)]);
-    assert_eq!(path.cost, 3);
+    // Three moves; which of the equally short routes depends on the order of equal keys.
+    assert_eq!((path.len(), path.cost), (3, 3));
+    assert_walk(&board, &path.nodes, path.cost);
     assert_eq!(
         table(&mut dstar, &board),
         [
@@ -200,18 +201,20 @@ fn hand_checked_example_reproduces_every_g_and_rhs() {
     let changed: Vec<Cell> = (1..4).flat_map(|x| (0..4).map(move |y| (x, y))).collect();
     dstar.notify_changed(&board, changed).unwrap();
 
+    // The wall cells (g = 1) lose every edge: rhs = ∞, and with no edge in or out their g
+    // matters to no one, so they are made consistent (g = ∞) as they are reported instead
+    // of being queued (the papers would expand each once, to the same effect).
     // The repair, in key order:
-    //  1-3. the wall cells [3;1]: underconsistent, g = ∞, no predecessors left;
-    //  4.   the start (1,1) [3;2]: underconsistent; (0,0), (0,1), (0,2) keep rhs = 3 via
+    //  1.   the start (1,1) [3;2]: underconsistent; (0,0), (0,1), (0,2) keep rhs = 3 via
     //       (1,0) / (1,2), which are themselves about to lose their routes;
-    //  5-6. (3,0), (3,2) [4;1]: overconsistent, g = 1; (3,2) gives (2,3), (3,3) rhs 2;
-    //  7-8. (1,0), (1,2) [4;2]: underconsistent, g = ∞; the left column, (1,1) and
+    //  2-3. (3,0), (3,2) [4;1]: overconsistent, g = 1; (3,2) gives (2,3), (3,3) rhs 2;
+    //  4-5. (1,0), (1,2) [4;2]: underconsistent, g = ∞; the left column, (1,1) and
     //       (1,3) lose every finite route: rhs = ∞ (consistent, dequeued) except as below;
-    //  9-10. (2,3), (3,3) [5;2]: g = 2; (1,3) and (1,2) get rhs 3;
-    //  11.  (1,2) [5;3]: g = 3; (0,1), (0,2), (0,3), (1,1) get rhs 4.
+    //  6-7. (2,3), (3,3) [5;2]: g = 2; (1,3) and (1,2) get rhs 3;
+    //  8.   (1,2) [5;3]: g = 3; (0,1), (0,2), (0,3), (1,1) get rhs 4.
     // Then the top key (the start's own, [5;4]) is not below key(start): done.
     let path = dstar.replan(&board).unwrap();
-    assert_eq!(path.stats.expanded, 11);
+    assert_eq!(path.stats.expanded, 8);
     assert_eq!(path.nodes, [(1, 1), (1, 2), (2, 3), (3, 2), (3, 1)]);
     assert_eq!(path.cost, 4);
     assert_eq!(
@@ -549,7 +552,7 @@ mod properties {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        #![proptest_config(ProptestConfig::with_cases(512))]
 
         /// Integer costs, hashed ids: after every edit and every replan the cost equals a
         /// fresh Dijkstra's on the current board, the path is a walk on it, and both agree
