@@ -826,7 +826,9 @@ where
         let record = self.record(id);
         if record.g != record.rhs {
             let key = self.key(node, record.g, record.rhs);
-            self.open.push(id, key);
+            if self.open.key_of(id) != Some(&key) {
+                self.open.push(id, key);
+            }
         } else {
             self.open.remove(id);
         }
