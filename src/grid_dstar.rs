@@ -81,16 +81,24 @@ impl<H: Heuristic<Cell, f64>> DStarLite<Grid, H> {
         // Every other edge that changed joins a neighbour to the cell or, under
         // 8-connectivity, two of its orthogonal neighbours by a diagonal that would cut its
         // corner: all end in `ends`. On a loss, only the neighbours whose best edge was one
-        // of those look again; on a gain, each neighbour tries just the new edges.
+        // of those look again.
+        let eight = grid.connectivity() == Connectivity::Eight;
         let mut ends: SmallVec<[Cell; 5]> = SmallVec::new();
         ends.push(cell);
-        if grid.connectivity() == Connectivity::Eight {
+        if eight {
             ends.extend(around(grid, cell, &ORTHOGONAL));
         }
         if blocked {
             self.update_sources_after_loss(grid, neighbours(grid, cell), &ends)?;
-        } else {
+        } else if self.goal() == Some(cell) {
+            // A gain: every neighbour can now step onto the goal.
             self.update_sources_after_gain(grid, neighbours(grid, cell), &ends)?;
+        } else if eight {
+            // A gain, but the cell was blocked, so unreached (g = ∞): the edges into it
+            // improve no one yet (its own expansion will pass its g on). Only the new
+            // diagonals between its orthogonal neighbours can.
+            let orthogonal: SmallVec<[Cell; 4]> = around(grid, cell, &ORTHOGONAL).collect();
+            self.update_sources_after_gain(grid, orthogonal.iter().copied(), &orthogonal)?;
         }
         Ok(true)
     }

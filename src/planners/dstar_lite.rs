@@ -860,37 +860,23 @@ where
     /// `min over edges node -> s of c(node, s) + g(s)`, the `s` achieving it, and the
     /// number of edges.
     fn lookahead(&mut self, graph: &G, node: G::Node) -> Result<(G::Cost, u32, u64), PlanError> {
+        // Gathered first, so the loop below can use `?` and the graph's callback stays
+        // small enough to inline.
+        let mut successors: SmallVec<[(G::Node, G::Cost); 8]> = SmallVec::new();
+        graph.successors(node, |next, edge| successors.push((next, edge)));
+        let edges = successors.len() as u64;
+        self.stats.generated += edges;
         let mut best = G::Cost::INFINITY;
         let mut best_id = NONE;
-        let mut failure = None;
-        let mut edges = 0;
-        graph.successors(node, |next, edge| {
-            edges += 1;
-            if failure.is_some() {
-                return;
+        for (next, edge) in successors {
+            let id = self.id_of(graph, next)?;
+            let cost = path_cost(edge, self.record(id).g).map_err(|fault| fault.error(edge))?;
+            if cost.total_cmp(&best) == Ordering::Less {
+                best = cost;
+                best_id = id;
             }
-            let id = match self.id_of(graph, next) {
-                Ok(id) => id,
-                Err(error) => {
-                    failure = Some(error);
-                    return;
-                }
-            };
-            match path_cost(edge, self.record(id).g) {
-                Ok(cost) => {
-                    if cost.total_cmp(&best) == Ordering::Less {
-                        best = cost;
-                        best_id = id;
-                    }
-                }
-                Err(fault) => failure = Some(fault.error(edge)),
-            }
-        });
-        self.stats.generated += edges;
-        match failure {
-            Some(error) => Err(error),
-            None => Ok((best, best_id, edges)),
         }
+        Ok((best, best_id, edges))
     }
 
     /// The papers' `ComputeShortestPath`; with [`Stop::Rounding`] it also expands the
