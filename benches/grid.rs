@@ -1,1 +1,295 @@
-fn main() {}
+//! Grid planners side by side with the `pathfinding` and `petgraph` crates, on the same
+//! inputs in one process: pathfinding's own 65×65 corner-to-corner and no-path grids, and
+//! the Moving AI scenarios of `arena` (all) and `maze512-1-0`.
+//!
+//! Run with `cargo bench --bench grid`; `REPLAN_DATA` names the data folder (default
+//! `../shared/data`). `REPLAN_MAZE_STRIDE=n` benches every n-th maze scenario (default 20;
+//! 1 for all 11,961, which takes about an hour for all nine planners on two cores).
+
+use std::hint::black_box;
+use std::ops::Add;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use pathfinding::num_traits::Zero;
+use replan::grid::{movingai, Cell, Connectivity, Grid, Manhattan, Octile};
+use replan::{AStar, Bfs, BidirectionalBfs, Dijkstra, Graph, Heuristic, IndexedGraph, Planner};
+use smallvec::SmallVec;
+
+/// A grid and the start/goal pairs to solve on it, all of them in each timed iteration.
+struct Input {
+    name: String,
+    grid: Grid,
+    queries: Vec<(Cell, Cell)>,
+}
+
+/// `f64` with the total order `pathfinding` requires of its costs.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+struct Length(f64);
+impl Eq for Length {}
+impl PartialOrd for Length {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Length {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+impl Add for Length {
+    type Output = Length;
+    fn add(self, other: Length) -> Length {
+        Length(self.0 + other.0)
+    }
+}
+impl Zero for Length {
+    fn zero() -> Self {
+        Length(0.0)
+    }
+    fn is_zero(&self) -> bool {
+        self.0 == 0.0
+    }
+}
+
+fn neighbours(grid: &Grid, cell: Cell) -> SmallVec<[(Cell, Length); 8]> {
+    let mut out = SmallVec::new();
+    grid.successors(cell, |next, cost| out.push((next, Length(cost))));
+    out
+}
+
+fn cells(grid: &Grid, cell: Cell) -> SmallVec<[Cell; 8]> {
+    let mut out = SmallVec::new();
+    grid.successors(cell, |next, _| out.push(next));
+    out
+}
+
+/// The grid as a petgraph graph, built once outside the timed loop.
+struct PetGrid {
+    graph: petgraph::Graph<Cell, f64>,
+    nodes: Vec<petgraph::graph::NodeIndex>,
+}
+
+impl PetGrid {
+    fn new(grid: &Grid) -> Self {
+        let mut graph = petgraph::Graph::new();
+        let mut nodes = vec![petgraph::graph::NodeIndex::end(); grid.node_bound()];
+        for y in 0..grid.height() {
+            for x in 0..grid.width() {
+                if grid.is_passable((x, y)) {
+                    nodes[grid.index((x, y))] = graph.add_node((x, y));
+                }
+            }
+        }
+        for y in 0..grid.height() {
+            for x in 0..grid.width() {
+                if grid.is_passable((x, y)) {
+                    let from = nodes[grid.index((x, y))];
+                    grid.successors((x, y), |next, cost| {
+                        graph.add_edge(from, nodes[grid.index(next)], cost);
+                    });
+                }
+            }
+        }
+        PetGrid { graph, nodes }
+    }
+}
+
+fn bench_input<H>(c: &mut Criterion, input: &Input, heuristic: H, samples: usize)
+where
+    H: Heuristic<Cell, f64> + Copy,
+{
+    let mut group = c.benchmark_group(&input.name);
+    group.sample_size(samples);
+    group.measurement_time(Duration::from_secs(5));
+    group.warm_up_time(Duration::from_secs(1));
+    let grid = &input.grid;
+    let queries = &input.queries;
+    let estimate = |a: Cell, b: Cell| Length(heuristic.estimate(a, b));
+
+    // The inputs must mean the same to every crate: check a few answers before timing.
+    for &(start, goal) in queries.iter().take(20) {
+        let ours = AStar::new(heuristic)
+            .plan(grid, start, goal)
+            .ok()
+            .map(|p| p.cost);
+        let theirs = pathfinding::directed::astar::astar(
+            &start,
+            |&cell| neighbours(grid, cell),
+            |&cell| estimate(cell, goal),
+            |&cell| cell == goal,
+        )
+        .map(|(_, cost)| cost.0);
+        match (ours, theirs) {
+            (Some(a), Some(b)) => assert!((a - b).abs() < 1e-6, "{start:?}->{goal:?}: {a} vs {b}"),
+            (a, b) => assert_eq!(a, b, "{start:?}->{goal:?}"),
+        }
+    }
+
+    ours(&mut group, "replan/astar", AStar::new(heuristic), input);
+    ours(&mut group, "replan/dijkstra", Dijkstra::default(), input);
+    ours(&mut group, "replan/bfs", Bfs::new(), input);
+    ours(
+        &mut group,
+        "replan/bidirectional_bfs",
+        BidirectionalBfs::new(),
+        input,
+    );
+
+    group.bench_function("pathfinding/astar", |b| {
+        b.iter(|| {
+            for &(start, goal) in queries {
+                black_box(pathfinding::directed::astar::astar(
+                    &start,
+                    |&cell| neighbours(grid, cell),
+                    |&cell| estimate(cell, goal),
+                    |&cell| cell == goal,
+                ));
+            }
+        })
+    });
+    group.bench_function("pathfinding/dijkstra", |b| {
+        b.iter(|| {
+            for &(start, goal) in queries {
+                black_box(pathfinding::directed::dijkstra::dijkstra(
+                    &start,
+                    |&cell| neighbours(grid, cell),
+                    |&cell| cell == goal,
+                ));
+            }
+        })
+    });
+    group.bench_function("pathfinding/bfs", |b| {
+        b.iter(|| {
+            for &(start, goal) in queries {
+                black_box(pathfinding::directed::bfs::bfs(
+                    &start,
+                    |&cell| cells(grid, cell),
+                    |&cell| cell == goal,
+                ));
+            }
+        })
+    });
+    group.bench_function("pathfinding/bfs_bidirectional", |b| {
+        b.iter(|| {
+            for &(start, goal) in queries {
+                // Moves are symmetric on an unweighted grid: predecessors are successors.
+                black_box(pathfinding::directed::bfs::bfs_bidirectional(
+                    &start,
+                    &goal,
+                    |&cell| cells(grid, cell),
+                    |&cell| cells(grid, cell),
+                ));
+            }
+        })
+    });
+    let pet = PetGrid::new(grid);
+    group.bench_function("petgraph/astar", |b| {
+        b.iter(|| {
+            for &(start, goal) in queries {
+                if !grid.is_passable(start) || !grid.is_passable(goal) {
+                    continue;
+                }
+                let target = pet.nodes[grid.index(goal)];
+                black_box(petgraph::algo::astar(
+                    &pet.graph,
+                    pet.nodes[grid.index(start)],
+                    |node| node == target,
+                    |edge| *edge.weight(),
+                    |node| heuristic.estimate(pet.graph[node], goal),
+                ));
+            }
+        })
+    });
+    group.finish();
+}
+
+fn ours<P: Planner<Grid>>(
+    group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    mut planner: P,
+    input: &Input,
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for &(start, goal) in &input.queries {
+                let _ = black_box(planner.plan(&input.grid, start, goal));
+            }
+        })
+    });
+}
+
+/// pathfinding's benchmark grid: 65×65 cells, all open, 4-connected. With `walled_goal`,
+/// two more columns: a wall, then an open column the goal sits in, unreachable.
+fn open_65(walled_goal: bool) -> Grid {
+    if !walled_goal {
+        return Grid::open(65, 65, Connectivity::Four);
+    }
+    let mut grid = Grid::open(67, 65, Connectivity::Four);
+    for y in 0..65 {
+        grid.set_blocked((65, y), true).expect("in bounds");
+    }
+    grid
+}
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("REPLAN_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
+}
+
+fn moving_ai(name: &str, map: &str, stride: usize) -> Option<Input> {
+    let dir = data_dir().join("movingai");
+    let map_path = dir.join("maps").join(map);
+    if !map_path.exists() {
+        eprintln!("skipping {name}: {} not found", map_path.display());
+        return None;
+    }
+    let grid = movingai::read_map(&map_path).expect("readable map");
+    let scenarios = movingai::read_scenarios(dir.join("scenarios").join(format!("{map}.scen")))
+        .expect("readable scenarios");
+    let queries = scenarios
+        .iter()
+        .step_by(stride)
+        .map(|s| (s.start, s.goal))
+        .collect::<Vec<_>>();
+    Some(Input {
+        name: format!("{name}/{}_scenarios", queries.len()),
+        grid,
+        queries,
+    })
+}
+
+fn pathfinding_grids(c: &mut Criterion) {
+    let corner = Input {
+        name: "corner_to_corner_65x65".into(),
+        grid: open_65(false),
+        queries: vec![((0, 0), (64, 64))],
+    };
+    bench_input(c, &corner, Manhattan, 50);
+    // The goal sits beyond a wall of blocked columns, so every search explores all
+    // 65×65 cells before it gives up, as pathfinding's own no-path benchmark does.
+    let no_path = Input {
+        name: "no_path_65x65".into(),
+        grid: open_65(true),
+        queries: vec![((2, 3), (66, 0))],
+    };
+    bench_input(c, &no_path, Manhattan, 50);
+}
+
+fn moving_ai_maps(c: &mut Criterion) {
+    if let Some(arena) = moving_ai("arena", "dao/arena.map", 1) {
+        bench_input(c, &arena, Octile, 20);
+    }
+    let stride = std::env::var("REPLAN_MAZE_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20);
+    if let Some(maze) = moving_ai("maze512", "mazes/maze512-1-0.map", stride) {
+        bench_input(c, &maze, Octile, 10);
+    }
+}
+
+criterion_group!(benches, pathfinding_grids, moving_ai_maps);
+criterion_main!(benches);

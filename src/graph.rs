@@ -12,9 +12,10 @@
 //! [`Graph::Ids`]: [`HashedIds`] works for any graph, [`DenseIds`] for an [`IndexedGraph`].
 //! Every planner is written once against [`NodeIds`], so both stores run the same code.
 
-use std::collections::HashMap;
 use std::fmt::{self, Debug};
 use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
 
 use crate::{Cost, PlanError};
 
@@ -253,7 +254,9 @@ impl<G: IndexedGraph + ?Sized> NodeIds<G> for DenseIds {
 
 /// Ids handed out in discovery order through a hash map; works for any graph.
 ///
-/// The map and the id-to-node table keep their capacity between searches.
+/// The map and the id-to-node table keep their capacity between searches. The map uses
+/// the Fx hash (from `rustc-hash`): node types are small keys from the program itself, not
+/// from an adversary, and SipHash would cost more than the rest of an expansion.
 ///
 /// # Example
 ///
@@ -272,7 +275,7 @@ impl<G: IndexedGraph + ?Sized> NodeIds<G> for DenseIds {
 /// ```
 #[derive(Clone, Debug)]
 pub struct HashedIds<N> {
-    ids: HashMap<N, u32>,
+    ids: FxHashMap<N, u32>,
     nodes: Vec<N>,
 }
 
@@ -291,7 +294,7 @@ impl<N> HashedIds<N> {
 impl<N> Default for HashedIds<N> {
     fn default() -> Self {
         HashedIds {
-            ids: HashMap::new(),
+            ids: FxHashMap::default(),
             nodes: Vec::new(),
         }
     }

@@ -437,6 +437,7 @@ impl Grid {
     /// assert_eq!(grid.weight((1, 0)), Some(5.0));
     /// assert_eq!(grid.weight((2, 0)), None);
     /// ```
+    #[inline]
     pub fn weight(&self, cell: Cell) -> Option<f64> {
         if !self.contains(cell) {
             return None;
@@ -632,12 +633,12 @@ impl Graph for Grid {
     /// nothing for a cell that is blocked or off the grid.
     #[inline]
     fn successors(&self, cell: Cell, mut visit: impl FnMut(Cell, f64)) {
-        match &self.weights {
-            None => self.for_each_move(cell, |next, _, step| visit(next, step)),
-            Some(weights) => {
-                self.for_each_move(cell, |next, i, step| visit(next, step * weights[i]));
-            }
-        }
+        // One call site for `visit`, so the planner's callback is inlined into the move
+        // loop; the weight test is the same for every move and predicts perfectly.
+        let weights = self.weights.as_deref();
+        self.for_each_move(cell, |next, i, step| {
+            visit(next, weights.map_or(step, |weights| step * weights[i]))
+        });
     }
 
     /// Refuses cells off the grid ([`InvalidNode::OutOfBounds`]) and blocked cells
@@ -658,12 +659,9 @@ impl ReverseGraph for Grid {
     /// `cell` costs `step × weight(cell)`.
     #[inline]
     fn predecessors(&self, cell: Cell, mut visit: impl FnMut(Cell, f64)) {
+        // Multiplying by 1.0 is exact, and one call site lets `visit` be inlined.
         let weight = self.weight(cell).unwrap_or(1.0);
-        if weight == 1.0 {
-            self.for_each_move(cell, |previous, _, step| visit(previous, step));
-        } else {
-            self.for_each_move(cell, |previous, _, step| visit(previous, step * weight));
-        }
+        self.for_each_move(cell, |previous, _, step| visit(previous, step * weight));
     }
 }
 

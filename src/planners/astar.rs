@@ -51,7 +51,7 @@ pub struct AStar<G: Graph + ?Sized, H> {
     heuristic: H,
     budget: Option<u64>,
     memory: SearchMemory<G>,
-    open: IndexedMinHeap<FrontierKey<G::Cost>>,
+    open: IndexedMinHeap<FrontierKey<<G::Cost as Cost>::Ordered>>,
     stats: SearchStats,
 }
 
@@ -169,7 +169,7 @@ where
         memory.records.reach(start_id, G::Cost::ZERO, NO_PARENT);
         open.push(
             start_id,
-            FrontierKey::new(G::Cost::ZERO, heuristic.estimate(start, goal)),
+            frontier_key(G::Cost::ZERO, heuristic.estimate(start, goal)),
         );
         stats.max_frontier = 1;
 
@@ -205,16 +205,20 @@ where
                         return;
                     }
                 };
-                if let Some(old_g) = memory.records.g_if_reached(next_id) {
-                    if new_g >= old_g {
-                        return;
-                    }
-                }
-                // Reached for the first time, or by a cheaper route (which reopens a closed
-                // node; with a consistent heuristic that never happens).
+                let queued = match memory.records.state(next_id) {
+                    None => false,
+                    Some((old_g, _)) if new_g >= old_g => return,
+                    // A cheaper route to a closed node reopens it; with a consistent
+                    // heuristic that never happens.
+                    Some((_, closed)) => !closed,
+                };
                 memory.records.reach(next_id, new_g, id);
-                let key = FrontierKey::new(new_g, heuristic.estimate(next, goal));
-                open.push(next_id, key);
+                let key = frontier_key(new_g, heuristic.estimate(next, goal));
+                if queued {
+                    open.decrease_key(next_id, key);
+                } else {
+                    open.push_absent(next_id, key);
+                }
             });
             if let Some(error) = failure {
                 return Err(error);
@@ -229,43 +233,33 @@ where
     }
 }
 
-/// Frontier order: smaller `f` first, then larger `g`.
-#[derive(Clone, Copy, Debug)]
-struct FrontierKey<C> {
-    f: C,
-    g: C,
+/// Frontier order: smaller `f` first, then larger `g`. Both are stored as
+/// [`Cost::Ordered`] integers, so a sift compares integers only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FrontierKey<K> {
+    f: K,
+    g: K,
 }
 
-impl<C: Cost> FrontierKey<C> {
-    #[inline(always)]
-    fn new(g: C, h: C) -> Self {
-        FrontierKey {
-            f: g.saturating_add(h),
-            g,
-        }
-    }
-}
-
-impl<C: Cost> Ord for FrontierKey<C> {
+impl<K: Ord> Ord for FrontierKey<K> {
     #[inline(always)]
     fn cmp(&self, other: &Self) -> Ordering {
-        self.f
-            .total_cmp(&other.f)
-            .then_with(|| other.g.total_cmp(&self.g))
+        self.f.cmp(&other.f).then_with(|| other.g.cmp(&self.g))
     }
 }
 
-impl<C: Cost> PartialOrd for FrontierKey<C> {
+impl<K: Ord> PartialOrd for FrontierKey<K> {
     #[inline(always)]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
 
-impl<C: Cost> PartialEq for FrontierKey<C> {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
+/// The frontier key of a node reached at cost `g` with estimate `h`.
+#[inline(always)]
+fn frontier_key<C: Cost>(g: C, h: C) -> FrontierKey<C::Ordered> {
+    FrontierKey {
+        f: g.saturating_add(h).frontier_order(),
+        g: g.ordered(),
     }
 }
-
-impl<C: Cost> Eq for FrontierKey<C> {}

@@ -147,7 +147,7 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G> {
                         return;
                     }
                 };
-                if memory.records.g_if_reached(next_id).is_some() {
+                if memory.records.is_reached(next_id) {
                     return;
                 }
                 match add_edge(g, edge) {

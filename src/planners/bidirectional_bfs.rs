@@ -300,7 +300,7 @@ where
                     None => failure = Some(PlanError::CostOverflow),
                 }
             }
-            if near.records.g_if_reached(other_id).is_none() {
+            if !near.records.is_reached(other_id) {
                 near.records.reach(other_id, other_g, id);
                 near.next.push(other_id);
             }

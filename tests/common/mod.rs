@@ -1,0 +1,58 @@
+//! Checks shared by the planner test files.
+#![allow(dead_code)]
+
+use replan::{Cost, Graph, Path};
+
+/// Asserts that `path` is a walk of `graph` from `start` to `goal` whose edges add up to
+/// `path.cost`; returns a description of the first problem found. Between two nodes joined
+/// by parallel edges the planner may have used any of them, so the cost must lie between
+/// the sums of the cheapest and the dearest choices (equal when there are no parallel edges).
+pub fn check_walk<G: Graph>(
+    graph: &G,
+    path: &Path<G::Node, G::Cost>,
+    start: G::Node,
+    goal: G::Node,
+) -> Result<(), String> {
+    if path.nodes.first() != Some(&start) {
+        return Err(format!(
+            "path starts at {:?}, not {start:?}",
+            path.nodes.first()
+        ));
+    }
+    if path.nodes.last() != Some(&goal) {
+        return Err(format!(
+            "path ends at {:?}, not {goal:?}",
+            path.nodes.last()
+        ));
+    }
+    let (mut low, mut high) = (0.0, 0.0);
+    for pair in path.nodes.windows(2) {
+        let mut range: Option<(f64, f64)> = None;
+        graph.successors(pair[0], |next, cost| {
+            if next == pair[1] {
+                let cost = cost.as_f64();
+                range = Some(range.map_or((cost, cost), |(a, b)| (a.min(cost), b.max(cost))));
+            }
+        });
+        match range {
+            Some((cheapest, dearest)) => {
+                low += cheapest;
+                high += dearest;
+            }
+            None => return Err(format!("no edge {:?} -> {:?}", pair[0], pair[1])),
+        }
+    }
+    let cost = path.cost.as_f64();
+    if !(close(low, cost) || close(high, cost) || (low..=high).contains(&cost)) {
+        return Err(format!(
+            "edges add up to {low}..={high}, path says {:?}",
+            path.cost
+        ));
+    }
+    Ok(())
+}
+
+/// Equality up to float rounding in long sums.
+pub fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}

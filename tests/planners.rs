@@ -1,0 +1,344 @@
+//! Every planner against the oracles (`Bfs` for fewest edges, `Dijkstra` for least cost) on
+//! random directed graphs, through both node stores: hashed ids and a dense index.
+
+mod common;
+
+use common::{check_walk, close};
+use proptest::prelude::*;
+use replan::{
+    AStar, Bfs, BidirectionalBfs, DenseIds, Dijkstra, Graph, HashedIds, IndexedGraph, InvalidNode,
+    PlanError, Planner, ReverseGraph,
+};
+
+/// A random directed graph with `u32` nodes; hashed ids.
+#[derive(Clone, Debug)]
+struct Sparse {
+    out: Vec<Vec<(u32, u32)>>,
+    into: Vec<Vec<(u32, u32)>>,
+}
+
+impl Sparse {
+    fn new(nodes: usize, edges: &[(usize, usize, u32)]) -> Self {
+        let mut out = vec![Vec::new(); nodes];
+        let mut into = vec![Vec::new(); nodes];
+        for &(from, to, cost) in edges {
+            let (from, to) = (from % nodes, to % nodes);
+            out[from].push((to as u32, cost));
+            into[to].push((from as u32, cost));
+        }
+        Sparse { out, into }
+    }
+}
+
+impl Graph for Sparse {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = HashedIds<u32>;
+    fn successors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
+        for &(next, cost) in &self.out[node as usize] {
+            visit(next, cost);
+        }
+    }
+    fn check_node(&self, node: u32) -> Result<(), InvalidNode> {
+        if (node as usize) < self.out.len() {
+            Ok(())
+        } else {
+            Err(InvalidNode::OutOfBounds)
+        }
+    }
+}
+
+impl ReverseGraph for Sparse {
+    fn predecessors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
+        for &(previous, cost) in &self.into[node as usize] {
+            visit(previous, cost);
+        }
+    }
+}
+
+/// The same graph through its dense index.
+struct Dense<'a>(&'a Sparse);
+
+impl Graph for Dense<'_> {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = DenseIds;
+    fn successors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.0.successors(node, visit)
+    }
+    fn check_node(&self, node: u32) -> Result<(), InvalidNode> {
+        self.0.check_node(node)
+    }
+}
+
+impl ReverseGraph for Dense<'_> {
+    fn predecessors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.0.predecessors(node, visit)
+    }
+}
+
+impl IndexedGraph for Dense<'_> {
+    fn node_bound(&self) -> usize {
+        self.0.out.len()
+    }
+    fn index(&self, node: u32) -> usize {
+        node as usize
+    }
+    fn node(&self, index: usize) -> u32 {
+        index as u32
+    }
+}
+
+/// Exact remaining cost to `goal` from every node, by a plain Dijkstra over predecessors
+/// written here, independent of the crate.
+fn distances_to(graph: &Sparse, goal: u32) -> Vec<Option<u32>> {
+    let mut dist = vec![None; graph.out.len()];
+    let mut queue = std::collections::BinaryHeap::new();
+    dist[goal as usize] = Some(0);
+    queue.push(std::cmp::Reverse((0u32, goal)));
+    while let Some(std::cmp::Reverse((d, node))) = queue.pop() {
+        if dist[node as usize] != Some(d) {
+            continue;
+        }
+        for &(previous, cost) in &graph.into[node as usize] {
+            let candidate = d + cost;
+            if dist[previous as usize].map_or(true, |old| candidate < old) {
+                dist[previous as usize] = Some(candidate);
+                queue.push(std::cmp::Reverse((candidate, previous)));
+            }
+        }
+    }
+    dist
+}
+
+fn graph_and_query() -> impl Strategy<Value = (Sparse, u32, u32, bool, Vec<u8>)> {
+    (1usize..40, any::<bool>()).prop_flat_map(|(nodes, unit)| {
+        let cost = if unit { 1u32..2 } else { 0u32..20 };
+        (
+            prop::collection::vec((0..nodes, 0..nodes, cost), 0..nodes * 4),
+            0..nodes as u32,
+            0..nodes as u32,
+            prop::collection::vec(0u8..=100, nodes),
+        )
+            .prop_map(move |(edges, start, goal, fractions)| {
+                (Sparse::new(nodes, &edges), start, goal, unit, fractions)
+            })
+    })
+}
+
+/// Runs `planner` and checks it against the expected cost (or the expected error), and that
+/// a returned path is a real walk with the cost it claims.
+fn check<G: Graph<Cost = u32>, P: Planner<G>>(
+    name: &str,
+    planner: &mut P,
+    graph: &G,
+    start: G::Node,
+    goal: G::Node,
+    expected: &Result<u32, PlanError>,
+    check_cost: bool,
+) -> Result<(), TestCaseError> {
+    match (planner.plan(graph, start, goal), expected) {
+        (Ok(path), Ok(cost)) => {
+            check_walk(graph, &path, start, goal)
+                .map_err(|e| TestCaseError::fail(format!("{name}: {e}")))?;
+            if check_cost {
+                prop_assert_eq!(path.cost, *cost, "{} cost", name);
+            }
+            prop_assert_eq!(path.stats, planner.last_stats(), "{} stats", name);
+        }
+        (Err(error), Err(expected)) => prop_assert_eq!(&error, expected, "{}", name),
+        (got, expected) => prop_assert!(false, "{name}: got {got:?}, expected {expected:?}"),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn planners_agree_with_the_oracles((graph, start, goal, unit, fractions) in graph_and_query()) {
+        let dist = distances_to(&graph, goal);
+        let least_cost = dist[start as usize].ok_or(PlanError::NoPath);
+        // Admissible but usually inconsistent: a random fraction of the true distance.
+        let exact = dist.clone();
+        let heuristic = move |node: u32, _goal: u32| {
+            exact[node as usize].map_or(0, |d| d * fractions[node as usize] as u32 / 100)
+        };
+
+        let fewest_edges = Bfs::new().plan(&graph, start, goal).map(|p| p.len() as u32);
+        // On unit costs the fewest edges are the least cost.
+        if unit {
+            prop_assert_eq!(&fewest_edges, &least_cost);
+        }
+        prop_assert_eq!(fewest_edges.is_err(), least_cost.is_err());
+
+        check("dijkstra", &mut Dijkstra::default(), &graph, start, goal, &least_cost, true)?;
+        check("astar", &mut AStar::new(heuristic.clone()), &graph, start, goal, &least_cost, true)?;
+        check("dense dijkstra", &mut Dijkstra::default(), &Dense(&graph), start, goal, &least_cost, true)?;
+        check("dense astar", &mut AStar::new(heuristic), &Dense(&graph), start, goal, &least_cost, true)?;
+
+        // Bfs and BidirectionalBfs minimise edges: compare lengths, check the walk and cost.
+        let edges_only = fewest_edges.clone();
+        for (name, length) in [
+            ("bfs", Bfs::new().plan(&graph, start, goal).map(|p| p.len() as u32)),
+            ("dense bfs", Bfs::new().plan(&Dense(&graph), start, goal).map(|p| p.len() as u32)),
+            ("bidirectional", BidirectionalBfs::new().plan(&graph, start, goal).map(|p| p.len() as u32)),
+            ("dense bidirectional", BidirectionalBfs::new().plan(&Dense(&graph), start, goal).map(|p| p.len() as u32)),
+        ] {
+            prop_assert_eq!(&length, &edges_only, "{}", name);
+        }
+        let least_edges_cost = Bfs::new().plan(&graph, start, goal).map(|p| p.cost);
+        check("bfs walk", &mut Bfs::new(), &graph, start, goal, &least_edges_cost, true)?;
+        check("bidirectional walk", &mut BidirectionalBfs::new(), &graph, start, goal, &least_edges_cost, false)?;
+        check("dense bidirectional walk", &mut BidirectionalBfs::new(), &Dense(&graph), start, goal, &least_edges_cost, false)?;
+    }
+
+    #[test]
+    fn budgets_cut_searches_short_but_never_return_a_wrong_path(
+        (graph, start, goal, _unit, _fractions) in graph_and_query(),
+        budget in 0u64..40,
+    ) {
+        fn compare<P: Planner<Sparse>>(mut unlimited: P, mut limited: P, budget: u64, graph: &Sparse, start: u32, goal: u32) -> Result<(), TestCaseError> {
+            let full = unlimited.plan(graph, start, goal);
+            let needed = unlimited.last_stats().expanded;
+            let cut = limited.plan(graph, start, goal);
+            if budget < needed {
+                prop_assert_eq!(cut, Err(PlanError::BudgetExceeded { budget }));
+            } else {
+                prop_assert_eq!(cut, full);
+            }
+            Ok(())
+        }
+        compare(Bfs::new(), Bfs::new().with_budget(budget), budget, &graph, start, goal)?;
+        compare(BidirectionalBfs::new(), BidirectionalBfs::new().with_budget(budget), budget, &graph, start, goal)?;
+        compare(Dijkstra::default(), Dijkstra::default().with_budget(budget), budget, &graph, start, goal)?;
+    }
+
+    #[test]
+    fn a_reused_planner_answers_like_a_fresh_one(
+        (graph, _start, _goal, _unit, _fractions) in graph_and_query(),
+        queries in prop::collection::vec((0u32..40, 0u32..40), 1..20),
+    ) {
+        let nodes = graph.out.len() as u32;
+        let mut dijkstra = Dijkstra::default();
+        let mut bfs = Bfs::new();
+        let mut bidirectional = BidirectionalBfs::new();
+        let mut dense = Dijkstra::default();
+        for (start, goal) in queries {
+            let (start, goal) = (start % nodes, goal % nodes);
+            prop_assert_eq!(dijkstra.plan(&graph, start, goal), Dijkstra::default().plan(&graph, start, goal));
+            prop_assert_eq!(bfs.plan(&graph, start, goal), Bfs::new().plan(&graph, start, goal));
+            prop_assert_eq!(bidirectional.plan(&graph, start, goal), BidirectionalBfs::new().plan(&graph, start, goal));
+            prop_assert_eq!(dense.plan(&Dense(&graph), start, goal), Dijkstra::default().plan(&Dense(&graph), start, goal));
+        }
+    }
+}
+
+#[test]
+fn start_equal_to_goal_is_a_one_node_path_of_cost_zero() {
+    let graph = Sparse::new(3, &[(0, 1, 5), (1, 2, 5)]);
+    for node in 0..3 {
+        for path in [
+            Bfs::new().plan(&graph, node, node).unwrap(),
+            BidirectionalBfs::new().plan(&graph, node, node).unwrap(),
+            Dijkstra::default().plan(&graph, node, node).unwrap(),
+            AStar::new(|_: u32, _: u32| 0)
+                .plan(&graph, node, node)
+                .unwrap(),
+        ] {
+            assert_eq!(path.nodes, [node]);
+            assert_eq!(path.cost, 0);
+        }
+    }
+}
+
+#[test]
+fn endpoints_outside_the_graph_are_refused_with_the_reason() {
+    let graph = Sparse::new(2, &[(0, 1, 1)]);
+    let error = Dijkstra::default().plan(&graph, 7, 1).unwrap_err();
+    assert_eq!(
+        error,
+        PlanError::InvalidStart {
+            node: "7".into(),
+            reason: InvalidNode::OutOfBounds
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        "start 7 is not a valid node: it lies outside the graph"
+    );
+    let error = Bfs::new().plan(&graph, 0, 9).unwrap_err();
+    assert!(matches!(error, PlanError::InvalidGoal { .. }));
+    assert!(error.to_string().contains("goal 9"));
+}
+
+#[test]
+fn overflowing_costs_are_an_error_not_a_wrapped_answer() {
+    let graph = Sparse::new(3, &[(0, 1, u32::MAX - 1), (1, 2, 5)]);
+    assert_eq!(
+        Dijkstra::default().plan(&graph, 0, 2),
+        Err(PlanError::CostOverflow)
+    );
+    assert_eq!(Bfs::new().plan(&graph, 0, 2), Err(PlanError::CostOverflow));
+    assert_eq!(
+        BidirectionalBfs::new().plan(&graph, 0, 2),
+        Err(PlanError::CostOverflow)
+    );
+}
+
+/// A graph with `f64` costs, one of them negative.
+struct Signed;
+impl Graph for Signed {
+    type Node = u8;
+    type Cost = f64;
+    type Ids = HashedIds<u8>;
+    fn successors(&self, node: u8, mut visit: impl FnMut(u8, f64)) {
+        match node {
+            0 => visit(1, 1.0),
+            1 => visit(2, -3.0),
+            2 => visit(3, f64::NAN),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn negative_and_nan_edge_costs_are_reported() {
+    let error = Dijkstra::default().plan(&Signed, 0, 2).unwrap_err();
+    assert_eq!(
+        error,
+        PlanError::InvalidCost {
+            cost: "-3.0".into()
+        }
+    );
+    let error = Dijkstra::default().plan(&Signed, 2, 3).unwrap_err();
+    assert_eq!(error, PlanError::InvalidCost { cost: "NaN".into() });
+}
+
+#[test]
+fn dijkstra_matches_the_pathfinding_crate() {
+    // A fixed pseudo-random graph, cross-checked against an independent implementation.
+    let mut state = 0x9E37_79B9_u32;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        state
+    };
+    let edges: Vec<_> = (0..600)
+        .map(|_| (next() as usize % 150, next() as usize % 150, next() % 50))
+        .collect();
+    let graph = Sparse::new(150, &edges);
+    let mut dijkstra = Dijkstra::default();
+    for goal in 0..150 {
+        let ours = dijkstra.plan(&graph, 0, goal).map(|p| p.cost).ok();
+        let theirs = pathfinding::directed::dijkstra::dijkstra(
+            &0u32,
+            |&n| graph.out[n as usize].clone(),
+            |&n| n == goal,
+        )
+        .map(|(_, cost)| cost);
+        assert_eq!(ours, theirs, "goal {goal}");
+        assert!(close(ours.unwrap_or(0) as f64, theirs.unwrap_or(0) as f64));
+    }
+}
