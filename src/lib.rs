@@ -12,6 +12,7 @@ mod heuristic;
 mod path;
 mod planner;
 pub mod planners;
+pub mod puzzle;
 
 pub use cost::Cost;
 pub use error::PlanError;
@@ -20,4 +21,7 @@ pub use heap::IndexedMinHeap;
 pub use heuristic::{Heuristic, Zero};
 pub use path::{Path, SearchStats};
 pub use planner::Planner;
-pub use planners::{AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, NodeValues};
+pub use planners::{
+    AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, IncrementalHeuristic, NodeValues,
+    Reestimate,
+};

@@ -5,6 +5,7 @@ mod bfs;
 mod bidirectional_bfs;
 mod dijkstra;
 mod dstar_lite;
+mod ida_star;
 pub(crate) mod memory;
 
 pub use astar::AStar;
@@ -12,3 +13,4 @@ pub use bfs::Bfs;
 pub use bidirectional_bfs::BidirectionalBfs;
 pub use dijkstra::Dijkstra;
 pub use dstar_lite::{DStarLite, NodeValues};
+pub use ida_star::{IdaStar, IncrementalHeuristic, Reestimate};

@@ -1,0 +1,312 @@
+//! Sliding-tile puzzle benchmarks.
+//!
+//! - `8puzzle/*`: the two 31-move 8-puzzles and 20 random ones (blank-last goal), solved by
+//!   our planners and by `pathfinding`'s on the same boards, with the same successor order
+//!   and the same heuristic functions, side by side. Each iteration solves all 22.
+//!   `replan` searches [`SlidingPuzzle`] (ids from [`BoardIds`](replan::puzzle::BoardIds)),
+//!   `replan_ranked` the dense [`RankedPuzzle`]; `pathfinding` gets its successors in a
+//!   `SmallVec`, so neither side allocates per node for them.
+//! - `korf100/*`: Korf's 100 15-puzzles by IDA* with the 6-6-3 pattern databases, single
+//!   thread; the database build time and the node counts are printed before the timing.
+//!   Needs the data folder (`$REPLAN_DATA` or `../shared/data`); skipped without it.
+//!
+//! ```text
+//! cargo bench --bench puzzle                 # everything (several minutes)
+//! cargo bench --bench puzzle -- 8puzzle      # the comparison with pathfinding only
+//! ```
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use criterion::{black_box, Criterion};
+use pathfinding::prelude::{astar, bfs_bidirectional, idastar};
+use replan::puzzle::{
+    AdditivePdb, Board, GoalKind, LinearConflict, Manhattan, RankedPuzzle, SlidingPuzzle,
+};
+use replan::{AStar, BidirectionalBfs, Graph, Heuristic, IdaStar, Planner};
+use smallvec::SmallVec;
+
+/// The boards of the 8-puzzle comparison: the two 31-move ones first, then 20 random.
+fn eight_puzzles(puzzle: &SlidingPuzzle) -> Vec<Board> {
+    let goal = puzzle.goal();
+    let mut boards = vec![
+        puzzle.parse("6 4 7 8 5 0 3 2 1").unwrap(),
+        puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap(),
+    ];
+    boards.extend((0..20).map(|seed| puzzle.random_board(goal, seed)));
+    boards
+}
+
+/// Successors for `pathfinding`: the same boards in the same order as our graph, in a
+/// `SmallVec` so that neither side allocates a successor list.
+fn neighbours(puzzle: &SlidingPuzzle, board: Board) -> SmallVec<[Board; 4]> {
+    let mut out = SmallVec::new();
+    puzzle.successors(board, |next, _| out.push(next));
+    out
+}
+
+fn weighted(puzzle: &SlidingPuzzle, board: Board) -> SmallVec<[(Board, u32); 4]> {
+    let mut out = SmallVec::new();
+    puzzle.successors(board, |next, cost| out.push((next, cost)));
+    out
+}
+
+fn eight_puzzle(c: &mut Criterion) {
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let ranked: RankedPuzzle = puzzle.ranked().unwrap();
+    let goal = puzzle.goal();
+    let boards = eight_puzzles(&puzzle);
+    let manhattan = Manhattan::new(goal);
+    let conflict = LinearConflict::new(goal);
+
+    // Both sides must agree before their speed is compared.
+    let mut our_astar = AStar::new(manhattan.clone());
+    let ranked_graph: &RankedPuzzle = &ranked;
+    let mut total_moves = 0;
+    for &board in &boards {
+        let ours = our_astar.plan(ranked_graph, board, goal).unwrap().len();
+        let theirs = astar(
+            &board,
+            |b| weighted(&puzzle, *b),
+            |b| manhattan.estimate(*b, goal),
+            |b| *b == goal,
+        )
+        .unwrap()
+        .1 as usize;
+        assert_eq!(ours, theirs);
+        total_moves += ours;
+    }
+    eprintln!(
+        "8-puzzle set: {} boards, {total_moves} moves in all",
+        boards.len()
+    );
+
+    let mut group = c.benchmark_group("8puzzle");
+    group.sample_size(10);
+
+    let mut bidirectional = BidirectionalBfs::new();
+    group.bench_function("bidirectional_bfs/replan", |b| {
+        b.iter(|| {
+            for &board in &boards {
+                black_box(bidirectional.plan(&puzzle, board, goal).unwrap());
+            }
+        })
+    });
+    let mut bidirectional_ranked = BidirectionalBfs::new();
+    group.bench_function("bidirectional_bfs/replan_ranked", |b| {
+        b.iter(|| {
+            for &board in &boards {
+                black_box(bidirectional_ranked.plan(&ranked, board, goal).unwrap());
+            }
+        })
+    });
+    group.bench_function("bidirectional_bfs/pathfinding", |b| {
+        b.iter(|| {
+            for &board in &boards {
+                black_box(
+                    bfs_bidirectional(
+                        &board,
+                        &goal,
+                        |b| neighbours(&puzzle, *b),
+                        |b| neighbours(&puzzle, *b),
+                    )
+                    .unwrap(),
+                );
+            }
+        })
+    });
+
+    astar_pair(
+        &mut group,
+        "astar_manhattan",
+        &puzzle,
+        &ranked,
+        &boards,
+        manhattan.clone(),
+    );
+    astar_pair(
+        &mut group,
+        "astar_linear_conflict",
+        &puzzle,
+        &ranked,
+        &boards,
+        conflict.clone(),
+    );
+
+    ida_pair(
+        &mut group,
+        "ida_star_manhattan",
+        &puzzle,
+        &boards,
+        manhattan,
+    );
+    ida_pair(
+        &mut group,
+        "ida_star_linear_conflict",
+        &puzzle,
+        &boards,
+        conflict,
+    );
+    group.finish();
+}
+
+/// Our A* on the 8-puzzle (hashed ids and ranked) against `pathfinding`'s, with the same
+/// heuristic.
+fn astar_pair<H: Heuristic<Board, u32> + Clone>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    puzzle: &SlidingPuzzle,
+    ranked: &RankedPuzzle,
+    boards: &[Board],
+    heuristic: H,
+) {
+    let goal = puzzle.goal();
+    let mut ours = AStar::new(heuristic.clone());
+    group.bench_function(format!("{name}/replan"), |b| {
+        b.iter(|| {
+            for &board in boards {
+                black_box(ours.plan(puzzle, board, goal).unwrap());
+            }
+        })
+    });
+    let mut ours_ranked = AStar::new(heuristic.clone());
+    group.bench_function(format!("{name}/replan_ranked"), |b| {
+        b.iter(|| {
+            for &board in boards {
+                black_box(ours_ranked.plan(ranked, board, goal).unwrap());
+            }
+        })
+    });
+    group.bench_function(format!("{name}/pathfinding"), |b| {
+        b.iter(|| {
+            for &board in boards {
+                black_box(
+                    astar(
+                        &board,
+                        |b| weighted(puzzle, *b),
+                        |b| heuristic.estimate(*b, goal),
+                        |b| *b == goal,
+                    )
+                    .unwrap(),
+                );
+            }
+        })
+    });
+}
+
+/// Our IDA* (incremental where the heuristic is) against `pathfinding`'s, with the same
+/// heuristic.
+fn ida_pair<H>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    puzzle: &SlidingPuzzle,
+    boards: &[Board],
+    heuristic: H,
+) where
+    H: Heuristic<Board, u32> + replan::IncrementalHeuristic<Board, u32> + Clone,
+{
+    let goal = puzzle.goal();
+    let mut ours = IdaStar::incremental(heuristic.clone());
+    group.bench_function(format!("{name}/replan"), |b| {
+        b.iter(|| {
+            for &board in boards {
+                black_box(ours.plan(puzzle, board, goal).unwrap());
+            }
+        })
+    });
+    group.bench_function(format!("{name}/pathfinding"), |b| {
+        b.iter(|| {
+            for &board in boards {
+                black_box(
+                    idastar(
+                        &board,
+                        |b| weighted(puzzle, *b),
+                        |b| heuristic.estimate(*b, goal),
+                        |b| *b == goal,
+                    )
+                    .unwrap(),
+                );
+            }
+        })
+    });
+}
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("REPLAN_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
+}
+
+fn korf100(c: &mut Criterion) {
+    // Building the databases takes seconds: skip them when a filter leaves this group out.
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    if !filters.is_empty()
+        && !filters
+            .iter()
+            .any(|f| "korf100/ida_star_pdb_663".contains(f.as_str()))
+    {
+        return;
+    }
+    let path = data_dir().join("korf100.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("notice: {} not readable; skipping korf100", path.display());
+        return;
+    };
+    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    let goal = puzzle.goal_of(GoalKind::BlankFirst);
+    let instances: Vec<(Board, usize)> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            (
+                puzzle.parse(&fields[2..].join(" ")).unwrap(),
+                fields[1].parse().unwrap(),
+            )
+        })
+        .collect();
+
+    let started = Instant::now();
+    let pdb = AdditivePdb::six_six_three(&puzzle, goal, |_, _| {}).unwrap();
+    eprintln!(
+        "korf100: 6-6-3 databases built in {:.2?} (one thread)",
+        started.elapsed()
+    );
+
+    let mut ida = IdaStar::incremental(&pdb);
+    let started = Instant::now();
+    let (mut expanded, mut generated) = (0, 0);
+    for &(board, optimal) in &instances {
+        let path = ida.plan(&puzzle, board, goal).unwrap();
+        assert_eq!(path.len(), optimal);
+        expanded += path.stats.expanded;
+        generated += path.stats.generated;
+    }
+    eprintln!(
+        "korf100: {} instances optimal in {:.2?}: {expanded} nodes expanded, {generated} generated",
+        instances.len(),
+        started.elapsed()
+    );
+
+    let mut group = c.benchmark_group("korf100");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(60));
+    group.bench_function("ida_star_pdb_663", |b| {
+        b.iter(|| {
+            for &(board, _) in &instances {
+                black_box(ida.plan(&puzzle, board, goal).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    eight_puzzle(&mut criterion);
+    korf100(&mut criterion);
+    criterion.final_summary();
+}

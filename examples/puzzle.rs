@@ -1,0 +1,521 @@
+//! Solve sliding-tile puzzles optimally from the command line.
+//!
+//! ```text
+//! cargo run --release --example puzzle                             # a hard 8- and 15-puzzle
+//! cargo run --release --example puzzle -- 8 6 7 2 5 4 3 0 1        # one 8-puzzle
+//! cargo run --release --example puzzle -- --size 2x5 1 2 3 4 5 6 7 8 0 9
+//! cargo run --release --example puzzle -- --goal blank-first --batch instances.txt
+//! ```
+//!
+//! Options: `[--size WxH] [--goal blank-last|blank-first]
+//! [--algorithm auto|astar|bidirectional-bfs|ida-star]
+//! [--heuristic auto|misplaced|manhattan|linear-conflict|pdb] [--threads N]
+//! [--pdb-file FILE] (TILES... | --batch FILE)`.
+//!
+//! The size defaults to 3×3 for 9 tiles and 4×4 for 16. `auto` picks A* with linear
+//! conflicts on boards of up to 9 cells and IDA* with additive pattern databases (6-6-3 on
+//! the 4×4) on larger ones.
+//!
+//! A batch file holds one instance a line (tiles only; blank lines and lines starting with
+//! `#` are skipped). Instances are solved in parallel on all cores (or `--threads N`) and
+//! printed in input order, one JSON object a line, then a summary line:
+//!
+//! ```text
+//! {"length":N,"moves":"ULDR...","expanded":K,"micros":T}
+//! {"error":"..."}
+//! {"solved":S,"errors":E,"total_micros":T}
+//! ```
+//!
+//! Pattern databases are built once per run (in parallel, progress on stderr when it is a
+//! terminal), or loaded from `--pdb-file` when that file exists (and saved there otherwise).
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, ValueEnum};
+use rayon::prelude::*;
+use replan::puzzle::{
+    AdditivePdb, Board, GoalKind, LinearConflict, Manhattan, Misplaced, PatternDatabase, PdbState,
+    PuzzleError, SlidingPuzzle, Solution,
+};
+use replan::{AStar, BidirectionalBfs, Heuristic, IdaStar, IncrementalHeuristic};
+
+#[derive(Parser, Debug)]
+#[command(about = "Solve sliding-tile puzzles optimally", version)]
+struct Args {
+    /// Board size as WxH (2 <= W, H and W*H <= 16); default 3x3 for 9 tiles, 4x4 for 16.
+    #[arg(long, value_parser = parse_size)]
+    size: Option<(usize, usize)>,
+    /// The goal: blank last (1 2 ... 0) or blank first (0 1 2 ..., Korf's).
+    #[arg(long, value_enum, default_value_t = Goal::BlankLast)]
+    goal: Goal,
+    /// The search algorithm.
+    #[arg(long, value_enum, default_value_t = Algorithm::Auto)]
+    algorithm: Algorithm,
+    /// The heuristic for A* and IDA*.
+    #[arg(long, value_enum, default_value_t = HeuristicName::Auto)]
+    heuristic: HeuristicName,
+    /// Solve every instance in FILE (one a line) and print JSON lines.
+    #[arg(long, value_name = "FILE", conflicts_with = "tiles")]
+    batch: Option<PathBuf>,
+    /// Worker threads for --batch (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Load the pattern databases from FILE if it exists, else build and save them there.
+    #[arg(long, value_name = "FILE")]
+    pdb_file: Option<PathBuf>,
+    /// The tiles in row-major order, 0 for the blank (spaces or commas).
+    #[arg(value_name = "TILES")]
+    tiles: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Goal {
+    BlankLast,
+    BlankFirst,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Algorithm {
+    Auto,
+    Astar,
+    BidirectionalBfs,
+    IdaStar,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum HeuristicName {
+    Auto,
+    Misplaced,
+    Manhattan,
+    LinearConflict,
+    Pdb,
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("`{text}` is not WxH"))?;
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("`{text}` is not WxH"))
+    };
+    let (w, h) = (parse(w)?, parse(h)?);
+    SlidingPuzzle::new(w, h).map_err(|e| e.to_string())?;
+    Ok((w, h))
+}
+
+/// One of the crate's heuristics, chosen at run time. The pattern database is shared by
+/// reference between the worker threads.
+#[derive(Clone)]
+enum AnyHeuristic<'a> {
+    Misplaced(Misplaced),
+    Manhattan(Manhattan),
+    LinearConflict(LinearConflict),
+    Pdb(&'a AdditivePdb),
+}
+
+impl Heuristic<Board, u32> for AnyHeuristic<'_> {
+    fn estimate(&self, from: Board, goal: Board) -> u32 {
+        match self {
+            AnyHeuristic::Misplaced(h) => h.estimate(from, goal),
+            AnyHeuristic::Manhattan(h) => h.estimate(from, goal),
+            AnyHeuristic::LinearConflict(h) => h.estimate(from, goal),
+            AnyHeuristic::Pdb(h) => h.estimate(from, goal),
+        }
+    }
+}
+
+impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
+    /// The pattern databases' state, and the linear conflicts' per-line counts.
+    type State = (PdbState, [u8; 16]);
+
+    fn first(&self, node: Board, goal: Board) -> (u32, Self::State) {
+        let none = (PdbState::default(), [0; 16]);
+        match self {
+            AnyHeuristic::Misplaced(h) => (h.first(node, goal).0, none),
+            AnyHeuristic::Manhattan(h) => (h.first(node, goal).0, none),
+            AnyHeuristic::LinearConflict(h) => {
+                let (value, lines) = h.first(node, goal);
+                (value, (none.0, lines))
+            }
+            AnyHeuristic::Pdb(h) => {
+                let (value, state) = h.first(node, goal);
+                (value, (state, none.1))
+            }
+        }
+    }
+
+    #[inline]
+    fn next(
+        &self,
+        parent: Board,
+        h: u32,
+        (pdb, lines): Self::State,
+        child: Board,
+        goal: Board,
+    ) -> (u32, Self::State) {
+        match self {
+            AnyHeuristic::Misplaced(m) => (m.next(parent, h, (), child, goal).0, (pdb, lines)),
+            AnyHeuristic::Manhattan(m) => (m.next(parent, h, (), child, goal).0, (pdb, lines)),
+            AnyHeuristic::LinearConflict(m) => {
+                let (value, lines) = m.next(parent, h, lines, child, goal);
+                (value, (pdb, lines))
+            }
+            AnyHeuristic::Pdb(m) => {
+                let (value, pdb) = m.next(parent, h, pdb, child, goal);
+                (value, (pdb, lines))
+            }
+        }
+    }
+}
+
+/// A planner with its graph; one per worker thread, reused for every instance it solves.
+///
+/// A* and bidirectional BFS search [`SlidingPuzzle`] rather than the dense `RankedPuzzle`
+/// even on the 8-puzzle: a search that reaches a few thousand boards keeps its records
+/// compact that way, and the benchmarks show it is faster.
+enum Solver<'a> {
+    AStar(SlidingPuzzle, AStar<SlidingPuzzle, AnyHeuristic<'a>>),
+    Bidirectional(SlidingPuzzle, BidirectionalBfs<SlidingPuzzle>),
+    IdaStar(SlidingPuzzle, IdaStar<SlidingPuzzle, AnyHeuristic<'a>>),
+}
+
+impl Solver<'_> {
+    fn solve(&mut self, start: Board, goal: Board) -> Result<Solution, PuzzleError> {
+        match self {
+            Solver::AStar(graph, planner) => graph.solve(planner, start, goal),
+            Solver::Bidirectional(graph, planner) => graph.solve(planner, start, goal),
+            Solver::IdaStar(graph, planner) => graph.solve(planner, start, goal),
+        }
+    }
+}
+
+/// Everything fixed for a run: the board, the goal, the algorithm and the heuristic.
+struct Setup {
+    puzzle: SlidingPuzzle,
+    goal: Board,
+    algorithm: Algorithm,
+    heuristic: HeuristicName,
+    pdb: Option<AdditivePdb>,
+}
+
+impl Setup {
+    fn new(args: &Args, (width, height): (usize, usize)) -> Result<Setup, String> {
+        let puzzle = SlidingPuzzle::new(width, height).map_err(|e| e.to_string())?;
+        let goal = puzzle.goal_of(match args.goal {
+            Goal::BlankLast => GoalKind::BlankLast,
+            Goal::BlankFirst => GoalKind::BlankFirst,
+        });
+        let small = puzzle.cells() <= 9;
+        let algorithm = match args.algorithm {
+            Algorithm::Auto if small => Algorithm::Astar,
+            Algorithm::Auto => Algorithm::IdaStar,
+            chosen => chosen,
+        };
+        let heuristic = match args.heuristic {
+            HeuristicName::Auto if small => HeuristicName::LinearConflict,
+            HeuristicName::Auto => HeuristicName::Pdb,
+            chosen => chosen,
+        };
+        let pdb = if heuristic == HeuristicName::Pdb && algorithm != Algorithm::BidirectionalBfs {
+            Some(pattern_databases(&puzzle, goal, args.pdb_file.as_deref())?)
+        } else {
+            None
+        };
+        Ok(Setup {
+            puzzle,
+            goal,
+            algorithm,
+            heuristic,
+            pdb,
+        })
+    }
+
+    fn describe(&self) -> String {
+        let algorithm = match self.algorithm {
+            Algorithm::Astar => "A*",
+            Algorithm::BidirectionalBfs => return "bidirectional BFS".into(),
+            _ => "IDA*",
+        };
+        let heuristic = match self.heuristic {
+            HeuristicName::Misplaced => "misplaced tiles".to_string(),
+            HeuristicName::Manhattan => "Manhattan distance".to_string(),
+            HeuristicName::Pdb => {
+                let pdb = self.pdb.as_ref().expect("built with the setup");
+                let sizes: Vec<String> = pdb
+                    .databases()
+                    .iter()
+                    .map(|db| db.tiles().len().to_string())
+                    .collect();
+                format!("{} pattern databases", sizes.join("-"))
+            }
+            _ => "linear conflict".to_string(),
+        };
+        format!("{algorithm} with {heuristic}")
+    }
+
+    fn heuristic(&self) -> AnyHeuristic<'_> {
+        match self.heuristic {
+            HeuristicName::Misplaced => AnyHeuristic::Misplaced(Misplaced::new(self.goal)),
+            HeuristicName::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(self.goal)),
+            HeuristicName::Pdb => {
+                AnyHeuristic::Pdb(self.pdb.as_ref().expect("built with the setup"))
+            }
+            _ => AnyHeuristic::LinearConflict(LinearConflict::new(self.goal)),
+        }
+    }
+
+    fn solver(&self) -> Solver<'_> {
+        let puzzle = self.puzzle.clone();
+        match self.algorithm {
+            Algorithm::Astar => Solver::AStar(puzzle, AStar::new(self.heuristic())),
+            Algorithm::BidirectionalBfs => Solver::Bidirectional(puzzle, BidirectionalBfs::new()),
+            _ => Solver::IdaStar(puzzle, IdaStar::incremental(self.heuristic())),
+        }
+    }
+}
+
+/// Loads the databases from `file` when it exists, else builds them (in parallel, with
+/// progress on a terminal) and saves them there if a file was named.
+fn pattern_databases(
+    puzzle: &SlidingPuzzle,
+    goal: Board,
+    file: Option<&Path>,
+) -> Result<AdditivePdb, String> {
+    if let Some(file) = file.filter(|file| file.exists()) {
+        let pdb = AdditivePdb::load(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        if pdb.databases()[0].goal() != goal {
+            return Err(format!(
+                "{}: the databases were built for another board or goal",
+                file.display()
+            ));
+        }
+        return Ok(pdb);
+    }
+    let patterns = AdditivePdb::default_patterns(goal);
+    let terminal = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let databases = patterns
+        .par_iter()
+        .enumerate()
+        .map(|(i, tiles)| {
+            PatternDatabase::build_with_progress(puzzle, goal, tiles, |p| {
+                if terminal {
+                    eprint!(
+                        "\rpattern database {} of {} ({} tiles): depth {:2}, {:5.1}% of entries",
+                        i + 1,
+                        patterns.len(),
+                        tiles.len(),
+                        p.depth,
+                        100.0 * p.filled as f64 / p.entries as f64
+                    );
+                }
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let pdb = AdditivePdb::from_databases(databases).map_err(|e| e.to_string())?;
+    if terminal {
+        eprint!("\r{:78}\r", "");
+    }
+    let sizes: Vec<String> = patterns.iter().map(|p| p.len().to_string()).collect();
+    eprintln!(
+        "built {} pattern databases ({} entries) in {:.2?}",
+        sizes.join("-"),
+        pdb.databases()
+            .iter()
+            .map(PatternDatabase::len)
+            .sum::<usize>(),
+        started.elapsed()
+    );
+    if let Some(file) = file {
+        pdb.save(file)
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        eprintln!("saved them to {}", file.display());
+    }
+    Ok(pdb)
+}
+
+/// The board size for tiles given without `--size`: 3×3 for 9, 4×4 for 16 (and 2×2 for 4).
+fn size_of(tiles: &str) -> Result<(usize, usize), PuzzleError> {
+    tiles
+        .parse::<Board>()
+        .map(|board| (board.width(), board.height()))
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    if let Some(threads) = args.threads {
+        if let Err(error) = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()
+        {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let result = if let Some(batch) = &args.batch {
+        run_batch(&args, batch)
+    } else if args.tiles.is_empty() {
+        demo(&args)
+    } else {
+        run_one(&args)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// With no tiles: a hardest 8-puzzle (31 moves) and Korf's first 15-puzzle instance.
+fn demo(args: &Args) -> Result<(), String> {
+    let eight = Args {
+        size: Some((3, 3)),
+        goal: Goal::BlankLast,
+        tiles: vec!["8 6 7 2 5 4 3 0 1".into()],
+        ..args_copy(args)
+    };
+    run_one(&eight)?;
+    println!();
+    let fifteen = Args {
+        size: Some((4, 4)),
+        goal: Goal::BlankFirst,
+        tiles: vec!["14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3".into()],
+        ..args_copy(args)
+    };
+    run_one(&fifteen)
+}
+
+fn args_copy(args: &Args) -> Args {
+    Args {
+        size: args.size,
+        goal: args.goal,
+        algorithm: args.algorithm,
+        heuristic: args.heuristic,
+        batch: None,
+        threads: args.threads,
+        pdb_file: args.pdb_file.clone(),
+        tiles: Vec::new(),
+    }
+}
+
+fn run_one(args: &Args) -> Result<(), String> {
+    let text = args.tiles.join(" ");
+    let size = match args.size {
+        Some(size) => size,
+        None => size_of(&text).map_err(|e| e.to_string())?,
+    };
+    let setup = Setup::new(args, size)?;
+    let start = setup.puzzle.parse(&text).map_err(|e| e.to_string())?;
+    println!(
+        "{}x{} puzzle, goal with the blank {}, {}",
+        size.0,
+        size.1,
+        if setup.goal.blank() == 0 {
+            "first"
+        } else {
+            "last"
+        },
+        setup.describe()
+    );
+    println!("start:\n{start}\n");
+    let started = Instant::now();
+    let solution = setup
+        .solver()
+        .solve(start, setup.goal)
+        .map_err(|e| e.to_string())?;
+    let elapsed = started.elapsed();
+    println!("goal:\n{}\n", setup.goal);
+    println!(
+        "{} moves (the blank moves U D L R): {}",
+        solution.len(),
+        solution.move_string()
+    );
+    println!(
+        "{} nodes expanded, {} generated, in {elapsed:.2?}",
+        solution.stats.expanded, solution.stats.generated
+    );
+    Ok(())
+}
+
+fn run_batch(args: &Args, path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect();
+    let size = match args.size {
+        Some(size) => size,
+        // The first line whose size can be told sets it; the rest must match.
+        None => lines
+            .iter()
+            .find_map(|line| size_of(line).ok())
+            .unwrap_or((3, 3)),
+    };
+    let setup = Setup::new(args, size)?;
+    eprintln!(
+        "{} instances on a {}x{} board, {}, {} threads",
+        lines.len(),
+        size.0,
+        size.1,
+        setup.describe(),
+        rayon::current_num_threads()
+    );
+    let started = Instant::now();
+    let results: Vec<Result<(Solution, u128), PuzzleError>> = lines
+        .par_iter()
+        .map_init(
+            || setup.solver(),
+            |solver, line| {
+                let one = Instant::now();
+                let start = setup.puzzle.parse(line)?;
+                let solution = solver.solve(start, setup.goal)?;
+                Ok((solution, one.elapsed().as_micros()))
+            },
+        )
+        .collect();
+    let total = started.elapsed().as_micros();
+    let mut solved = 0;
+    for result in &results {
+        match result {
+            Ok((solution, micros)) => {
+                solved += 1;
+                println!(
+                    "{{\"length\":{},\"moves\":\"{}\",\"expanded\":{},\"micros\":{micros}}}",
+                    solution.len(),
+                    solution.move_string(),
+                    solution.stats.expanded
+                );
+            }
+            Err(error) => println!("{{\"error\":\"{}\"}}", json_escape(&error.to_string())),
+        }
+    }
+    println!(
+        "{{\"solved\":{solved},\"errors\":{},\"total_micros\":{total}}}",
+        results.len() - solved
+    );
+    Ok(())
+}
+
+/// Escapes a string for a JSON string literal.
+fn json_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}

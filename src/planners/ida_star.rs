@@ -1,0 +1,469 @@
+//! Iterative-deepening A* (Korf, "Depth-first iterative-deepening: an optimal admissible
+//! tree search", Artificial Intelligence 27(1), 1985): A*'s optimal cost with a depth-first
+//! search's memory.
+//!
+//! # Invariants
+//!
+//! - Each iteration is a depth-first search from the start that cuts off every path whose
+//!   `f = g + h` exceeds the iteration's threshold. The first threshold is `h(start)`; each
+//!   next one is the smallest `f` that the previous iteration cut off, so no threshold skips
+//!   a solution cost.
+//! - With an admissible heuristic (and `h(goal) = 0`), the first path that reaches the goal
+//!   within the threshold is optimal: every cheaper path would have been found by an
+//!   earlier iteration.
+//! - No node is stored apart from the current path: the search does not detect transpositions,
+//!   it only never steps straight back to the parent of the node it expands. That is what
+//!   makes it the planner for state spaces too large to store (the 15-puzzle has `10^13`
+//!   states), and what makes it slow on graphs with many short cycles (grids).
+//! - The heuristic is evaluated through [`IncrementalHeuristic`], which lets a heuristic
+//!   update a child's estimate from its parent's instead of starting over; any
+//!   [`Heuristic`] works through [`Reestimate`].
+//!
+//! # Complexity
+//!
+//! Memory is `O(d·b)` for a solution depth `d` and branching factor `b` (the current path and
+//! the unexplored siblings on it), kept by the planner for its next call; once that has grown
+//! to the deepest path, an iteration allocates nothing. Time is the number of paths within
+//! the last threshold, times a small factor for the earlier iterations when the number of
+//! nodes grows geometrically with `f` (as it does in sliding-tile puzzles); it can be far
+//! worse on graphs where `f` takes many distinct values (every new threshold admits only a few
+//! new nodes) or with zero-cost cycles (which it never leaves: set a budget).
+
+use super::memory::{add_edge, check_endpoints};
+use crate::{Cost, Graph, Heuristic, Path, PlanError, Planner, SearchStats, Zero};
+
+/// A heuristic that can update its estimate along an edge instead of computing it afresh.
+///
+/// [`IdaStar`] evaluates the heuristic once per generated node, always for a child of the node
+/// it has just expanded, so a heuristic that can derive the child's value from the parent's
+/// (a sliding-tile puzzle's Manhattan distance changes only for the one tile that moved)
+/// saves most of its work. [`State`](IncrementalHeuristic::State) is whatever the heuristic
+/// wants to remember per node on the current path beyond the estimate itself (the parts of an
+/// additive pattern-database heuristic, for instance); `()` when nothing.
+///
+/// Every [`Heuristic`] can be used through [`Reestimate`], which recomputes each estimate.
+///
+/// # Example
+///
+/// An incremental "distance to 100" on a number line:
+///
+/// ```
+/// use replan::{Graph, HashedIds, IdaStar, IncrementalHeuristic, Planner};
+///
+/// struct Line;
+/// impl Graph for Line {
+///     type Node = i32;
+///     type Cost = u32;
+///     type Ids = HashedIds<i32>;
+///     fn successors(&self, n: i32, mut visit: impl FnMut(i32, u32)) {
+///         visit(n + 1, 1);
+///         visit(n - 1, 1);
+///     }
+/// }
+///
+/// struct Distance;
+/// impl IncrementalHeuristic<i32, u32> for Distance {
+///     type State = ();
+///     fn first(&self, node: i32, goal: i32) -> (u32, ()) {
+///         (node.abs_diff(goal), ())
+///     }
+///     fn next(&self, parent: i32, parent_h: u32, _: (), child: i32, goal: i32) -> (u32, ()) {
+///         // One step towards the goal lowers the distance by one, a step away raises it.
+///         let closer = parent.abs_diff(goal) > child.abs_diff(goal);
+///         (if closer { parent_h - 1 } else { parent_h + 1 }, ())
+///     }
+/// }
+///
+/// let path = IdaStar::incremental(Distance).plan(&Line, 95, 100).unwrap();
+/// assert_eq!(path.nodes, [95, 96, 97, 98, 99, 100]);
+/// ```
+pub trait IncrementalHeuristic<N, C> {
+    /// What the heuristic remembers about each node on the current path.
+    type State: Copy;
+
+    /// The estimate for `node`, computed from scratch, with the state to update from.
+    fn first(&self, node: N, goal: N) -> (C, Self::State);
+
+    /// The estimate for `child`, a successor of `parent` whose estimate was `parent_h` and
+    /// whose state was `parent_state`.
+    fn next(
+        &self,
+        parent: N,
+        parent_h: C,
+        parent_state: Self::State,
+        child: N,
+        goal: N,
+    ) -> (C, Self::State);
+}
+
+/// Any [`Heuristic`] as an [`IncrementalHeuristic`] that computes every estimate afresh.
+///
+/// # Example
+///
+/// ```
+/// use replan::{IncrementalHeuristic, Reestimate};
+/// let h = Reestimate(|a: i32, b: i32| a.abs_diff(b));
+/// assert_eq!(h.first(3, 10), (7, ()));
+/// assert_eq!(h.next(3, 7, (), 4, 10), (6, ()));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reestimate<H>(pub H);
+
+impl<N, C, H: Heuristic<N, C>> IncrementalHeuristic<N, C> for Reestimate<H> {
+    type State = ();
+
+    #[inline(always)]
+    fn first(&self, node: N, goal: N) -> (C, ()) {
+        (self.0.estimate(node, goal), ())
+    }
+
+    #[inline(always)]
+    fn next(&self, _parent: N, _parent_h: C, _state: (), child: N, goal: N) -> (C, ()) {
+        (self.0.estimate(child, goal), ())
+    }
+}
+
+/// Iterative-deepening A*: optimal paths with memory linear in the path length.
+///
+/// Use it on implicit graphs too large to store, with an admissible heuristic (the 15-puzzle
+/// with pattern databases is the classic case); on graphs that fit in memory [`AStar`]
+/// expands each node once where IDA* may revisit it along every route.
+///
+/// The planner keeps its path stack for the next call. [`IdaStar::new`] takes any
+/// [`Heuristic`]; [`IdaStar::incremental`] takes an [`IncrementalHeuristic`], which lets a
+/// domain update estimates move by move.
+///
+/// [`AStar`]: crate::AStar
+///
+/// # Example
+///
+/// A 7×7 open grid, searched with the Manhattan distance:
+///
+/// ```
+/// use replan::{Graph, HashedIds, IdaStar, Planner};
+///
+/// struct Open;
+/// impl Graph for Open {
+///     type Node = (i8, i8);
+///     type Cost = u32;
+///     type Ids = HashedIds<(i8, i8)>;
+///     fn successors(&self, (x, y): (i8, i8), mut visit: impl FnMut((i8, i8), u32)) {
+///         for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+///             let (nx, ny) = (x + dx, y + dy);
+///             if (0..7).contains(&nx) && (0..7).contains(&ny) {
+///                 visit((nx, ny), 1);
+///             }
+///         }
+///     }
+/// }
+/// let manhattan = |a: (i8, i8), b: (i8, i8)| (a.0.abs_diff(b.0) + a.1.abs_diff(b.1)) as u32;
+/// let path = IdaStar::new(manhattan).plan(&Open, (0, 0), (6, 6)).unwrap();
+/// assert_eq!(path.cost, 12);
+/// assert_eq!(path.nodes.len(), 13);
+/// ```
+#[derive(Debug)]
+pub struct IdaStar<G: Graph + ?Sized, H: IncrementalHeuristic<G::Node, G::Cost>> {
+    heuristic: H,
+    budget: Option<u64>,
+    frames: Vec<Frame<G::Node, G::Cost, H::State>>,
+    children: Vec<(G::Node, G::Cost)>,
+    stats: SearchStats,
+    iterations: u32,
+}
+
+/// One node of the current path and where its unexplored children start and continue.
+#[derive(Clone, Copy, Debug)]
+struct Frame<N, C, S> {
+    node: N,
+    g: C,
+    h: C,
+    state: S,
+    /// The first of this node's children in `IdaStar::children`.
+    first_child: usize,
+    /// The next child to descend into.
+    next_child: usize,
+}
+
+impl<G: Graph + ?Sized, H: Heuristic<G::Node, G::Cost>> IdaStar<G, Reestimate<H>> {
+    /// An IDA* planner that computes `heuristic` afresh for every node.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar, Planner};
+    ///
+    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    /// let goal = puzzle.goal();
+    /// let start = puzzle.parse("1 2 3 4 5 6 0 7 8").unwrap();
+    /// let mut ida = IdaStar::new(Manhattan::new(goal));
+    /// assert_eq!(ida.plan(&puzzle, start, goal).unwrap().cost, 2);
+    /// ```
+    pub fn new(heuristic: H) -> Self {
+        Self::incremental(Reestimate(heuristic))
+    }
+}
+
+impl<G: Graph + ?Sized> IdaStar<G, Reestimate<Zero>> {
+    /// IDA* without a heuristic: iterative deepening on the path cost (for unit costs,
+    /// depth-first iterative deepening). Only sensible for shallow goals.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{puzzle::SlidingPuzzle, IdaStar, Planner};
+    /// let puzzle = SlidingPuzzle::new(2, 2).unwrap();
+    /// let start = puzzle.parse("0 1 3 2").unwrap();
+    /// let path = IdaStar::uninformed().plan(&puzzle, start, puzzle.goal()).unwrap();
+    /// assert_eq!(path.cost, 2);
+    /// ```
+    pub fn uninformed() -> Self {
+        Self::new(Zero)
+    }
+}
+
+impl<G: Graph + ?Sized, H: IncrementalHeuristic<G::Node, G::Cost>> IdaStar<G, H> {
+    /// An IDA* planner that updates `heuristic` from parent to child.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar, Planner};
+    ///
+    /// let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    /// let goal = puzzle.goal();
+    /// let start = puzzle.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15").unwrap();
+    /// let mut ida = IdaStar::incremental(Manhattan::new(goal));
+    /// assert_eq!(ida.plan(&puzzle, start, goal).unwrap().cost, 1);
+    /// ```
+    pub fn incremental(heuristic: H) -> Self {
+        IdaStar {
+            heuristic,
+            budget: None,
+            frames: Vec::new(),
+            children: Vec::new(),
+            stats: SearchStats::default(),
+            iterations: 0,
+        }
+    }
+
+    /// Limits each search to `max_expanded` node expansions, over all iterations together;
+    /// a search that needs more returns [`PlanError::BudgetExceeded`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{puzzle::{Misplaced, SlidingPuzzle}, IdaStar, PlanError, Planner};
+    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    /// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
+    /// let mut ida = IdaStar::new(Misplaced::new(puzzle.goal())).with_budget(100);
+    /// assert_eq!(ida.plan(&puzzle, start, puzzle.goal()), Err(PlanError::BudgetExceeded { budget: 100 }));
+    /// ```
+    pub fn with_budget(mut self, max_expanded: u64) -> Self {
+        self.budget = Some(max_expanded);
+        self
+    }
+
+    /// Sets or lifts the expansion budget of later searches.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar};
+    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    /// let mut ida: IdaStar<SlidingPuzzle, _> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
+    /// ida.set_budget(Some(1_000_000));
+    /// ```
+    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
+        self.budget = max_expanded;
+    }
+
+    /// The heuristic, to inspect or change between searches.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar};
+    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    /// let mut ida: IdaStar<SlidingPuzzle, _> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
+    /// let _h: &mut Manhattan = ida.heuristic_mut();
+    /// ```
+    pub fn heuristic_mut(&mut self) -> &mut H {
+        &mut self.heuristic
+    }
+
+    /// How many iterations (thresholds) the last search ran, the last one included.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar, Planner};
+    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    /// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
+    /// let mut ida = IdaStar::incremental(Manhattan::new(puzzle.goal()));
+    /// assert_eq!(ida.plan(&puzzle, start, puzzle.goal()).unwrap().cost, 31);
+    /// // Manhattan distance 21, and the threshold rises by 2 per iteration on a puzzle.
+    /// assert_eq!(ida.last_iterations(), 6);
+    /// ```
+    pub fn last_iterations(&self) -> u32 {
+        self.iterations
+    }
+
+    /// Runs one iteration with threshold `bound`: `Ok(Ok(()))` when it reached the goal (the
+    /// path is then in `frames`), `Ok(Err(next))` with the smallest `f` it cut off otherwise.
+    fn iteration(
+        &mut self,
+        graph: &G,
+        root: Frame<G::Node, G::Cost, H::State>,
+        goal: G::Node,
+        bound: G::Cost,
+    ) -> Result<Result<(), G::Cost>, PlanError> {
+        let IdaStar {
+            heuristic,
+            budget,
+            frames,
+            children,
+            stats,
+            ..
+        } = self;
+        let mut next_bound = G::Cost::INFINITY;
+        frames.clear();
+        frames.push(root);
+        children.clear();
+        expand(graph, frames, children, stats, *budget)?;
+
+        while let Some(top) = frames.last_mut() {
+            if top.next_child == children.len() {
+                children.truncate(top.first_child);
+                frames.pop();
+                continue;
+            }
+            let (child, edge) = children[top.next_child];
+            top.next_child += 1;
+            let top = *top;
+            let g = add_edge(top.g, edge)?;
+            let (h, state) = heuristic.next(top.node, top.h, top.state, child, goal);
+            let f = g.saturating_add(h);
+            if f > bound {
+                if f.total_cmp(&next_bound).is_lt() {
+                    next_bound = f;
+                }
+                continue;
+            }
+            frames.push(Frame {
+                node: child,
+                g,
+                h,
+                state,
+                first_child: children.len(),
+                next_child: children.len(),
+            });
+            if child == goal {
+                return Ok(Ok(()));
+            }
+            expand(graph, frames, children, stats, *budget)?;
+        }
+        Ok(Err(next_bound))
+    }
+}
+
+/// Generates the children of the top frame, except the node it came from, onto `children`.
+#[inline(always)]
+fn expand<N: Copy + Eq, C: Cost, S, G: Graph<Node = N, Cost = C> + ?Sized>(
+    graph: &G,
+    frames: &[Frame<N, C, S>],
+    children: &mut Vec<(N, C)>,
+    stats: &mut SearchStats,
+    budget: Option<u64>,
+) -> Result<(), PlanError> {
+    if Some(stats.expanded) == budget {
+        return Err(PlanError::BudgetExceeded {
+            budget: stats.expanded,
+        });
+    }
+    stats.expanded += 1;
+    let depth = frames.len();
+    let node = frames[depth - 1].node;
+    let before = children.len();
+    if depth >= 2 {
+        let parent = frames[depth - 2].node;
+        graph.successors(node, |child, edge| {
+            if child != parent {
+                children.push((child, edge));
+            }
+        });
+    } else {
+        graph.successors(node, |child, edge| children.push((child, edge)));
+    }
+    stats.generated += (children.len() - before) as u64;
+    stats.max_frontier = stats.max_frontier.max(children.len());
+    Ok(())
+}
+
+impl<G, H> Planner<G> for IdaStar<G, H>
+where
+    G: Graph + ?Sized,
+    H: IncrementalHeuristic<G::Node, G::Cost>,
+{
+    fn plan(
+        &mut self,
+        graph: &G,
+        start: G::Node,
+        goal: G::Node,
+    ) -> Result<Path<G::Node, G::Cost>, PlanError> {
+        self.stats = SearchStats::default();
+        self.iterations = 0;
+        check_endpoints(graph, start, goal)?;
+        let (h, state) = self.heuristic.first(start, goal);
+        if start == goal {
+            return Ok(Path {
+                nodes: vec![start],
+                cost: G::Cost::ZERO,
+                stats: self.stats,
+            });
+        }
+        let root = Frame {
+            node: start,
+            g: G::Cost::ZERO,
+            h,
+            state,
+            first_child: 0,
+            next_child: 0,
+        };
+        let mut bound = h;
+        loop {
+            self.iterations += 1;
+            match self.iteration(graph, root, goal, bound)? {
+                Ok(()) => {
+                    let last = self.frames[self.frames.len() - 1];
+                    return Ok(Path {
+                        nodes: self.frames.iter().map(|frame| frame.node).collect(),
+                        cost: last.g,
+                        stats: self.stats,
+                    });
+                }
+                Err(next) if next == G::Cost::INFINITY => return Err(PlanError::NoPath),
+                Err(next) => bound = next,
+            }
+        }
+    }
+
+    fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
+}
+
+/// A shared reference works like the heuristic itself, so several planners (one per thread)
+/// can use one large heuristic such as a pattern database.
+impl<N, C, H: IncrementalHeuristic<N, C> + ?Sized> IncrementalHeuristic<N, C> for &H {
+    type State = H::State;
+
+    #[inline(always)]
+    fn first(&self, node: N, goal: N) -> (C, H::State) {
+        (**self).first(node, goal)
+    }
+
+    #[inline(always)]
+    fn next(&self, parent: N, parent_h: C, state: H::State, child: N, goal: N) -> (C, H::State) {
+        (**self).next(parent, parent_h, state, child, goal)
+    }
+}

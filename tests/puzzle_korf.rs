@@ -1,0 +1,135 @@
+//! Korf's 100 random 15-puzzle instances, solved optimally by IDA* with the 6-6-3 additive
+//! pattern database (with its diagonal reflection).
+//!
+//! The data folder is `$REPLAN_DATA`, or `../shared/data` beside the crate; without it the
+//! tests print a notice and pass. `korf_ten` runs in every `cargo test`; all 100:
+//!
+//! ```text
+//! cargo test --release --test puzzle_korf -- --ignored --nocapture
+//! ```
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use replan::puzzle::{AdditivePdb, Board, GoalKind, SlidingPuzzle};
+use replan::{IdaStar, Planner};
+
+/// One line of `korf100.txt`: id, optimal length, tiles (blank-first goal).
+struct Instance {
+    id: u32,
+    optimal: u32,
+    start: Board,
+}
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("REPLAN_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
+}
+
+/// The instances, or `None` (after a notice) when the data folder is absent. A folder that
+/// exists but whose file cannot be read or parsed fails the test.
+fn instances(puzzle: &SlidingPuzzle) -> Option<Vec<Instance>> {
+    let dir = data_dir();
+    if !dir.is_dir() {
+        eprintln!(
+            "notice: data folder {} not found; skipping Korf's 100",
+            dir.display()
+        );
+        return None;
+    }
+    let path = dir.join("korf100.txt");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+    let instances: Vec<Instance> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(fields.len(), 18, "bad line in korf100.txt: {line}");
+            Instance {
+                id: fields[0].parse().expect("instance id"),
+                optimal: fields[1].parse().expect("optimal length"),
+                start: puzzle
+                    .parse(&fields[2..].join(" "))
+                    .expect("instance tiles"),
+            }
+        })
+        .collect();
+    assert_eq!(
+        instances.len(),
+        100,
+        "korf100.txt should hold 100 instances"
+    );
+    Some(instances)
+}
+
+fn database(puzzle: &SlidingPuzzle) -> &'static AdditivePdb {
+    static PDB: OnceLock<AdditivePdb> = OnceLock::new();
+    PDB.get_or_init(|| {
+        let started = Instant::now();
+        let goal = puzzle.goal_of(GoalKind::BlankFirst);
+        let pdb = AdditivePdb::six_six_three(puzzle, goal, |_, _| {}).expect("6-6-3 database");
+        eprintln!("6-6-3 database built in {:.2?}", started.elapsed());
+        pdb
+    })
+}
+
+/// Solves the instances whose ids are in `ids` (all when `None`), checks each length and
+/// path, and prints the totals.
+fn solve(ids: Option<&[u32]>) {
+    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    let Some(instances) = instances(&puzzle) else {
+        return;
+    };
+    let goal = puzzle.goal_of(GoalKind::BlankFirst);
+    let pdb = database(&puzzle);
+    let mut ida = IdaStar::incremental(pdb);
+    let (mut total_nodes, started) = (0u64, Instant::now());
+    let mut solved = 0;
+    for instance in instances
+        .iter()
+        .filter(|instance| ids.map_or(true, |ids| ids.contains(&instance.id)))
+    {
+        let one = Instant::now();
+        let solution = puzzle.solve(&mut ida, instance.start, goal).unwrap();
+        assert_eq!(
+            solution.len() as u32,
+            instance.optimal,
+            "instance {} solved in {} moves, optimum {}",
+            instance.id,
+            solution.len(),
+            instance.optimal
+        );
+        assert_eq!(instance.start.apply_all(&solution.moves), Some(goal));
+        total_nodes += solution.stats.expanded;
+        solved += 1;
+        eprintln!(
+            "instance {:3}: {} moves, {:>11} nodes expanded, {:.3?}",
+            instance.id,
+            solution.len(),
+            solution.stats.expanded,
+            one.elapsed()
+        );
+    }
+    let elapsed = started.elapsed();
+    eprintln!(
+        "{solved} instances: {total_nodes} nodes expanded in {elapsed:.2?} ({:.0} nodes/s)",
+        total_nodes as f64 / elapsed.as_secs_f64()
+    );
+    let _ = ida.last_stats();
+}
+
+/// Ten instances in every test run, so CI checks optimality with the real database.
+#[test]
+fn korf_ten() {
+    solve(Some(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+}
+
+/// All 100: `cargo test --release --test puzzle_korf -- --ignored --nocapture`.
+#[test]
+#[ignore = "about a minute in release mode; run with --ignored"]
+fn korf_hundred() {
+    solve(None);
+}
