@@ -112,8 +112,15 @@ use crate::{
 ///
 /// Each call takes the graph by reference, so the caller owns it and edits it between
 /// calls. [`last_stats`](Planner::last_stats) and the returned path's `stats` count only
-/// what the last replan did. The graph must be a [`ReverseGraph`]; the heuristic must be
-/// admissible and consistent (see the [module documentation](self)).
+/// what the last replan did. The graph must be a [`ReverseGraph`]. The heuristic must be
+/// admissible and consistent, including between any two nodes (`h(a, c) <= h(a, b) +
+/// h(b, c)`): when the start moves, D* Lite adds `h(old start, new start)` to every queued
+/// key at once instead of recomputing them (Koenig and Likhachev's `km`). Every grid
+/// heuristic in this crate qualifies.
+///
+/// Per node it keeps `g` (cost to the goal as of the node's last expansion) and `rhs`
+/// (the best `c(s, s') + g(s')` over its edges now); the queue holds exactly the nodes
+/// where they differ, and a replan expands only those whose key is below the start's.
 ///
 /// # Example
 ///
