@@ -51,4 +51,17 @@ pub enum PlanError {
     /// The graph has more nodes than a `u32` id can number.
     #[error("the graph has more than 2^32 - 1 nodes")]
     TooManyNodes,
+    /// A node reported to an incremental planner as changed is not part of the graph
+    /// (a cell off the map).
+    #[error("changed node {node} is not part of the graph: {reason}")]
+    InvalidChange {
+        /// The node, as its `Debug` text.
+        node: String,
+        /// Why it was refused.
+        reason: InvalidNode,
+    },
+    /// An incremental planner was asked to replan, or to move its start, before a first
+    /// search gave it a start and a goal.
+    #[error("no search to repair yet: call plan first")]
+    NotPlanned,
 }

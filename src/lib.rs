@@ -6,6 +6,7 @@ mod cost;
 mod error;
 mod graph;
 pub mod grid;
+mod grid_dstar;
 mod heap;
 mod heuristic;
 mod path;
@@ -21,5 +22,6 @@ pub use heuristic::{Heuristic, Zero};
 pub use path::{Path, SearchStats};
 pub use planner::Planner;
 pub use planners::{
-    AStar, Bfs, BidirectionalBfs, Dijkstra, IdaStar, IncrementalHeuristic, Reestimate,
+    AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, IncrementalHeuristic, NodeValues,
+    Reestimate,
 };

@@ -4,6 +4,7 @@ mod astar;
 mod bfs;
 mod bidirectional_bfs;
 mod dijkstra;
+mod dstar_lite;
 mod ida_star;
 pub(crate) mod memory;
 
@@ -11,4 +12,5 @@ pub use astar::AStar;
 pub use bfs::Bfs;
 pub use bidirectional_bfs::BidirectionalBfs;
 pub use dijkstra::Dijkstra;
+pub use dstar_lite::{DStarLite, NodeValues};
 pub use ida_star::{IdaStar, IncrementalHeuristic, Reestimate};

@@ -1,0 +1,335 @@
+//! D* Lite against A* from scratch, side by side on the same inputs.
+//!
+//! - `navigate/<map>/r<R>`: unknown-terrain navigation on Moving AI maps. Each walk is
+//!   recorded once (the positions the agent passes and the walls it sees at each), then
+//!   replayed: `dstar_lite` reports the walls (`set_blocked`), moves the start and replans at
+//!   every step, its first full search included;
+//!   `astar` plans from scratch on the same known map at every step. One iteration replays
+//!   every walk of the set, so the time is the total over the walks.
+//! - `snake/<conn>`: a blocked segment random-walks on a 50×50 grid (head cell blocked,
+//!   tail cell freed each frame) while start and goal stay put; one iteration is a fixed
+//!   sequence of frames, and each frame either repairs with D* Lite or plans from scratch.
+//!
+//! The node expansions of each side, summed the same way, are printed (to stderr) when a
+//! group starts. Data come from `$REPLAN_DATA` (default `../shared/data`).
+//!
+//! ```text
+//! cargo bench --bench dstar_lite
+//! ```
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
+use replan::grid::movingai::{read_map, read_scenarios};
+use replan::grid::{Cell, Connectivity, Grid, Manhattan, Octile};
+use replan::{AStar, DStarLite, Heuristic, Planner};
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("REPLAN_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    )
+}
+
+/// One recorded walk: where the agent stood at each step and the walls it saw there.
+struct Walk {
+    goal: Cell,
+    /// `steps[0]` is the start; the walls of a step are seen on arriving there.
+    steps: Vec<(Cell, Vec<Cell>)>,
+}
+
+fn newly_seen_walls(truth: &Grid, known: &Grid, (x, y): Cell, sensor: u32) -> Vec<Cell> {
+    let mut walls = Vec::new();
+    for cy in y.saturating_sub(sensor)..=y.saturating_add(sensor).min(truth.height() - 1) {
+        for cx in x.saturating_sub(sensor)..=x.saturating_add(sensor).min(truth.width() - 1) {
+            if !truth.is_passable((cx, cy)) && known.is_passable((cx, cy)) {
+                walls.push((cx, cy));
+            }
+        }
+    }
+    walls
+}
+
+/// Walks from `start` to `goal` with D* Lite and records what the agent saw.
+fn record(truth: &Grid, start: Cell, goal: Cell, sensor: u32) -> Walk {
+    let mut known = Grid::open(truth.width(), truth.height(), truth.connectivity());
+    let mut dstar = DStarLite::new(Octile);
+    let walls = newly_seen_walls(truth, &known, start, sensor);
+    for &cell in &walls {
+        known.set_blocked(cell, true).unwrap();
+    }
+    let mut steps = vec![(start, walls)];
+    let mut path = dstar.plan(&known, start, goal).unwrap();
+    let mut here = start;
+    while here != goal {
+        here = path.nodes[1];
+        let walls = newly_seen_walls(truth, &known, here, sensor);
+        for &cell in &walls {
+            dstar.set_blocked(&mut known, cell, true).unwrap();
+        }
+        dstar.move_start(&known, here).unwrap();
+        path = dstar.replan(&known).unwrap();
+        steps.push((here, walls));
+    }
+    Walk { goal, steps }
+}
+
+/// Replays the walks with D* Lite; returns the nodes expanded.
+fn replay_dstar(truth: &Grid, walks: &[Walk]) -> u64 {
+    let mut expanded = 0;
+    let mut dstar = DStarLite::new(Octile);
+    for walk in walks {
+        let mut known = Grid::open(truth.width(), truth.height(), truth.connectivity());
+        let (start, walls) = &walk.steps[0];
+        for &cell in walls {
+            known.set_blocked(cell, true).unwrap();
+        }
+        let path = dstar.plan(&known, *start, walk.goal).unwrap();
+        expanded += path.stats.expanded;
+        black_box(path);
+        for (here, walls) in &walk.steps[1..] {
+            for &cell in walls {
+                dstar.set_blocked(&mut known, cell, true).unwrap();
+            }
+            dstar.move_start(&known, *here).unwrap();
+            let path = dstar.replan(&known).unwrap();
+            expanded += path.stats.expanded;
+            black_box(path);
+        }
+    }
+    expanded
+}
+
+/// Replays the walks with A* from scratch at every step; returns the nodes expanded.
+fn replay_astar(truth: &Grid, walks: &[Walk]) -> u64 {
+    let mut expanded = 0;
+    let mut astar = AStar::new(Octile);
+    for walk in walks {
+        let mut known = Grid::open(truth.width(), truth.height(), truth.connectivity());
+        for (here, walls) in &walk.steps {
+            for &cell in walls {
+                known.set_blocked(cell, true).unwrap();
+            }
+            let path = astar.plan(&known, *here, walk.goal).unwrap();
+            expanded += path.stats.expanded;
+            black_box(path);
+        }
+    }
+    expanded
+}
+
+/// The map sets: a name, the map and scenario files, and how many of the longest
+/// scenarios (the last lines of the file) to walk.
+const MAPS: [(&str, &str, &str, usize); 2] = [
+    (
+        "den312d",
+        "movingai/maps/dao/den312d.map",
+        "movingai/scenarios/dao/den312d.map.scen",
+        20,
+    ),
+    (
+        "random512-10-0",
+        "movingai/maps/random/random512-10-0.map",
+        "movingai/scenarios/random/random512-10-0.map.scen",
+        5,
+    ),
+];
+
+fn navigation(c: &mut Criterion) {
+    let data = data_dir();
+    for (name, map, scen, count) in MAPS {
+        let truth = read_map(data.join(map)).unwrap();
+        let scenarios = read_scenarios(data.join(scen)).unwrap();
+        let longest = &scenarios[scenarios.len() - count..];
+        for sensor in [1, 3] {
+            let walks: Vec<Walk> = longest
+                .iter()
+                .map(|s| record(&truth, s.start, s.goal, sensor))
+                .collect();
+            let group_name = format!("navigate/{name}/r{sensor}");
+            // Counted once, when the group runs (not when a filter skips it).
+            let mut reported = false;
+            let mut report = || {
+                if !std::mem::replace(&mut reported, true) {
+                    let steps: usize = walks.iter().map(|w| w.steps.len()).sum();
+                    let dstar = replay_dstar(&truth, &walks);
+                    let astar = replay_astar(&truth, &walks);
+                    eprintln!(
+                        "{group_name}: {count} walks, {steps} searches each; expanded: \
+                         D* Lite {dstar}, A* {astar} ({:.1}x fewer)",
+                        astar as f64 / dstar as f64
+                    );
+                }
+            };
+            let mut group = c.benchmark_group(&group_name);
+            group.sample_size(10);
+            group.bench_function("dstar_lite", |b| {
+                report();
+                b.iter(|| replay_dstar(&truth, &walks))
+            });
+            group.bench_function("astar", |b| {
+                report();
+                b.iter(|| replay_astar(&truth, &walks))
+            });
+            group.finish();
+        }
+    }
+}
+
+/// A small deterministic generator (xorshift64*), so the snake's walk is the same in every
+/// run and for both planners.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+const SNAKE_SIDE: u32 = 50;
+const SNAKE_LENGTH: usize = 20;
+const SNAKE_FRAMES: usize = 1000;
+const SNAKE_START: Cell = (0, 25);
+const SNAKE_GOAL: Cell = (49, 25);
+
+/// The snake's moves: for each frame, the cell its head enters and the cell its tail
+/// leaves. It starts as a vertical segment across the straight route and wanders at random
+/// without crossing itself or the start and goal (it turns back along itself if boxed in).
+fn snake_frames() -> Vec<(Cell, Cell)> {
+    let mut body: std::collections::VecDeque<Cell> =
+        (0..SNAKE_LENGTH as u32).map(|i| (25, 15 + i)).collect();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut frames = Vec::with_capacity(SNAKE_FRAMES);
+    while frames.len() < SNAKE_FRAMES {
+        let (x, y) = *body.back().unwrap();
+        let options: Vec<Cell> = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .filter_map(|&(dx, dy)| {
+                let next = (x.checked_add_signed(dx)?, y.checked_add_signed(dy)?);
+                (next.0 < SNAKE_SIDE
+                    && next.1 < SNAKE_SIDE
+                    && next != SNAKE_START
+                    && next != SNAKE_GOAL
+                    && !body.contains(&next))
+                .then_some(next)
+            })
+            .collect();
+        if options.is_empty() {
+            body = body.into_iter().rev().collect();
+            continue;
+        }
+        let head = options[rng.below(options.len())];
+        body.push_back(head);
+        let tail = body.pop_front().unwrap();
+        frames.push((head, tail));
+    }
+    frames
+}
+
+fn snake_grid(connectivity: Connectivity) -> Grid {
+    let mut grid = Grid::open(SNAKE_SIDE, SNAKE_SIDE, connectivity);
+    for i in 0..SNAKE_LENGTH as u32 {
+        grid.set_blocked((25, 15 + i), true).unwrap();
+    }
+    grid
+}
+
+/// D* Lite after its first search, ready for the frames.
+fn snake_dstar_ready<H: Heuristic<Cell, f64>>(
+    connectivity: Connectivity,
+    h: H,
+) -> (Grid, DStarLite<Grid, H>) {
+    let grid = snake_grid(connectivity);
+    let mut dstar = DStarLite::new(h);
+    dstar.plan(&grid, SNAKE_START, SNAKE_GOAL).unwrap();
+    (grid, dstar)
+}
+
+/// Plays the frames, repairing with D* Lite; returns the nodes expanded.
+fn snake_dstar<H: Heuristic<Cell, f64>>(
+    (mut grid, mut dstar): (Grid, DStarLite<Grid, H>),
+    frames: &[(Cell, Cell)],
+) -> u64 {
+    let mut expanded = 0;
+    for &(head, tail) in frames {
+        dstar.set_blocked(&mut grid, head, true).unwrap();
+        dstar.set_blocked(&mut grid, tail, false).unwrap();
+        let path = dstar.replan(&grid).unwrap();
+        expanded += path.stats.expanded;
+        black_box(path);
+    }
+    expanded
+}
+
+/// Plays the frames, planning from scratch with A* each frame; returns the nodes expanded.
+fn snake_astar<H: Heuristic<Cell, f64>>(
+    (mut grid, mut astar): (Grid, AStar<Grid, H>),
+    frames: &[(Cell, Cell)],
+) -> u64 {
+    let mut expanded = 0;
+    for &(head, tail) in frames {
+        grid.set_blocked(head, true).unwrap();
+        grid.set_blocked(tail, false).unwrap();
+        let path = astar.plan(&grid, SNAKE_START, SNAKE_GOAL).unwrap();
+        expanded += path.stats.expanded;
+        black_box(path);
+    }
+    expanded
+}
+
+fn snake_group<H: Heuristic<Cell, f64> + Copy>(
+    c: &mut Criterion,
+    name: &str,
+    connectivity: Connectivity,
+    h: H,
+    frames: &[(Cell, Cell)],
+) {
+    let mut reported = false;
+    let mut report = || {
+        if !std::mem::replace(&mut reported, true) {
+            let dstar = snake_dstar(snake_dstar_ready(connectivity, h), frames);
+            let astar = snake_astar((snake_grid(connectivity), AStar::new(h)), frames);
+            eprintln!(
+                "snake/{name}: {} frames; expanded: D* Lite {dstar}, A* {astar} ({:.1}x fewer)",
+                frames.len(),
+                astar as f64 / dstar.max(1) as f64
+            );
+        }
+    };
+    let mut group = c.benchmark_group(format!("snake/{name}"));
+    group.sample_size(20);
+    // The setup (the grid, and D* Lite's first full search) is not timed: only the frames.
+    group.bench_with_input(
+        BenchmarkId::new("dstar_lite", frames.len()),
+        frames,
+        |b, f| {
+            b.iter_batched(
+                || snake_dstar_ready(connectivity, h),
+                |ready| snake_dstar(ready, f),
+                BatchSize::LargeInput,
+            )
+        },
+    );
+    group.bench_with_input(BenchmarkId::new("astar", frames.len()), frames, |b, f| {
+        report();
+        b.iter_batched(
+            || (snake_grid(connectivity), AStar::new(h)),
+            |ready| snake_astar(ready, f),
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+fn snake(c: &mut Criterion) {
+    let frames = snake_frames();
+    snake_group(c, "eight", Connectivity::Eight, Octile, &frames);
+    snake_group(c, "four", Connectivity::Four, Manhattan, &frames);
+}
+
+criterion_group!(benches, navigation, snake);
+criterion_main!(benches);
