@@ -6,7 +6,6 @@ mod cost;
 mod error;
 mod graph;
 pub mod grid;
-mod grid_dstar;
 mod heap;
 mod heuristic;
 mod path;

@@ -48,6 +48,7 @@
 //!
 //! [`SQRT_2`]: std::f64::consts::SQRT_2
 
+mod dstar_lite;
 mod heuristics;
 pub mod movingai;
 
