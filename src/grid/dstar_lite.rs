@@ -12,21 +12,14 @@
 
 use smallvec::SmallVec;
 
+use super::DELTAS;
 use crate::grid::{Cell, Connectivity, Grid, GridError};
 use crate::{DStarLite, Heuristic, InvalidNode, PlanError};
 
-/// The neighbour offsets whose edges a change at a cell can touch, by connectivity.
-const ORTHOGONAL: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
-const ALL: [(i32, i32); 8] = [
-    (-1, 0),
-    (1, 0),
-    (0, -1),
-    (0, 1),
-    (-1, -1),
-    (1, -1),
-    (-1, 1),
-    (1, 1),
-];
+/// The neighbour offsets whose edges a change at a cell can touch, by connectivity: the
+/// grid's own move table, whose first four moves are the orthogonal ones.
+const ORTHOGONAL: &[(i32, i32)] = DELTAS.split_at(4).0;
+const ALL: &[(i32, i32)] = &DELTAS;
 
 impl<H: Heuristic<Cell, f64>> DStarLite<Grid, H> {
     /// Blocks (`true`) or frees (`false`) `cell` in `grid` and reports to the planner every
@@ -86,7 +79,7 @@ impl<H: Heuristic<Cell, f64>> DStarLite<Grid, H> {
         let mut ends: SmallVec<[Cell; 5]> = SmallVec::new();
         ends.push(cell);
         if eight {
-            ends.extend(around(grid, cell, &ORTHOGONAL));
+            ends.extend(around(grid, cell, ORTHOGONAL));
         }
         if blocked {
             self.update_sources_after_loss(grid, neighbours(grid, cell), &ends)?;
@@ -97,7 +90,7 @@ impl<H: Heuristic<Cell, f64>> DStarLite<Grid, H> {
             // A gain, but the cell was blocked, so unreached (g = ∞): the edges into it
             // improve no one yet (its own expansion will pass its g on). Only the new
             // diagonals between its orthogonal neighbours can.
-            let orthogonal: SmallVec<[Cell; 4]> = around(grid, cell, &ORTHOGONAL).collect();
+            let orthogonal: SmallVec<[Cell; 4]> = around(grid, cell, ORTHOGONAL).collect();
             self.update_sources_after_gain(grid, orthogonal.iter().copied(), &orthogonal)?;
         }
         Ok(true)
@@ -159,8 +152,8 @@ fn off_grid(cell: Cell) -> PlanError {
 /// The cells around `cell` on the grid whose outgoing edges a change at `cell` can touch.
 fn neighbours(grid: &Grid, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
     let offsets: &'static [(i32, i32)] = match grid.connectivity() {
-        Connectivity::Four => &ORTHOGONAL,
-        Connectivity::Eight => &ALL,
+        Connectivity::Four => ORTHOGONAL,
+        Connectivity::Eight => ALL,
     };
     around(grid, cell, offsets)
 }
