@@ -236,12 +236,7 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
                 if left >= len {
                     break;
                 }
-                let right = left + 1;
-                let child = if right < len && self.entries[right].0 < self.entries[left].0 {
-                    right
-                } else {
-                    left
-                };
+                let child = self.smaller_child(left, len);
                 let below = self.entries[child];
                 self.entries[hole] = below;
                 self.positions[below.1 as usize] = hole as u32;
@@ -423,6 +418,17 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
         self.positions[moving.1 as usize] = slot as u32;
     }
 
+    /// Of the children starting at `left` (which is below `len`), the one with the smaller key.
+    #[inline(always)]
+    fn smaller_child(&self, left: usize, len: usize) -> usize {
+        let right = left + 1;
+        if right < len && self.entries[right].0 < self.entries[left].0 {
+            right
+        } else {
+            left
+        }
+    }
+
     /// Moves the entry at `slot` down to its place, with the same hole technique.
     #[inline]
     fn sift_down(&mut self, mut slot: usize) {
@@ -433,12 +439,7 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
             if left >= len {
                 break;
             }
-            let right = left + 1;
-            let child = if right < len && self.entries[right].0 < self.entries[left].0 {
-                right
-            } else {
-                left
-            };
+            let child = self.smaller_child(left, len);
             let below = self.entries[child];
             if below.0 >= moving.0 {
                 break;
