@@ -5,7 +5,7 @@
 //! Integers have all of these; `f32`/`f64` get their total order from
 //! [`f64::total_cmp`], which is what lets float costs live in a heap.
 
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 use std::fmt::Debug;
 
 /// A non-negative cost that planners can add up and order.
@@ -63,6 +63,35 @@ pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
         self.ordered()
     }
 
+    /// The key of A*'s frontier: smaller `f = g + h` first (`f` through
+    /// [`Cost::frontier_order`]), and among equal `f` the larger `g` first, so that ties go
+    /// to the node nearest the goal and A* runs down one of many equally good routes
+    /// instead of widening over all of them.
+    ///
+    /// Where the type allows, both parts are packed into one integer so that each
+    /// comparison in a heap sift is one instruction and a heap entry stays small: `u8` to
+    /// `u32` and `i8` to `i32` pack into a `u64`, 64-bit integers into a `u128`, `f32` into
+    /// an `i64` (exact `g`). `f64` packs into an `i64`: the 20 bits that
+    /// [`Cost::frontier_order`] clears hold the top 20 bits of `g` (its exponent and 9
+    /// mantissa bits), so `g` breaks ties to within a relative 2^-9. That only decides which
+    /// of two equally promising nodes goes first; `f` is compared as before. 128-bit
+    /// integers use a pair.
+    type FrontierKey: Ord + Copy + Debug + Send + Sync + 'static;
+
+    /// The [`Cost::FrontierKey`] of a node reached at cost `g` whose estimate is `h`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// // Smaller f first; among equal f, larger g first.
+    /// assert!(u32::frontier_key(3, 4) < u32::frontier_key(1, 7));
+    /// assert!(u32::frontier_key(5, 2) < u32::frontier_key(3, 4));
+    /// assert!(f64::frontier_key(5.0, 2.0) < f64::frontier_key(3.0, 4.0));
+    /// assert!(f64::frontier_key(9.0, 0.0) < f64::frontier_key(3.0, 6.5));
+    /// ```
+    fn frontier_key(g: Self, h: Self) -> Self::FrontierKey;
+
     /// `true` when the value may be used as an edge cost: not negative, not NaN.
     fn is_valid_edge_cost(self) -> bool {
         self >= Self::ZERO
@@ -73,6 +102,51 @@ pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
 }
 
 macro_rules! integer_cost {
+    ($($t:ty, $unsigned:ty, $key:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+            const INFINITY: Self = <$t>::MAX;
+            #[inline]
+            fn checked_add(self, other: Self) -> Option<Self> {
+                <$t>::checked_add(self, other)
+            }
+            #[inline]
+            fn saturating_add(self, other: Self) -> Self {
+                <$t>::saturating_add(self, other)
+            }
+            #[inline]
+            fn total_cmp(&self, other: &Self) -> Ordering {
+                Ord::cmp(self, other)
+            }
+            type Ordered = Self;
+            #[inline(always)]
+            fn ordered(self) -> Self {
+                self
+            }
+            type FrontierKey = $key;
+            #[inline(always)]
+            fn frontier_key(g: Self, h: Self) -> $key {
+                // Flipping the sign bit maps signed values onto unsigned ones in order (a
+                // no-op for unsigned types); `g` goes in inverted so that larger `g`
+                // sorts first.
+                const FLIP: $unsigned = (<$t>::MIN as $unsigned);
+                let f = (g.saturating_add(h) as $unsigned) ^ FLIP;
+                let g = (g as $unsigned) ^ FLIP;
+                ((f as $key) << <$unsigned>::BITS) | (!g as $key)
+            }
+            #[inline]
+            fn as_f64(self) -> f64 {
+                self as f64
+            }
+        }
+    )*};
+}
+integer_cost!(
+    u8, u8, u64, u16, u16, u64, u32, u32, u64, u64, u64, u128, usize, usize, u128, i8, u8, u64,
+    i16, u16, u64, i32, u32, u64, i64, u64, u128, isize, usize, u128
+);
+
+macro_rules! wide_integer_cost {
     ($($t:ty),*) => {$(
         impl Cost for $t {
             const ZERO: Self = 0;
@@ -94,6 +168,11 @@ macro_rules! integer_cost {
             fn ordered(self) -> Self {
                 self
             }
+            type FrontierKey = (Self, Reverse<Self>);
+            #[inline(always)]
+            fn frontier_key(g: Self, h: Self) -> (Self, Reverse<Self>) {
+                (g.saturating_add(h), Reverse(g))
+            }
             #[inline]
             fn as_f64(self) -> f64 {
                 self as f64
@@ -101,7 +180,7 @@ macro_rules! integer_cost {
         }
     )*};
 }
-integer_cost!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+wide_integer_cost!(u128, i128);
 
 macro_rules! float_cost {
     ($($t:ty, $bits:ty, $unsigned:ty, $folded:expr),*) => {$(
@@ -134,6 +213,19 @@ macro_rules! float_cost {
                 // Clearing low bits of an integer is monotone, so the order stays total
                 // and agrees with `ordered` whenever two keys differ.
                 self.ordered() & !((1 << $folded) - 1)
+            }
+            type FrontierKey = i64;
+            #[inline(always)]
+            fn frontier_key(g: Self, h: Self) -> i64 {
+                // `f` keeps its high bits (those `frontier_order` keeps) at the top of the
+                // key; below them, the top bits of `g` without its sign (`g >= 0` here, and
+                // a `-0.0` must not spill into `f`'s bits), inverted so that larger `g`
+                // sorts first.
+                const LOW: u32 = 64 - <$bits>::BITS + $folded;
+                const LOW_MASK: i64 = (1 << LOW) - 1;
+                let f = (g.saturating_add(h).frontier_order() as i64) << (64 - <$bits>::BITS);
+                let g_top = ((g.to_bits() as u64) << (64 - <$bits>::BITS)) << 1 >> (65 - LOW);
+                f | (LOW_MASK - g_top as i64)
             }
             #[inline]
             fn as_f64(self) -> f64 {
@@ -198,6 +290,62 @@ mod tests {
         assert!(1.0.frontier_order() < 1.000_001.frontier_order());
         assert!(f64::MAX.frontier_order() < f64::INFINITY.frontier_order());
         assert_eq!(7_u32.frontier_order(), 7);
+    }
+
+    fn reference_key<C: Cost>(g: C, h: C) -> (C::Ordered, std::cmp::Reverse<C::Ordered>) {
+        (
+            g.saturating_add(h).frontier_order(),
+            std::cmp::Reverse(g.ordered()),
+        )
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn packed_integer_keys_order_like_the_pair(
+            a in (0..u32::MAX, 0..u32::MAX),
+            b in (0..u32::MAX, 0..u32::MAX),
+            c in (-1000..1000_i16, 0..1000_i16),
+            d in (-1000..1000_i16, 0..1000_i16),
+        ) {
+            proptest::prop_assert_eq!(
+                u32::frontier_key(a.0, a.1).cmp(&u32::frontier_key(b.0, b.1)),
+                reference_key(a.0, a.1).cmp(&reference_key(b.0, b.1))
+            );
+            proptest::prop_assert_eq!(
+                i16::frontier_key(c.0, c.1).cmp(&i16::frontier_key(d.0, d.1)),
+                reference_key(c.0, c.1).cmp(&reference_key(d.0, d.1))
+            );
+        }
+
+        #[test]
+        fn packed_float_keys_order_f_exactly_and_g_coarsely(
+            a in (0.0..1e6_f64, 0.0..1e6_f64),
+            b in (0.0..1e6_f64, 0.0..1e6_f64),
+        ) {
+            let (ka, kb) = (f64::frontier_key(a.0, a.1), f64::frontier_key(b.0, b.1));
+            let (ra, rb) = (reference_key(a.0, a.1), reference_key(b.0, b.1));
+            if ra.0 != rb.0 {
+                // Different f: exactly the f order.
+                proptest::prop_assert_eq!(ka.cmp(&kb), ra.0.cmp(&rb.0));
+            } else if (a.0 - b.0).abs() > (a.0.max(b.0)) / 256.0 {
+                // Equal f, g apart by more than the packed resolution: larger g first.
+                proptest::prop_assert_eq!(ka.cmp(&kb), ra.cmp(&rb));
+            }
+            let (fa, fb) = ((a.0 as f32, a.1 as f32), (b.0 as f32, b.1 as f32));
+            proptest::prop_assert_eq!(
+                f32::frontier_key(fa.0, fa.1).cmp(&f32::frontier_key(fb.0, fb.1)),
+                reference_key(fa.0, fa.1).cmp(&reference_key(fb.0, fb.1))
+            );
+        }
+    }
+
+    #[test]
+    fn packed_float_keys_keep_g_out_of_f() {
+        // A `-0.0` or an infinite `g` must not carry into the bits of `f`.
+        assert_eq!(f64::frontier_key(-0.0, 1.0), f64::frontier_key(0.0, 1.0));
+        assert!(f64::frontier_key(f64::INFINITY, 0.0) > f64::frontier_key(1e300, 0.0));
+        assert!(f64::frontier_key(2.0, 1.0) < f64::frontier_key(1.0, 2.0));
+        assert!(f64::frontier_key(1.0, 2.0) < f64::frontier_key(0.0, 3.0000001));
     }
 
     #[test]

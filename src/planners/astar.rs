@@ -8,7 +8,8 @@
 //!   its key in place (no duplicate entries, no stale pops).
 //! - Heap keys are `(f, g)` with `f = g + h`, ordered by `f` and then by *larger* `g`: among
 //!   nodes of equal `f` the one nearer the goal comes first, which on grids with many
-//!   equal-cost routes cuts expansions sharply.
+//!   equal-cost routes cuts expansions sharply. The key is [`Cost::frontier_key`], which
+//!   packs both into one integer for the common cost types, so a sift compares one word.
 //! - A node is closed when popped. With a consistent heuristic its `g` is then final; with
 //!   an inconsistent but admissible one a cheaper route can still arrive, and the node is
 //!   reopened, so the returned path stays optimal.
@@ -18,8 +19,6 @@
 //!
 //! `O((V + E) log V)` time with a consistent heuristic, where `V` and `E` count the nodes
 //! and edges the search touches; `O(V)` memory, kept by the planner for its next call.
-
-use std::cmp::Ordering;
 
 use super::memory::{add_edge, check_endpoints, SearchMemory, NO_PARENT};
 use crate::{Cost, Graph, Heuristic, IndexedMinHeap, Path, PlanError, Planner, SearchStats, Zero};
@@ -51,7 +50,7 @@ pub struct AStar<G: Graph + ?Sized, H> {
     heuristic: H,
     budget: Option<u64>,
     memory: SearchMemory<G>,
-    open: IndexedMinHeap<FrontierKey<<G::Cost as Cost>::Ordered>>,
+    open: IndexedMinHeap<<G::Cost as Cost>::FrontierKey>,
     stats: SearchStats,
 }
 
@@ -169,7 +168,7 @@ where
         memory.records.reach(start_id, G::Cost::ZERO, NO_PARENT);
         open.push(
             start_id,
-            frontier_key(G::Cost::ZERO, heuristic.estimate(start, goal)),
+            G::Cost::frontier_key(G::Cost::ZERO, heuristic.estimate(start, goal)),
         );
         stats.max_frontier = 1;
 
@@ -213,7 +212,7 @@ where
                     Some((_, closed)) => !closed,
                 };
                 memory.records.reach(next_id, new_g, id);
-                let key = frontier_key(new_g, heuristic.estimate(next, goal));
+                let key = G::Cost::frontier_key(new_g, heuristic.estimate(next, goal));
                 if queued {
                     open.decrease_key(next_id, key);
                 } else {
@@ -230,36 +229,5 @@ where
 
     fn last_stats(&self) -> SearchStats {
         self.stats
-    }
-}
-
-/// Frontier order: smaller `f` first, then larger `g`. Both are stored as
-/// [`Cost::Ordered`] integers, so a sift compares integers only.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct FrontierKey<K> {
-    f: K,
-    g: K,
-}
-
-impl<K: Ord> Ord for FrontierKey<K> {
-    #[inline(always)]
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.f.cmp(&other.f).then_with(|| other.g.cmp(&self.g))
-    }
-}
-
-impl<K: Ord> PartialOrd for FrontierKey<K> {
-    #[inline(always)]
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// The frontier key of a node reached at cost `g` with estimate `h`.
-#[inline(always)]
-fn frontier_key<C: Cost>(g: C, h: C) -> FrontierKey<C::Ordered> {
-    FrontierKey {
-        f: g.saturating_add(h).frontier_order(),
-        g: g.ordered(),
     }
 }

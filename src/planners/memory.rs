@@ -210,5 +210,10 @@ pub(crate) fn add_edge<C: Cost>(g: C, edge: C) -> Result<C, PlanError> {
             cost: format!("{edge:?}"),
         });
     }
-    g.checked_add(edge).ok_or(PlanError::CostOverflow)
+    // A `match`, not `ok_or(PlanError::CostOverflow)`: that builds the error on every call
+    // and drops it through an out-of-line jump table, once per generated node.
+    match g.checked_add(edge) {
+        Some(sum) => Ok(sum),
+        None => Err(PlanError::CostOverflow),
+    }
 }
