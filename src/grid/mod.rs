@@ -197,6 +197,11 @@ pub struct Grid {
     connectivity: Connectivity,
     /// Padded row length: `width + 2`.
     stride: usize,
+    /// `⌈2^64 / stride⌉`, so that a padded index divides by `stride` with one multiply
+    /// (Lemire, Kaser and Kurz, "Faster Remainder by Direct Computation", 2019: exact for
+    /// every 32-bit dividend). A* turns each popped id back into a cell; a hardware divide
+    /// there was the slowest instruction of an expansion.
+    stride_reciprocal: u64,
     /// Padded, row-major: whether each cell is passable; the border is blocked.
     passable: Vec<bool>,
     /// Padded, row-major: bit `k` set when move `k` (see `DELTAS`) is legal under
@@ -286,6 +291,7 @@ impl Grid {
             height,
             connectivity,
             stride,
+            stride_reciprocal: u64::MAX / stride as u64 + 1,
             passable: vec![false; cells],
             moves: vec![0; cells],
             mask: mask_for(connectivity),
@@ -683,13 +689,21 @@ impl IndexedGraph for Grid {
     /// The cell at a padded index; unspecified (but no panic) for border indices.
     #[inline(always)]
     fn node(&self, index: usize) -> Cell {
-        let row = index / self.stride;
+        let row = divide(index, self.stride_reciprocal);
         let column = index - row * self.stride;
         (
             (column as u32).wrapping_sub(1),
             (row as u32).wrapping_sub(1),
         )
     }
+}
+
+/// `dividend / divisor` given `reciprocal = u64::MAX / divisor + 1`, exact for dividends
+/// below 2^32 (padded indices are; the grid's size is checked when it is made).
+#[inline(always)]
+fn divide(dividend: usize, reciprocal: u64) -> usize {
+    debug_assert!(dividend <= u32::MAX as usize);
+    ((u128::from(reciprocal) * dividend as u128) >> 64) as usize
 }
 
 impl PartialEq for Grid {
@@ -815,5 +829,65 @@ impl FromStr for Grid {
         }
         grid.rebuild_moves();
         Ok(grid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn division_by_reciprocal_is_exact_for_32_bit_dividends(
+            dividend in 0..=u32::MAX,
+            divisor in 2..=u32::MAX,
+        ) {
+            let reciprocal = u64::MAX / u64::from(divisor) + 1;
+            proptest::prop_assert_eq!(
+                divide(dividend as usize, reciprocal),
+                (dividend / divisor) as usize
+            );
+        }
+    }
+
+    #[test]
+    fn division_by_reciprocal_at_the_edges() {
+        for divisor in [2_u32, 3, 4, 7, 1 << 16, (1 << 31) - 1, 1 << 31, u32::MAX] {
+            let reciprocal = u64::MAX / u64::from(divisor) + 1;
+            for dividend in [
+                0,
+                1,
+                divisor - 1,
+                divisor,
+                divisor.wrapping_mul(2),
+                u32::MAX,
+            ] {
+                assert_eq!(
+                    divide(dividend as usize, reciprocal),
+                    (dividend / divisor) as usize,
+                    "{dividend} / {divisor}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_cell_survives_the_round_trip_through_its_index() {
+        for (width, height) in [
+            (1, 1),
+            (1, 7),
+            (3, 2),
+            (62, 5),
+            (63, 4),
+            (254, 3),
+            (1000, 2),
+        ] {
+            let grid = Grid::open(width, height, Connectivity::Eight);
+            for y in 0..height {
+                for x in 0..width {
+                    assert_eq!(grid.node(grid.index((x, y))), (x, y));
+                }
+            }
+        }
     }
 }
