@@ -142,6 +142,67 @@ pub trait IndexedGraph: Graph {
     fn index(&self, node: Self::Node) -> usize;
     /// The node with index `index`; the inverse of [`index`](IndexedGraph::index).
     fn node(&self, index: usize) -> Self::Node;
+
+    /// Like [`Graph::successors`], but also passes each successor's index; `index` is
+    /// `self.index(node)`.
+    ///
+    /// Planners with [`DenseIds`] call this. The default looks each index up with
+    /// [`index`](IndexedGraph::index); a graph that finds its neighbours by index
+    /// arithmetic (a grid adds a fixed offset per move) can hand the index over for free.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, IndexedGraph};
+    /// let grid: Grid = "...\n.#.".parse().unwrap();
+    /// let mut seen = Vec::new();
+    /// grid.indexed_successors((0, 0), grid.index((0, 0)), |cell, index, _| {
+    ///     assert_eq!(grid.index(cell), index);
+    ///     seen.push(cell);
+    /// });
+    /// assert_eq!(seen.len(), 2);
+    /// ```
+    #[inline(always)]
+    fn indexed_successors(
+        &self,
+        node: Self::Node,
+        index: usize,
+        mut visit: impl FnMut(Self::Node, usize, Self::Cost),
+    ) {
+        let _ = index;
+        self.successors(node, |next, cost| visit(next, self.index(next), cost));
+    }
+
+    /// Like [`ReverseGraph::predecessors`], but also passes each predecessor's index;
+    /// `index` is `self.index(node)`. See
+    /// [`indexed_successors`](IndexedGraph::indexed_successors).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, IndexedGraph};
+    /// let grid: Grid = "..\n..".parse().unwrap();
+    /// let mut count = 0;
+    /// grid.indexed_predecessors((1, 1), grid.index((1, 1)), |cell, index, _| {
+    ///     assert_eq!(grid.index(cell), index);
+    ///     count += 1;
+    /// });
+    /// assert_eq!(count, 3);
+    /// ```
+    #[inline(always)]
+    fn indexed_predecessors(
+        &self,
+        node: Self::Node,
+        index: usize,
+        mut visit: impl FnMut(Self::Node, usize, Self::Cost),
+    ) where
+        Self: ReverseGraph,
+    {
+        let _ = index;
+        self.predecessors(node, |previous, cost| {
+            visit(previous, self.index(previous), cost)
+        });
+    }
 }
 
 /// Why a node cannot start or end a search.
@@ -205,6 +266,96 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError>;
     /// The node that has id `id`.
     fn node(&self, graph: &G, id: u32) -> G::Node;
+
+    /// `true` when every id is below the bound [`reset`](NodeIds::reset) returned, so a
+    /// planner can size its arrays once per search instead of checking at every new id.
+    const BOUNDED: bool = false;
+
+    /// Calls `visit(successor, its id, edge cost)` for each successor of `node`, whose id
+    /// is `id`. The default asks [`Graph::successors`] and looks each id up with
+    /// [`id`](NodeIds::id); [`DenseIds`] takes the ids from
+    /// [`IndexedGraph::indexed_successors`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{Graph, HashedIds, NodeIds};
+    ///
+    /// struct Line;
+    /// impl Graph for Line {
+    ///     type Node = i32;
+    ///     type Cost = u32;
+    ///     type Ids = HashedIds<i32>;
+    ///     fn successors(&self, n: i32, mut visit: impl FnMut(i32, u32)) {
+    ///         visit(n - 1, 1);
+    ///         visit(n + 1, 1);
+    ///     }
+    /// }
+    /// let mut ids = HashedIds::default();
+    /// ids.reset(&Line).unwrap();
+    /// let zero = ids.id(&Line, 0).unwrap();
+    /// let mut seen = Vec::new();
+    /// ids.successors(&Line, 0, zero, |n, id, _| seen.push((n, id))).unwrap();
+    /// assert_eq!(seen, [(-1, 1), (1, 2)]);
+    /// ```
+    #[inline(always)]
+    fn successors(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        mut visit: impl FnMut(G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError> {
+        let _ = id;
+        let mut failure = None;
+        graph.successors(node, |next, cost| {
+            if failure.is_none() {
+                match self.id(graph, next) {
+                    Ok(next_id) => visit(next, next_id, cost),
+                    Err(error) => failure = Some(error),
+                }
+            }
+        });
+        failure.map_or(Ok(()), Err)
+    }
+
+    /// Calls `visit(predecessor, its id, edge cost)` for each predecessor of `node`, whose
+    /// id is `id`; see [`successors`](NodeIds::successors).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, DenseIds, IndexedGraph, NodeIds};
+    /// let grid: Grid = "...".parse().unwrap();
+    /// let mut ids = DenseIds;
+    /// let mut seen = Vec::new();
+    /// let id = grid.index((1, 0)) as u32;
+    /// ids.predecessors(&grid, (1, 0), id, |cell, _, _| seen.push(cell)).unwrap();
+    /// assert_eq!(seen.len(), 2);
+    /// ```
+    #[inline(always)]
+    fn predecessors(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        mut visit: impl FnMut(G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph,
+    {
+        let _ = id;
+        let mut failure = None;
+        graph.predecessors(node, |previous, cost| {
+            if failure.is_none() {
+                match self.id(graph, previous) {
+                    Ok(previous_id) => visit(previous, previous_id, cost),
+                    Err(error) => failure = Some(error),
+                }
+            }
+        });
+        failure.map_or(Ok(()), Err)
+    }
 }
 
 /// Ids from the graph's own dense index ([`IndexedGraph`]): no hashing, no growth.
@@ -249,6 +400,40 @@ impl<G: IndexedGraph + ?Sized> NodeIds<G> for DenseIds {
     #[inline(always)]
     fn node(&self, graph: &G, id: u32) -> G::Node {
         graph.node(id as usize)
+    }
+
+    const BOUNDED: bool = true;
+
+    #[inline(always)]
+    fn successors(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        mut visit: impl FnMut(G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError> {
+        // `reset` checked that every index fits in a u32.
+        graph.indexed_successors(node, id as usize, |next, index, cost| {
+            visit(next, index as u32, cost)
+        });
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn predecessors(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        mut visit: impl FnMut(G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph,
+    {
+        graph.indexed_predecessors(node, id as usize, |previous, index, cost| {
+            visit(previous, index as u32, cost)
+        });
+        Ok(())
     }
 }
 

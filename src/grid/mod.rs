@@ -607,12 +607,22 @@ impl Grid {
     /// Calls `visit(neighbour, padded index of the neighbour, step)` for each legal move
     /// from `cell`; nothing for cells off the grid or blocked.
     #[inline(always)]
-    fn for_each_move(&self, (x, y): Cell, mut visit: impl FnMut(Cell, usize, f64)) {
+    fn for_each_move(&self, (x, y): Cell, visit: impl FnMut(Cell, usize, f64)) {
         if !self.contains((x, y)) {
             return;
         }
-        let i = self.padded_index(x, y);
-        let mut moves = self.moves[i] & self.mask;
+        self.for_each_move_at((x, y), self.padded_index(x, y), visit);
+    }
+
+    /// [`for_each_move`](Grid::for_each_move) from `cell` whose padded index, `i`, the
+    /// caller already has. Nothing for an index off the array; garbage, but no panic, for
+    /// an index that is not `cell`'s.
+    #[inline(always)]
+    fn for_each_move_at(&self, (x, y): Cell, i: usize, mut visit: impl FnMut(Cell, usize, f64)) {
+        let Some(&moves) = self.moves.get(i) else {
+            return;
+        };
+        let mut moves = moves & self.mask;
         while moves != 0 {
             let k = moves.trailing_zeros() as usize;
             moves &= moves - 1;
@@ -695,6 +705,40 @@ impl IndexedGraph for Grid {
             (column as u32).wrapping_sub(1),
             (row as u32).wrapping_sub(1),
         )
+    }
+
+    /// Neighbours come with their padded index (the cell's index plus a fixed offset per
+    /// move), so planners never recompute it from the cell.
+    #[inline]
+    fn indexed_successors(
+        &self,
+        cell: Cell,
+        index: usize,
+        mut visit: impl FnMut(Cell, usize, f64),
+    ) {
+        let weights = self.weights.as_deref();
+        self.for_each_move_at(cell, index, |next, i, step| {
+            visit(next, i, weights.map_or(step, |weights| step * weights[i]))
+        });
+    }
+
+    /// As [`indexed_successors`](IndexedGraph::indexed_successors), for the edges into
+    /// `cell`.
+    #[inline]
+    fn indexed_predecessors(
+        &self,
+        cell: Cell,
+        index: usize,
+        mut visit: impl FnMut(Cell, usize, f64),
+    ) {
+        let weight = self
+            .weights
+            .as_deref()
+            .and_then(|weights| weights.get(index).copied())
+            .unwrap_or(1.0);
+        self.for_each_move_at(cell, index, |previous, i, step| {
+            visit(previous, i, step * weight)
+        });
     }
 }
 

@@ -191,34 +191,33 @@ where
             let node = memory.node(graph, id);
 
             let mut failure = None;
-            graph.successors(node, |next, edge| {
+            memory.for_each_successor(graph, node, id, |records, next, next_id, edge| {
                 if failure.is_some() {
                     return;
                 }
                 stats.generated += 1;
-                let step = add_edge(g, edge).and_then(|new_g| Ok((new_g, memory.id(graph, next)?)));
-                let (new_g, next_id) = match step {
-                    Ok(step) => step,
+                let new_g = match add_edge(g, edge) {
+                    Ok(new_g) => new_g,
                     Err(error) => {
                         failure = Some(error);
                         return;
                     }
                 };
-                let queued = match memory.records.state(next_id) {
+                let queued = match records.state(next_id) {
                     None => false,
                     Some((old_g, _)) if new_g >= old_g => return,
                     // A cheaper route to a closed node reopens it; with a consistent
                     // heuristic that never happens.
                     Some((_, closed)) => !closed,
                 };
-                memory.records.reach(next_id, new_g, id);
+                records.reach(next_id, new_g, id);
                 let key = G::Cost::frontier_key(new_g, heuristic.estimate(next, goal));
                 if queued {
                     open.decrease_key(next_id, key);
                 } else {
                     open.push_absent(next_id, key);
                 }
-            });
+            })?;
             if let Some(error) = failure {
                 return Err(error);
             }

@@ -135,23 +135,16 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G> {
             let g = memory.records.record(id).g;
             let node = memory.node(graph, id);
             let mut failure = None;
-            graph.successors(node, |next, edge| {
+            memory.for_each_successor(graph, node, id, |records, _, next_id, edge| {
                 if found || failure.is_some() {
                     return;
                 }
                 stats.generated += 1;
-                let next_id = match memory.id(graph, next) {
-                    Ok(next_id) => next_id,
-                    Err(error) => {
-                        failure = Some(error);
-                        return;
-                    }
-                };
-                if memory.records.is_reached(next_id) {
+                if records.is_reached(next_id) {
                     return;
                 }
                 match add_edge(g, edge) {
-                    Ok(next_g) => memory.records.reach(next_id, next_g, id),
+                    Ok(next_g) => records.reach(next_id, next_g, id),
                     Err(error) => {
                         failure = Some(error);
                         return;
@@ -159,7 +152,7 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G> {
                 }
                 found = next_id == goal_id;
                 queue.push(next_id);
-            });
+            })?;
             if let Some(error) = failure {
                 return Err(error);
             }

@@ -84,22 +84,40 @@ impl<C: Cost> Side<C> {
 /// Which way a side walks the graph; a type rather than a closure so each direction's
 /// expansion loop is compiled on its own, without a dynamic call per edge.
 trait Direction<G: ReverseGraph + ?Sized> {
-    fn neighbours(graph: &G, node: G::Node, visit: impl FnMut(G::Node, G::Cost));
+    fn neighbours(
+        ids: &mut G::Ids,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        visit: impl FnMut(G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError>;
 }
 
 struct Forward;
 impl<G: ReverseGraph + ?Sized> Direction<G> for Forward {
     #[inline(always)]
-    fn neighbours(graph: &G, node: G::Node, visit: impl FnMut(G::Node, G::Cost)) {
-        graph.successors(node, visit);
+    fn neighbours(
+        ids: &mut G::Ids,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        visit: impl FnMut(G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError> {
+        ids.successors(graph, node, id, visit)
     }
 }
 
 struct Backward;
 impl<G: ReverseGraph + ?Sized> Direction<G> for Backward {
     #[inline(always)]
-    fn neighbours(graph: &G, node: G::Node, visit: impl FnMut(G::Node, G::Cost)) {
-        graph.predecessors(node, visit);
+    fn neighbours(
+        ids: &mut G::Ids,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        visit: impl FnMut(G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError> {
+        ids.predecessors(graph, node, id, visit)
     }
 }
 
@@ -277,21 +295,31 @@ where
         let id = near.layer[index];
         let g = near.records.record(id).g;
         let node = ids.node(graph, id);
-        D::neighbours(graph, node, |other, edge| {
+        D::neighbours(ids, graph, node, id, |_, other_id, edge| {
             if failure.is_some() {
                 return;
             }
             stats.generated += 1;
-            let step = add_edge(g, edge)
-                .and_then(|other_g| Ok((other_g, new_id(graph, ids, near, far, other)?)));
-            let (other_g, other_id) = match step {
-                Ok(step) => step,
+            if !G::Ids::BOUNDED {
+                near.records.make_room(other_id);
+                far.records.make_room(other_id);
+            }
+            let far_g = far.records.g_if_reached(other_id);
+            // Most edges lead back into this side's search; like `Bfs`, skip them before
+            // any cost arithmetic. Once the sides have met, this layer is the last: the rest
+            // of it is only scanned for cheaper meeting edges, and nothing more is recorded.
+            let record = best.is_none() && !near.records.is_reached(other_id);
+            if far_g.is_none() && !record {
+                return;
+            }
+            let other_g = match add_edge(g, edge) {
+                Ok(other_g) => other_g,
                 Err(error) => {
                     failure = Some(error);
                     return;
                 }
             };
-            if let Some(far_g) = far.records.g_if_reached(other_id) {
+            if let Some(far_g) = far_g {
                 match other_g.checked_add(far_g) {
                     Some(total) if best.map_or(true, |(cost, _, _)| total < cost) => {
                         best = Some((total, id, other_id));
@@ -300,13 +328,11 @@ where
                     None => failure = Some(PlanError::CostOverflow),
                 }
             }
-            // Once the sides have met, this layer is the last: the rest of it is only
-            // scanned for cheaper meeting edges, and nothing more needs recording.
-            if best.is_none() && !near.records.is_reached(other_id) {
+            if record && best.is_none() {
                 near.records.reach(other_id, other_g, id);
                 near.next.push(other_id);
             }
-        });
+        })?;
         if let Some(error) = failure {
             return Err(error);
         }

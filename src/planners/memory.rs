@@ -161,8 +161,29 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
     #[inline(always)]
     pub(crate) fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError> {
         let id = self.ids.id(graph, node)?;
-        self.records.make_room(id);
+        if !G::Ids::BOUNDED {
+            self.records.make_room(id);
+        }
         Ok(id)
+    }
+
+    /// Calls `visit(records, successor, its id, edge cost)` for each successor of `node`
+    /// (whose id is `id`), with room made for the successor's record.
+    #[inline(always)]
+    pub(crate) fn for_each_successor(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        mut visit: impl FnMut(&mut Records<G::Cost>, G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError> {
+        let SearchMemory { ids, records, .. } = self;
+        ids.successors(graph, node, id, |next, next_id, cost| {
+            if !G::Ids::BOUNDED {
+                records.make_room(next_id);
+            }
+            visit(records, next, next_id, cost)
+        })
     }
 
     #[inline(always)]
