@@ -187,7 +187,7 @@ pub trait IndexedGraph: Graph {
     ///     assert_eq!(grid.index(cell), index);
     ///     count += 1;
     /// });
-    /// assert_eq!(count, 3);
+    /// assert_eq!(count, 2); // a parsed picture is 4-connected: the cells left and above
     /// ```
     #[inline(always)]
     fn indexed_predecessors(
