@@ -932,21 +932,36 @@ where
     /// `min over edges node -> s of c(node, s) + g(s)`, the `s` achieving it, and the
     /// number of edges.
     fn lookahead(&mut self, graph: &G, node: G::Node) -> Result<(G::Cost, u32, u64), PlanError> {
-        // Gathered first, so the loop below can use `?` and the graph's callback stays
-        // small enough to inline.
-        let mut successors: SmallVec<[(G::Node, G::Cost); 8]> = SmallVec::new();
-        graph.successors(node, |next, edge| successors.push((next, edge)));
-        let edges = successors.len() as u64;
-        self.stats.generated += edges;
+        // One pass in the graph's callback, which cannot return early: the first failure
+        // is kept and ends the work.
         let mut best = G::Cost::INFINITY;
         let mut best_id = NONE;
-        for (next, edge) in successors {
-            let id = self.id_of(graph, next)?;
-            let cost = path_cost(edge, self.record(id).g).map_err(|fault| fault.error(edge))?;
-            if cost.total_cmp(&best) == Ordering::Less {
-                best = cost;
-                best_id = id;
+        let mut edges = 0u64;
+        let mut failure = None;
+        graph.successors(node, |next, edge| {
+            edges += 1;
+            if failure.is_some() {
+                return;
             }
+            let id = match self.id_of(graph, next) {
+                Ok(id) => id,
+                Err(error) => {
+                    failure = Some(error);
+                    return;
+                }
+            };
+            match path_cost(edge, self.record(id).g) {
+                Ok(cost) if cost.total_cmp(&best) == Ordering::Less => {
+                    best = cost;
+                    best_id = id;
+                }
+                Ok(_) => {}
+                Err(fault) => failure = Some(fault.error(edge)),
+            }
+        });
+        self.stats.generated += edges;
+        if let Some(error) = failure {
+            return Err(error);
         }
         Ok((best, best_id, edges))
     }
@@ -1008,43 +1023,61 @@ where
         record: Record<G::Cost>,
     ) -> Result<(), PlanError> {
         let goal_id = self.search.map_or(NONE, |search| search.goal_id);
+        if record.g.total_cmp(&record.rhs) == Ordering::Greater {
+            return self.settle(graph, node, id, record.rhs, goal_id);
+        }
         let mut predecessors = std::mem::take(&mut self.neighbours);
         predecessors.clear();
         graph.predecessors(node, |p, c| predecessors.push((p, c)));
         self.stats.generated += predecessors.len() as u64;
-        let result = if record.g.total_cmp(&record.rhs) == Ordering::Greater {
-            self.settle(graph, id, record.rhs, goal_id, &predecessors)
-        } else {
-            self.reopen(graph, node, id, goal_id, &predecessors)
-        };
+        let result = self.reopen(graph, node, id, goal_id, &predecessors);
         self.neighbours = predecessors;
         result
     }
 
     /// Overconsistent: `g = rhs`, and each predecessor may now route through the node.
+    /// The hottest loop of a search, so it runs in the graph's callback, in one pass; the
+    /// callback cannot return early, so the first failure is kept and ends the work.
     fn settle(
         &mut self,
         graph: &G,
+        node: G::Node,
         id: u32,
         g: G::Cost,
         goal_id: u32,
-        predecessors: &[(G::Node, G::Cost)],
     ) -> Result<(), PlanError> {
         self.record_mut(id).g = g;
-        for &(p, edge) in predecessors {
-            let p_id = self.id_of(graph, p)?;
-            if p_id == goal_id {
-                continue;
+        let mut generated = 0u64;
+        let mut failure = None;
+        graph.predecessors(node, |p, edge| {
+            generated += 1;
+            if failure.is_some() {
+                return;
             }
-            let through = path_cost(edge, g).map_err(|fault| fault.error(edge))?;
+            let p_id = match self.id_of(graph, p) {
+                Ok(p_id) if p_id == goal_id => return,
+                Ok(p_id) => p_id,
+                Err(error) => {
+                    failure = Some(error);
+                    return;
+                }
+            };
+            let through = match path_cost(edge, g) {
+                Ok(through) => through,
+                Err(fault) => {
+                    failure = Some(fault.error(edge));
+                    return;
+                }
+            };
             let record = self.record_mut(p_id);
             if improves(through, record.rhs) {
                 record.rhs = through;
                 record.next = id;
                 self.update_vertex(p, p_id);
             }
-        }
-        Ok(())
+        });
+        self.stats.generated += generated;
+        failure.map_or(Ok(()), Err)
     }
 
     /// Underconsistent: `g = ∞`, and each predecessor whose `rhs` came through the node
