@@ -10,8 +10,9 @@
 //!   tail cell freed each frame) while start and goal stay put; one iteration is a fixed
 //!   sequence of frames, and each frame either repairs with D* Lite or plans from scratch.
 //!
-//! The node expansions of each side, summed the same way, are printed (to stderr) when a
-//! group starts. Data come from `$REPLAN_DATA` (default `../shared/data`).
+//! The node expansions of each side, summed the same way (and D* Lite's first full
+//! searches apart), are printed (to stderr) when a group starts. Data come from
+//! `$REPLAN_DATA` (default `../shared/data`).
 //!
 //! ```text
 //! cargo bench --bench dstar_lite
@@ -75,9 +76,10 @@ fn record(truth: &Grid, start: Cell, goal: Cell, sensor: u32) -> Walk {
     Walk { goal, steps }
 }
 
-/// Replays the walks with D* Lite; returns the nodes expanded.
-fn replay_dstar(truth: &Grid, walks: &[Walk]) -> u64 {
-    let mut expanded = 0;
+/// Replays the walks with D* Lite; returns the nodes expanded, and how many of those the
+/// first full searches expanded.
+fn replay_dstar(truth: &Grid, walks: &[Walk]) -> (u64, u64) {
+    let (mut expanded, mut first) = (0, 0);
     let mut dstar = DStarLite::new(Octile);
     for walk in walks {
         let mut known = Grid::open(truth.width(), truth.height(), truth.connectivity());
@@ -87,6 +89,7 @@ fn replay_dstar(truth: &Grid, walks: &[Walk]) -> u64 {
         }
         let path = dstar.plan(&known, *start, walk.goal).unwrap();
         expanded += path.stats.expanded;
+        first += path.stats.expanded;
         black_box(path);
         for (here, walls) in &walk.steps[1..] {
             for &cell in walls {
@@ -98,7 +101,7 @@ fn replay_dstar(truth: &Grid, walks: &[Walk]) -> u64 {
             black_box(path);
         }
     }
-    expanded
+    (expanded, first)
 }
 
 /// Replays the walks with A* from scratch at every step; returns the nodes expanded.
@@ -153,11 +156,12 @@ fn navigation(c: &mut Criterion) {
             let mut report = || {
                 if !std::mem::replace(&mut reported, true) {
                     let steps: usize = walks.iter().map(|w| w.steps.len()).sum();
-                    let dstar = replay_dstar(&truth, &walks);
+                    let (dstar, first) = replay_dstar(&truth, &walks);
                     let astar = replay_astar(&truth, &walks);
                     eprintln!(
                         "{group_name}: {count} walks, {steps} searches each; expanded: \
-                         D* Lite {dstar}, A* {astar} ({:.1}x fewer)",
+                         D* Lite {dstar} ({first} in the first searches), A* {astar} \
+                         ({:.1}x fewer)",
                         astar as f64 / dstar as f64
                     );
                 }

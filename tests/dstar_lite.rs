@@ -172,22 +172,25 @@ fn hand_checked_example_reproduces_every_g_and_rhs() {
     let mut board = Board::open(4, 4);
     let mut dstar = planner();
 
-    // First search from S = (0, 1). key(S) = [3; 3]; the nodes expanded are those with
-    // f = g + h = 3 and g < 3, in key order: G, the x = 2 column, the x = 1 column.
+    // First search from S = (0, 1). Among equal k1 the deepest node (largest rhs, nearest
+    // S) goes first, so the search runs straight at S: G [3; 0], then one of the x = 2
+    // column at [3; 1] (the heap picks (2, 1)), which gives the x = 1 column rhs 2 and
+    // k1 3, so one of them next ((1, 1)), which gives S rhs 3: key(S) = [3; 3] is now the
+    // smallest key (S's own, queued), so the search stops after 3 expansions instead of the
+    // 7 of the papers' order (which expands every node tied with S that is nearer G).
     // Unexpanded cells hold rhs = 1 + the least g of an expanded neighbour and wait in
     // the queue; S itself is left overconsistent (g = ∞, rhs = 3) by the optimized test.
     let path = dstar.plan(&board, (0, 1), (3, 1)).unwrap();
-    assert_eq!(path.stats.expanded, 7);
-    // Three moves; which of the equally short routes depends on the order of equal keys.
-    assert_eq!((path.len(), path.cost), (3, 3));
+    assert_eq!(path.stats.expanded, 3);
+    assert_eq!(path.nodes, [(0, 1), (1, 1), (2, 1), (3, 1)]);
     assert_walk(&board, &path.nodes, path.cost);
     assert_eq!(
         table(&mut dstar, &board),
         [
-            " */3q   2/2   1/1  */1q",
+            " */3q  */2q  */1q  */1q",
             " */3q   2/2   1/1   0/0",
-            " */3q   2/2   1/1  */1q",
-            " */3q  */2q  */2q  */2q",
+            " */3q  */2q  */1q  */1q",
+            "  */*   */*   */*   */*",
         ]
         .join("\n")
     );
@@ -201,20 +204,23 @@ fn hand_checked_example_reproduces_every_g_and_rhs() {
     let changed: Vec<Cell> = (1..4).flat_map(|x| (0..4).map(move |y| (x, y))).collect();
     dstar.notify_changed(&board, changed).unwrap();
 
-    // The wall cells (g = 1) lose every edge: rhs = ∞, and with no edge in or out their g
-    // matters to no one, so they are made consistent (g = ∞) as they are reported instead
-    // of being queued (the papers would expand each once, to the same effect).
-    // The repair, in key order:
-    //  1.   the start (1,1) [3;2]: underconsistent; (0,0), (0,1), (0,2) keep rhs = 3 via
-    //       (1,0) / (1,2), which are themselves about to lose their routes;
-    //  2-3. (3,0), (3,2) [4;1]: overconsistent, g = 1; (3,2) gives (2,3), (3,3) rhs 2;
-    //  4-5. (1,0), (1,2) [4;2]: underconsistent, g = ∞; the left column, (1,1) and
-    //       (1,3) lose every finite route: rhs = ∞ (consistent, dequeued) except as below;
-    //  6-7. (2,3), (3,3) [5;2]: g = 2; (1,3) and (1,2) get rhs 3;
-    //  8.   (1,2) [5;3]: g = 3; (0,1), (0,2), (0,3), (1,1) get rhs 4.
-    // Then the top key (the start's own, [5;4]) is not below key(start): done.
+    // The wall cells lose every edge: rhs = ∞, and with no edge in or out their g matters
+    // to no one, so they are made consistent (g = ∞) as they are reported instead of being
+    // queued (the papers would expand each once, to the same effect). The other reported
+    // cells and their neighbours recompute rhs: the x = 0 column and (1, 0), (1, 2) keep
+    // rhs 3 through (1, 1) (g = 2); (1, 1) itself has no route left (rhs = ∞, g = 2:
+    // underconsistent); (3, 0), (3, 2) keep rhs 1.
+    // The repair, in key order (km = 1; underconsistent nodes come first among equal k1):
+    //  1.   the start (1,1) [3; -]: underconsistent, g = ∞; the five cells whose rhs came
+    //       through it find no finite route: rhs = ∞, consistent, dequeued;
+    //  2-3. (3,0), (3,2) [4; 1]: g = 1; (3,2) gives (2,3), (3,3) rhs 2 [5; 2];
+    //  4-5. (3,3), (2,3) [5; 2] (the heap's order): g = 2; (2,3) gives (1,2) rhs 3
+    //       [5; 3] and (1,3) rhs 3 [6; 3];
+    //  6.   (1,2) [5; 3], the deepest: g = 3; (0,1), (0,2), (0,3) get rhs 4 [6; 4] and
+    //       the start rhs 4 [5; 4].
+    // Then the top key is the start's own, [5; 4]: done, 6 expansions.
     let path = dstar.replan(&board).unwrap();
-    assert_eq!(path.stats.expanded, 8);
+    assert_eq!(path.stats.expanded, 6);
     assert_eq!(path.nodes, [(1, 1), (1, 2), (2, 3), (3, 2), (3, 1)]);
     assert_eq!(path.cost, 4);
     assert_eq!(

@@ -152,6 +152,105 @@ proptest! {
     }
 }
 
+/// One round of [`mixed_increases_and_decreases_match_dijkstra`].
+#[derive(Clone, Debug)]
+struct Round {
+    /// Cells of the current path to block, as indices along it (modulo its inner cells).
+    block: Vec<u8>,
+    /// Blocked cells to free again, as indices into those blocked so far.
+    free: Vec<u8>,
+    /// Steps the start then takes along the path, before the same replan as the frees.
+    steps: u8,
+}
+
+fn round() -> impl Strategy<Value = Round> {
+    (
+        proptest::collection::vec(any::<u8>(), 0..4),
+        proptest::collection::vec(any::<u8>(), 0..4),
+        0..3u8,
+    )
+        .prop_map(|(block, free, steps)| Round { block, free, steps })
+}
+
+/// Plays the rounds: blocks cells on the path (routes get dearer, so nodes turn
+/// underconsistent), replans, then frees some blocked cells (cheaper routes:
+/// overconsistent nodes) and moves the start before the next replan, so one queue holds
+/// both kinds, left over from the last replan or just reported. Every replan is checked.
+fn play_rounds<H: Heuristic<Cell, f64>>(
+    mut grid: Grid,
+    h: H,
+    mut start: Cell,
+    goal: Cell,
+    rounds: &[Round],
+) -> Result<(), String> {
+    let mut dstar = DStarLite::new(h);
+    let mut result = dstar.plan(&grid, start, goal);
+    agree(&grid, start, goal, &result)?;
+    let mut blocked: Vec<Cell> = Vec::new();
+    for (i, round) in rounds.iter().enumerate() {
+        if let Some(path) = result.as_ref().ok().filter(|path| path.nodes.len() > 2) {
+            let inner = &path.nodes[1..path.nodes.len() - 1];
+            for &at in &round.block {
+                let cell = inner[usize::from(at) % inner.len()];
+                if dstar.set_blocked(&mut grid, cell, true).unwrap() {
+                    blocked.push(cell);
+                }
+            }
+        }
+        result = dstar.replan(&grid);
+        agree(&grid, start, goal, &result).map_err(|err| format!("round {i}, blocks: {err}"))?;
+        for &at in &round.free {
+            if !blocked.is_empty() {
+                let cell = blocked.swap_remove(usize::from(at) % blocked.len());
+                assert!(dstar.set_blocked(&mut grid, cell, false).unwrap());
+            }
+        }
+        // Freeing cells only makes routes cheaper, so the path stays walkable.
+        if let Ok(path) = &result {
+            for &cell in path.nodes.iter().skip(1).take(usize::from(round.steps)) {
+                start = cell;
+                dstar.move_start(&grid, start).unwrap();
+            }
+        }
+        result = dstar.replan(&grid);
+        agree(&grid, start, goal, &result).map_err(|err| format!("round {i}, frees: {err}"))?;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The tie-break puts underconsistent nodes first among equal `k1` and the others
+    /// deepest first; this mixes the two kinds in one queue, on mostly open grids where
+    /// most keys tie, with increases on the path itself, decreases and start moves, and
+    /// checks every replan against a fresh Dijkstra.
+    #[test]
+    fn mixed_increases_and_decreases_match_dijkstra(
+        side in 6..24u32,
+        eight in any::<bool>(),
+        walls in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..20),
+        ends in (any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>()),
+        rounds in proptest::collection::vec(round(), 1..20),
+    ) {
+        let connectivity = if eight { Connectivity::Eight } else { Connectivity::Four };
+        let mut grid = Grid::open(side, side, connectivity);
+        let at = |x: u8, y: u8| (u32::from(x) % side, u32::from(y) % side);
+        for &(x, y) in &walls {
+            grid.set_blocked(at(x, y), true).unwrap();
+        }
+        let (start, goal) = (at(ends.0, ends.1), at(ends.2, ends.3));
+        grid.set_blocked(start, false).unwrap();
+        grid.set_blocked(goal, false).unwrap();
+        let outcome = if eight {
+            play_rounds(grid, Octile, start, goal, &rounds)
+        } else {
+            play_rounds(grid, Manhattan, start, goal, &rounds)
+        };
+        prop_assert!(outcome.is_ok(), "{}", outcome.unwrap_err());
+    }
+}
+
 /// Blocking a cell also forbids the diagonal moves that would cut its corner, between two
 /// of its neighbours; `set_blocked` must report those edges too, although neither end of
 /// such a move is the cell itself.

@@ -22,9 +22,11 @@
 //! A node is *consistent* when `g == rhs`, *overconsistent* when `g > rhs` (a cheaper route
 //! appeared) and *underconsistent* when `g < rhs` (its route got dearer or vanished). The
 //! priority queue holds exactly the inconsistent nodes, each with the key
-//! `[min(g, rhs) + h(start, s) + km; min(g, rhs)]` computed when it was queued, compared
-//! lexicographically in the total order of [`Cost::total_cmp`] (as the integers of
-//! [`Cost::ordered`], so the heap compares integers, even for `f64`).
+//! `[k1; k2]` computed when it was queued: `k1 = min(g, rhs) + h(start, s) + km` as in the
+//! papers, but `k2` is our own tie-break (see **Ties** below): `∞` for an underconsistent
+//! node, `rhs` otherwise, *larger first*. Keys compare lexicographically in the total order
+//! of [`Cost::total_cmp`] (as the integers of [`Cost::ordered`], so the heap compares
+//! integers, even for `f64`).
 //!
 //! - **`km`.** When the start moves from `s_last` to `s_start`, `km` grows by
 //!   `h(s_last, s_start)` instead of every queued key being recomputed. Each queued key is
@@ -37,6 +39,42 @@
 //!   nodes reaches the goal along one. With positive costs `g` strictly falls along that
 //!   path, so it cannot turn back on itself, and an agent that follows it step by step on
 //!   an unchanged map gets the rest of the same path at each step, with nothing expanded.
+//! - **Ties.** The papers break ties in `k1` toward the smaller `min(g, rhs)`, nearer the
+//!   goal. Their termination test then expands every node whose key ties the start's and
+//!   lies nearer the goal: on a grid, the whole band of equally short routes (a
+//!   parallelogram on an open 8-connected grid, tens of thousands of cells on a 512×512
+//!   map, where A* with its larger-`g` tie-break expands one route). Here underconsistent
+//!   nodes come first among equal `k1`, and the others go deepest (largest `rhs`, nearest
+//!   the start) first, so a search runs straight at the start. This needs no mode and no
+//!   re-keying, and is exact (with positive edge costs and exact keys):
+//!   1. *A value below the truth leads to an underconsistent node.* If
+//!      `min(g, rhs)(x) < g*(x)`, the successor `y` that `rhs(x)` came through has
+//!      `g(y) < g*(y)`; following those successors, values strictly fall, so the chain
+//!      ends at a queued underconsistent node `w` with `g(w) + d(x, w) <= rhs(x)`, hence
+//!      (`h` consistent) `k1(w) <= k1(x)`.
+//!   2. *An overconsistent node `x` is expanded with `rhs(x) = g*(x)`.* Were `rhs(x)` too
+//!      low, by 1 an underconsistent `w` would have `k1(w) <= k1(x)` and, ranked first among
+//!      ties, be on top instead. Were it too high, then along a shortest path from `x`
+//!      take the first node `u` with `g(u) <= g*(u)` (the goal has `rhs = 0`; if its `g` is
+//!      still `∞` take it as `v`): its predecessor `v` on the path (not `x`, whose `rhs`
+//!      is too high) has
+//!      `rhs(v) <= g*(v) < g(v)`, so `v` is queued with
+//!      `k1(v) <= g*(x) + h(start, x) + km < k1(x)`, *strictly* smaller, and would be on
+//!      top whatever the order among ties. So each node is expanded at most twice per
+//!      replan (raised once, settled once), as in the papers.
+//!   3. *Termination.* The start's key is computed the same way (ranked as an
+//!      overconsistent node, since the test goes on anyway while it is underconsistent).
+//!      With `x` = the start, 1 and 2 show `rhs(start) = g*(start)` once no queued key is
+//!      below the start's; and each node `u` along `next` from the start has
+//!      `g(u) = g*(u)` (lower would give, by 1, an underconsistent node keyed below the
+//!      start's) and is consistent (underconsistent or a lower `rhs` would be keyed below the
+//!      start's), so the strict path read below succeeds.
+//!
+//!   In unknown-terrain navigation this only postpones the band, it does not avoid it: the
+//!   first wall that makes the start's best route dearer lifts the start's key above the
+//!   whole band, and every node in it must then be expanded, in any order. It pays where a
+//!   changed route stays as short as before or the start does not move away from the
+//!   changes (the snake benchmark: 2.3 to 3 times fewer expansions).
 //! - **Float keys.** Sums of the same real value can differ in their last bit with the
 //!   order of the additions (`1 + √2 + 1` against `√2 + 1 + 1`), so a node whose true key
 //!   ties the start's can come out an ulp above it; ordered exactly, it would be left
@@ -47,6 +85,15 @@
 //!   of its boundaries, the path is read strictly: if it reaches an inconsistent node,
 //!   the replan also expands the keys within a relative 1e-9 of the start's and reads it
 //!   again. Expanding extra nodes is always safe; integer keys are exact and never need it.
+//!   Folding has one cost, shared with [`AStar`](crate::AStar): in step 2 of **Ties**, a
+//!   `v` whose `k1` is below `x`'s by less than a relative 2^-32 ties with it, and `x`,
+//!   deeper, goes first; so for floats the cost found can exceed the optimum by that much
+//!   of `k1(start)` (the cost plus `km`). On grids, whose route costs `a + b√2` differ by
+//!   far more, this never happens. For the same reason the first search settles a node
+//!   before the shallower nodes that tie for its best route, and they offer it the same
+//!   real cost again later, summed in another order; an offer lower only by rounding noise
+//!   (a relative 1e-12) is not taken, which would queue the node and then its predecessors
+//!   over nothing (on open ground, that doubled the search).
 //! - **Ties and zero-cost edges.** If `next` pointers loop (possible only through zero-cost
 //!   edges), the path is read off the `g` values instead, depth-first, never revisiting a
 //!   node.
@@ -89,7 +136,7 @@
 //!
 //! [`replan`]: DStarLite::replan
 
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 
 use smallvec::SmallVec;
 
@@ -611,7 +658,7 @@ where
                     return;
                 }
                 match path_cost(edge, self.record(next_id).g) {
-                    Ok(cost) if cost.total_cmp(&best.0) == Ordering::Less => {
+                    Ok(cost) if improves(cost, best.0) => {
                         best = (cost, next_id);
                     }
                     Ok(_) => {}
@@ -818,10 +865,17 @@ where
 
     #[inline(always)]
     fn key(&self, node: G::Node, g: G::Cost, rhs: G::Cost) -> Key<<G::Cost as Cost>::Ordered> {
-        let k2 = min_cost(g, rhs);
+        // Underconsistent nodes first among equal `k1` (as if infinitely deep), then the
+        // others deepest (largest `rhs`, nearest the start) first; see "Ties" in the
+        // module docs for why that order is exact.
+        let depth = if g.total_cmp(&rhs) == Ordering::Less {
+            G::Cost::INFINITY
+        } else {
+            rhs
+        };
         Key {
             k1: self.k1(node, g, rhs).frontier_order(),
-            k2: k2.ordered(),
+            k2: Reverse(depth.ordered()),
         }
     }
 
@@ -878,21 +932,36 @@ where
     /// `min over edges node -> s of c(node, s) + g(s)`, the `s` achieving it, and the
     /// number of edges.
     fn lookahead(&mut self, graph: &G, node: G::Node) -> Result<(G::Cost, u32, u64), PlanError> {
-        // Gathered first, so the loop below can use `?` and the graph's callback stays
-        // small enough to inline.
-        let mut successors: SmallVec<[(G::Node, G::Cost); 8]> = SmallVec::new();
-        graph.successors(node, |next, edge| successors.push((next, edge)));
-        let edges = successors.len() as u64;
-        self.stats.generated += edges;
+        // One pass in the graph's callback, which cannot return early: the first failure
+        // is kept and ends the work.
         let mut best = G::Cost::INFINITY;
         let mut best_id = NONE;
-        for (next, edge) in successors {
-            let id = self.id_of(graph, next)?;
-            let cost = path_cost(edge, self.record(id).g).map_err(|fault| fault.error(edge))?;
-            if cost.total_cmp(&best) == Ordering::Less {
-                best = cost;
-                best_id = id;
+        let mut edges = 0u64;
+        let mut failure = None;
+        graph.successors(node, |next, edge| {
+            edges += 1;
+            if failure.is_some() {
+                return;
             }
+            let id = match self.id_of(graph, next) {
+                Ok(id) => id,
+                Err(error) => {
+                    failure = Some(error);
+                    return;
+                }
+            };
+            match path_cost(edge, self.record(id).g) {
+                Ok(cost) if cost.total_cmp(&best) == Ordering::Less => {
+                    best = cost;
+                    best_id = id;
+                }
+                Ok(_) => {}
+                Err(fault) => failure = Some(fault.error(edge)),
+            }
+        });
+        self.stats.generated += edges;
+        if let Some(error) = failure {
+            return Err(error);
         }
         Ok((best, best_id, edges))
     }
@@ -912,13 +981,17 @@ where
             let start_key = self.key(search.start, start.g, start.rhs);
             let node = self.ids.node(graph, top_id);
             let record = self.record(top_id);
-            let go_on = top_key < start_key
-                || start.rhs.total_cmp(&start.g) == Ordering::Greater
-                || (stop == Stop::Rounding
-                    && k1_near(
-                        self.k1(node, record.g, record.rhs),
-                        self.k1(search.start, start.g, start.rhs),
-                    ));
+            let go_on = start.rhs.total_cmp(&start.g) == Ordering::Greater
+                || match stop {
+                    Stop::Exact => top_key < start_key,
+                    Stop::Rounding => {
+                        top_key < start_key
+                            || k1_near(
+                                self.k1(node, record.g, record.rhs),
+                                self.k1(search.start, start.g, start.rhs),
+                            )
+                    }
+                };
             if !go_on {
                 return Ok(());
             }
@@ -950,43 +1023,61 @@ where
         record: Record<G::Cost>,
     ) -> Result<(), PlanError> {
         let goal_id = self.search.map_or(NONE, |search| search.goal_id);
+        if record.g.total_cmp(&record.rhs) == Ordering::Greater {
+            return self.settle(graph, node, id, record.rhs, goal_id);
+        }
         let mut predecessors = std::mem::take(&mut self.neighbours);
         predecessors.clear();
         graph.predecessors(node, |p, c| predecessors.push((p, c)));
         self.stats.generated += predecessors.len() as u64;
-        let result = if record.g.total_cmp(&record.rhs) == Ordering::Greater {
-            self.settle(graph, id, record.rhs, goal_id, &predecessors)
-        } else {
-            self.reopen(graph, node, id, goal_id, &predecessors)
-        };
+        let result = self.reopen(graph, node, id, goal_id, &predecessors);
         self.neighbours = predecessors;
         result
     }
 
     /// Overconsistent: `g = rhs`, and each predecessor may now route through the node.
+    /// The hottest loop of a search, so it runs in the graph's callback, in one pass; the
+    /// callback cannot return early, so the first failure is kept and ends the work.
     fn settle(
         &mut self,
         graph: &G,
+        node: G::Node,
         id: u32,
         g: G::Cost,
         goal_id: u32,
-        predecessors: &[(G::Node, G::Cost)],
     ) -> Result<(), PlanError> {
         self.record_mut(id).g = g;
-        for &(p, edge) in predecessors {
-            let p_id = self.id_of(graph, p)?;
-            if p_id == goal_id {
-                continue;
+        let mut generated = 0u64;
+        let mut failure = None;
+        graph.predecessors(node, |p, edge| {
+            generated += 1;
+            if failure.is_some() {
+                return;
             }
-            let through = path_cost(edge, g).map_err(|fault| fault.error(edge))?;
+            let p_id = match self.id_of(graph, p) {
+                Ok(p_id) if p_id == goal_id => return,
+                Ok(p_id) => p_id,
+                Err(error) => {
+                    failure = Some(error);
+                    return;
+                }
+            };
+            let through = match path_cost(edge, g) {
+                Ok(through) => through,
+                Err(fault) => {
+                    failure = Some(fault.error(edge));
+                    return;
+                }
+            };
             let record = self.record_mut(p_id);
-            if through.total_cmp(&record.rhs) == Ordering::Less {
+            if improves(through, record.rhs) {
                 record.rhs = through;
                 record.next = id;
                 self.update_vertex(p, p_id);
             }
-        }
-        Ok(())
+        });
+        self.stats.generated += generated;
+        failure.map_or(Ok(()), Err)
     }
 
     /// Underconsistent: `g = ∞`, and each predecessor whose `rhs` came through the node
@@ -1238,7 +1329,8 @@ where
 }
 
 /// A queue key `[k1; k2]`, each part as the integer [`Cost::ordered`] maps a cost to, so
-/// the heap compares integers; the derived order is lexicographic, `k1` first.
+/// the heap compares integers; the derived order is lexicographic, `k1` first. `k2` is the
+/// depth (`∞` for an underconsistent node, else `rhs`), reversed: deepest first.
 ///
 /// `k1` goes through [`Cost::frontier_order`], which for floats gives values within a
 /// relative 2^-32 one key: sums of the same real value differ in their last bits with
@@ -1248,7 +1340,7 @@ where
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Key<O> {
     k1: O,
-    k2: O,
+    k2: Reverse<O>,
 }
 
 /// Whether `top` is at most a relative 1e-9 above `start`: the band
@@ -1259,6 +1351,29 @@ struct Key<O> {
 fn k1_near<C: Cost>(top: C, start: C) -> bool {
     let (a, b) = (top.as_f64(), start.as_f64());
     a - b <= 1e-9 * b.abs().max(1.0)
+}
+
+/// Whether `new` is below `old` by more than rounding noise: a relative 1e-12 for floats,
+/// exactly for integers (only a value with bits below [`Cost::frontier_order`]'s cut can be
+/// a float carrying noise; a float without any compares exactly too, which is safe).
+///
+/// The deep tie-break settles a node before the shallower successors that tie for its
+/// best route, and those offer it the same real cost again later, often an ulp lower for
+/// being summed in another order. Taking such an offer would make the node inconsistent
+/// over nothing and queue it, and then its predecessors the same way; on open ground that
+/// doubled the first search. Skipping it leaves `rhs` at most a relative 1e-12 above the
+/// minimum at that node.
+#[inline]
+fn improves<C: Cost>(new: C, old: C) -> bool {
+    if new.total_cmp(&old) != Ordering::Less {
+        return false;
+    }
+    let exact = new.frontier_order() == new.ordered() && old.frontier_order() == old.ordered();
+    if exact || old == C::INFINITY {
+        return true;
+    }
+    let (a, b) = (new.as_f64(), old.as_f64());
+    b - a > 1e-12 * b.abs().max(1.0)
 }
 
 /// When [`DStarLite::compute_shortest_path`] stops.
