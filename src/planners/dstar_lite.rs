@@ -25,8 +25,9 @@
 //! `[k1; k2]` computed when it was queued: `k1 = min(g, rhs) + h(start, s) + km` as in the
 //! papers, but `k2` is our own tie-break (see **Ties** below): `∞` for an underconsistent
 //! node, `rhs` otherwise, *larger first*. Keys compare lexicographically in the total order
-//! of [`Cost::total_cmp`] (as the integers of [`Cost::ordered`], so the heap compares
-//! integers, even for `f64`).
+//! of [`Cost::total_cmp`], packed into one integer by [`Cost::frontier_key_of`] (for `f64`
+//! the depth keeps its top 20 bits, which is enough: only "underconsistent first" matters
+//! for correctness, and `∞` stays strictly ahead of every finite depth).
 //!
 //! - **`km`.** When the start moves from `s_last` to `s_start`, `km` grows by
 //!   `h(s_last, s_start)` instead of every queued key being recomputed. Each queued key is
@@ -136,7 +137,7 @@
 //!
 //! [`replan`]: DStarLite::replan
 
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Ordering;
 
 use smallvec::SmallVec;
 
@@ -230,7 +231,7 @@ pub struct DStarLite<G: Graph + ?Sized, H> {
     /// Marks the nodes of the path walk in progress; see `Record::walk`.
     walk_stamp: u32,
     /// The inconsistent nodes, by key.
-    open: IndexedMinHeap<Key<<G::Cost as Cost>::Ordered>>,
+    open: IndexedMinHeap<<G::Cost as Cost>::FrontierKey>,
     km: G::Cost,
     search: Option<Endpoints<G::Node>>,
     stats: SearchStats,
@@ -863,8 +864,16 @@ where
         }
     }
 
+    /// The queue key `[k1; depth]`: smaller `k1` first, then deeper first, where the
+    /// depth is `∞` for an underconsistent node and `rhs` otherwise.
+    ///
+    /// `k1` goes through [`Cost::frontier_order`], which for floats gives values within a
+    /// relative 2^-32 one key: sums of the same real value differ in their last bits with
+    /// the order of the additions (`1 + √2 + 1` against `√2 + 1 + 1`), and an exact order
+    /// would let that noise, not the depth, decide between a node whose true key ties the
+    /// start's and the start. Integer keys are exact.
     #[inline(always)]
-    fn key(&self, node: G::Node, g: G::Cost, rhs: G::Cost) -> Key<<G::Cost as Cost>::Ordered> {
+    fn key(&self, node: G::Node, g: G::Cost, rhs: G::Cost) -> <G::Cost as Cost>::FrontierKey {
         // Underconsistent nodes first among equal `k1` (as if infinitely deep), then the
         // others deepest (largest `rhs`, nearest the start) first; see "Ties" in the
         // module docs for why that order is exact.
@@ -873,10 +882,11 @@ where
         } else {
             rhs
         };
-        Key {
-            k1: self.k1(node, g, rhs).frontier_order(),
-            k2: Reverse(depth.ordered()),
-        }
+        // Packed into one integer for the common cost types (see `Cost::frontier_key_of`):
+        // `k1` through `frontier_order`, the depth to within a relative 2^-9 for `f64`,
+        // which is exact enough since only "underconsistent first" matters for
+        // correctness, and `∞` sorts strictly before every finite depth.
+        G::Cost::frontier_key_of(self.k1(node, g, rhs), depth)
     }
 
     /// `min(g, rhs) + h(start, node) + km`, the first key component as a cost.
@@ -1326,21 +1336,6 @@ where
     fn last_stats(&self) -> SearchStats {
         self.stats
     }
-}
-
-/// A queue key `[k1; k2]`, each part as the integer [`Cost::ordered`] maps a cost to, so
-/// the heap compares integers; the derived order is lexicographic, `k1` first. `k2` is the
-/// depth (`∞` for an underconsistent node, else `rhs`), reversed: deepest first.
-///
-/// `k1` goes through [`Cost::frontier_order`], which for floats gives values within a
-/// relative 2^-32 one key: sums of the same real value differ in their last bits with
-/// the order of the additions (`1 + √2 + 1` against `√2 + 1 + 1`), and an exact order
-/// would let that noise, not `k2`, decide between a node whose true key ties the
-/// start's and the start. Integer keys are exact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Key<O> {
-    k1: O,
-    k2: Reverse<O>,
 }
 
 /// Whether `top` is at most a relative 1e-9 above `start`: the band
