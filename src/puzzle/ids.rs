@@ -33,6 +33,11 @@ pub struct BoardIds {
     slots: Vec<Slot>,
     nodes: Vec<Board>,
     stamp: u32,
+    /// `64 - log2(slots.len())`: the shift that turns a hash into a slot index.
+    shift: u32,
+    /// The table grows before it holds this many boards (half its slots), one comparison
+    /// per lookup instead of recomputing the load.
+    limit: usize,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -48,8 +53,7 @@ const FIRST_CAPACITY: usize = 1 << 12;
 impl BoardIds {
     #[inline(always)]
     fn home(&self, key: u64) -> usize {
-        let bits = self.slots.len().trailing_zeros();
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
     /// Doubles the table and puts every board of the search back.
@@ -58,6 +62,8 @@ impl BoardIds {
         let capacity = (self.slots.len() * 2).max(FIRST_CAPACITY);
         self.slots = vec![Slot::default(); capacity];
         self.stamp = 1;
+        self.shift = 64 - capacity.trailing_zeros();
+        self.limit = capacity / 2;
         let mask = capacity - 1;
         for (id, board) in self.nodes.iter().enumerate() {
             let key = board.packed();
@@ -90,7 +96,7 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
 
     #[inline]
     fn id(&mut self, _graph: &SlidingPuzzle, board: Board) -> Result<u32, PlanError> {
-        if 2 * (self.nodes.len() + 1) > self.slots.len() {
+        if self.nodes.len() >= self.limit {
             self.grow();
         }
         let key = board.packed();
