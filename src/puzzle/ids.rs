@@ -31,7 +31,9 @@ use crate::{NodeIds, PlanError};
 #[derive(Clone, Debug, Default)]
 pub struct BoardIds {
     slots: Vec<Slot>,
-    nodes: Vec<Board>,
+    /// The packed cells of each id's board: half the size of a [`Board`], which
+    /// [`node`](NodeIds::node) rebuilds from the puzzle's size and the zero nibble.
+    nodes: Vec<u64>,
     stamp: u32,
     /// `64 - log2(slots.len())`: the shift that turns a hash into a slot index.
     shift: u32,
@@ -65,8 +67,7 @@ impl BoardIds {
         self.shift = 64 - capacity.trailing_zeros();
         self.limit = capacity / 2;
         let mask = capacity - 1;
-        for (id, board) in self.nodes.iter().enumerate() {
-            let key = board.packed();
+        for (id, &key) in self.nodes.iter().enumerate() {
             let mut at = self.home(key);
             while self.slots[at].stamp == self.stamp {
                 at = (at + 1) & mask;
@@ -111,7 +112,7 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
                     id,
                     stamp: self.stamp,
                 };
-                self.nodes.push(board);
+                self.nodes.push(key);
                 return Ok(id);
             }
             if slot.key == key {
@@ -122,7 +123,43 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
     }
 
     #[inline(always)]
-    fn node(&self, _graph: &SlidingPuzzle, id: u32) -> Board {
-        self.nodes[id as usize]
+    fn node(&self, graph: &SlidingPuzzle, id: u32) -> Board {
+        let cells = self.nodes[id as usize];
+        Board::from_packed(
+            cells,
+            blank_of(cells, graph.cells()),
+            graph.width(),
+            graph.height(),
+        )
+    }
+}
+
+/// The cell of the zero nibble among the first `cells` nibbles of `packed`, which hold a
+/// permutation of `0..cells` and so exactly one zero.
+#[inline(always)]
+fn blank_of(packed: u64, cells: usize) -> usize {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    // Bit 4i is set when nibble i is non-zero; cells past the board read as non-zero.
+    let nonzero = (packed | packed >> 1 | packed >> 2 | packed >> 3) & LOW;
+    let outside = LOW.checked_shl(4 * cells as u32).unwrap_or(0);
+    ((!(nonzero | outside) & LOW).trailing_zeros() / 4) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_come_back_whole_from_their_packed_cells() {
+        for (width, height) in [(2, 2), (3, 2), (3, 3), (2, 5), (4, 3), (4, 4), (2, 8)] {
+            let puzzle = SlidingPuzzle::new(width, height).unwrap();
+            let mut ids = BoardIds::default();
+            ids.reset(&puzzle).unwrap();
+            for seed in 0..200 {
+                let board = puzzle.random_board(puzzle.goal(), seed);
+                let id = ids.id(&puzzle, board).unwrap();
+                assert_eq!(ids.node(&puzzle, id), board);
+            }
+        }
     }
 }
