@@ -11,8 +11,8 @@ use replan::puzzle::{
     PatternDatabase, PuzzleError, SlidingPuzzle,
 };
 use replan::{
-    AStar, Bfs, BidirectionalBfs, Graph, Heuristic, IdaStar, IncrementalHeuristic, PlanError,
-    Planner,
+    AStar, Bfs, BidirectionalBfs, Graph, Heuristic, IdaStar, IncrementalHeuristic, IndexedGraph,
+    PlanError, Planner,
 };
 
 /// States of the 8-puzzle at each distance 0..=31 from a goal with the blank in a corner
@@ -91,6 +91,18 @@ fn bfs_from_the_goal_reaches_exactly_181440_states() {
         Err(PlanError::NoPath)
     );
     assert_eq!(hashed.last_stats().expanded, 181_440);
+}
+
+#[test]
+fn ranks_number_every_board_of_every_rankable_size_once() {
+    for (width, height) in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3)] {
+        let ranked = SlidingPuzzle::new(width, height).unwrap().ranked().unwrap();
+        for index in 0..ranked.node_bound() {
+            let board = ranked.node(index);
+            assert_eq!((board.width(), board.height()), (width, height));
+            assert_eq!(ranked.index(board), index, "{width}x{height}: {board}");
+        }
+    }
 }
 
 #[test]

@@ -21,7 +21,7 @@
 //! quickly, the two searches together reach about `2 b^(d/2)` nodes where one BFS reaches
 //! `b^d`.
 
-use super::memory::{add_edge, check_endpoints, Records, NO_PARENT};
+use super::memory::{check_endpoints, NodeRecord, NO_PARENT};
 use crate::{Cost, Graph, NodeIds, Path, PlanError, Planner, ReverseGraph, SearchStats};
 
 /// Bidirectional breadth-first search: a path with the fewest edges, found from both ends.
@@ -51,39 +51,105 @@ use crate::{Cost, Graph, NodeIds, Path, PlanError, Planner, ReverseGraph, Search
 pub struct BidirectionalBfs<G: Graph + ?Sized> {
     budget: Option<u64>,
     ids: G::Ids,
+    seen: Seen,
     forward: Side<G::Cost>,
     backward: Side<G::Cost>,
     trail: Vec<u32>,
     stats: SearchStats,
 }
 
-/// One direction's search: its records and its current and next layer.
+/// Which sides have reached each id: two bits an id, [`FORWARD`] and [`BACKWARD`], in one
+/// array. One load answers both questions a generated node raises (has the other side
+/// reached it, has this side), and the array is 2 bits an id where separate reached and
+/// closed bit sets for each side took 4.
+///
+/// Only words holding a reached id are ever non-zero, and every reached id is in one of the
+/// sides' [`Side::order`]; starting a search clears those words, so the cost is the size of
+/// the last search, not the number of ids a dense graph has.
+#[derive(Debug, Default)]
+struct Seen {
+    words: Vec<u64>,
+}
+
+const FORWARD: u64 = 1;
+const BACKWARD: u64 = 2;
+const IDS_PER_WORD: usize = 32;
+
+impl Seen {
+    /// The sides that reached `id`: a combination of [`FORWARD`] and [`BACKWARD`].
+    #[inline(always)]
+    fn get(&self, id: u32) -> u64 {
+        let id = id as usize;
+        (self.words[id / IDS_PER_WORD] >> (2 * (id % IDS_PER_WORD))) & 3
+    }
+
+    #[inline(always)]
+    fn set(&mut self, id: u32, side: u64) {
+        let id = id as usize;
+        self.words[id / IDS_PER_WORD] |= side << (2 * (id % IDS_PER_WORD));
+    }
+
+    #[inline(always)]
+    fn clear_word_of(&mut self, id: u32) {
+        self.words[id as usize / IDS_PER_WORD] = 0;
+    }
+}
+
+/// One direction's search. `order` holds every id the side reached, in the order it reached
+/// them, so the layers are consecutive runs of it: `order[layer..]` is the current layer
+/// while a layer is being expanded, and grows at the end with the next one. Nothing is
+/// swapped or copied between rounds.
 #[derive(Debug)]
 struct Side<C> {
-    records: Records<C>,
-    layer: Vec<u32>,
-    next: Vec<u32>,
+    /// Cost from the side's root and parent toward it, for every id below the capacity;
+    /// meaningful only where [`Seen`] says the side reached the id.
+    records: Vec<NodeRecord<C>>,
+    order: Vec<u32>,
+    /// Where the current layer starts in `order`.
+    layer: usize,
 }
 
 impl<C: Cost> Side<C> {
     fn new() -> Self {
         Side {
-            records: Records::new(),
-            layer: Vec::new(),
-            next: Vec::new(),
+            records: Vec::new(),
+            order: Vec::new(),
+            layer: 0,
         }
     }
 
-    fn begin(&mut self, bound: usize) {
-        self.layer.clear();
-        self.next.clear();
-        self.records.begin(bound);
+    fn layer_len(&self) -> usize {
+        self.order.len() - self.layer
+    }
+
+    /// Records `id` as reached at cost `g` from `parent`, at the end of the next layer.
+    #[inline(always)]
+    fn reach(&mut self, seen: &mut Seen, side: u64, id: u32, g: C, parent: u32) {
+        seen.set(id, side);
+        self.records[id as usize] = NodeRecord { g, parent };
+        self.order.push(id);
+    }
+
+    /// Appends the ids from `id` back to the root (inclusive) to `out`, in that order.
+    fn push_ids_to_root(&self, mut id: u32, out: &mut Vec<u32>) {
+        loop {
+            out.push(id);
+            let parent = self.records[id as usize].parent;
+            if parent == NO_PARENT {
+                break;
+            }
+            id = parent;
+        }
     }
 }
 
 /// Which way a side walks the graph; a type rather than a closure so each direction's
 /// expansion loop is compiled on its own, without a dynamic call per edge.
 trait Direction<G: ReverseGraph + ?Sized> {
+    /// This side's bit in [`Seen`].
+    const NEAR: u64;
+    /// The other side's bit in [`Seen`].
+    const FAR: u64;
     fn neighbours(
         ids: &mut G::Ids,
         graph: &G,
@@ -95,6 +161,8 @@ trait Direction<G: ReverseGraph + ?Sized> {
 
 struct Forward;
 impl<G: ReverseGraph + ?Sized> Direction<G> for Forward {
+    const NEAR: u64 = FORWARD;
+    const FAR: u64 = BACKWARD;
     #[inline(always)]
     fn neighbours(
         ids: &mut G::Ids,
@@ -109,6 +177,8 @@ impl<G: ReverseGraph + ?Sized> Direction<G> for Forward {
 
 struct Backward;
 impl<G: ReverseGraph + ?Sized> Direction<G> for Backward {
+    const NEAR: u64 = BACKWARD;
+    const FAR: u64 = FORWARD;
     #[inline(always)]
     fn neighbours(
         ids: &mut G::Ids,
@@ -144,6 +214,7 @@ impl<G: Graph + ?Sized> BidirectionalBfs<G> {
         BidirectionalBfs {
             budget: None,
             ids: G::Ids::default(),
+            seen: Seen::default(),
             forward: Side::new(),
             backward: Side::new(),
             trail: Vec::new(),
@@ -193,20 +264,28 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
         let BidirectionalBfs {
             budget,
             ids,
+            seen,
             forward,
             backward,
             trail,
             stats,
         } = self;
+        // Forget the last search: only the words of ids it reached can be non-zero.
+        for &id in forward.order.iter().chain(&backward.order) {
+            seen.clear_word_of(id);
+        }
+        forward.order.clear();
+        backward.order.clear();
+        forward.layer = 0;
+        backward.layer = 0;
         let bound = ids.reset(graph)?;
-        forward.begin(bound);
-        backward.begin(bound);
-        let start_id = new_id(graph, ids, forward, backward, start)?;
-        let goal_id = new_id(graph, ids, forward, backward, goal)?;
-        forward.records.reach(start_id, G::Cost::ZERO, NO_PARENT);
-        backward.records.reach(goal_id, G::Cost::ZERO, NO_PARENT);
-        forward.layer.push(start_id);
-        backward.layer.push(goal_id);
+        if bound > 0 {
+            make_room(seen, forward, backward, bound as u32 - 1);
+        }
+        let start_id = new_id(graph, ids, seen, forward, backward, start)?;
+        let goal_id = new_id(graph, ids, seen, forward, backward, goal)?;
+        forward.reach(seen, FORWARD, start_id, G::Cost::ZERO, NO_PARENT);
+        backward.reach(seen, BACKWARD, goal_id, G::Cost::ZERO, NO_PARENT);
         stats.max_frontier = 2;
         if start_id == goal_id {
             return Ok(Path {
@@ -217,31 +296,33 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
         }
 
         let (cost, forward_end, backward_start) = loop {
-            if forward.layer.is_empty() || backward.layer.is_empty() {
+            if forward.layer_len() == 0 || backward.layer_len() == 0 {
                 return Err(PlanError::NoPath);
             }
-            if forward.layer.len() <= backward.layer.len() {
-                let meeting =
-                    expand_layer::<G, Forward>(graph, ids, forward, backward, stats, *budget)?;
+            if forward.layer_len() <= backward.layer_len() {
+                let meeting = expand_layer::<G, Forward>(
+                    graph, ids, seen, forward, backward, stats, *budget,
+                )?;
                 if let Some((cost, near, far)) = meeting {
                     break (cost, near, far);
                 }
             } else {
-                let meeting =
-                    expand_layer::<G, Backward>(graph, ids, backward, forward, stats, *budget)?;
+                let meeting = expand_layer::<G, Backward>(
+                    graph, ids, seen, backward, forward, stats, *budget,
+                )?;
                 if let Some((cost, near, far)) = meeting {
                     break (cost, far, near);
                 }
             }
             stats.max_frontier = stats
                 .max_frontier
-                .max(forward.layer.len() + backward.layer.len());
+                .max(forward.layer_len() + backward.layer_len());
         };
 
         trail.clear();
-        forward.records.push_ids_to_root(forward_end, trail);
+        forward.push_ids_to_root(forward_end, trail);
         trail.reverse();
-        backward.records.push_ids_to_root(backward_start, trail);
+        backward.push_ids_to_root(backward_start, trail);
         Ok(Path {
             nodes: trail.iter().map(|&id| ids.node(graph, id)).collect(),
             cost,
@@ -254,26 +335,71 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
     }
 }
 
+/// Makes room for ids up to `id` in the reached bits and both sides' records.
+#[inline(always)]
+fn make_room<C: Cost>(seen: &mut Seen, a: &mut Side<C>, b: &mut Side<C>, id: u32) {
+    if id as usize >= a.records.len() {
+        grow(seen, a, b, id);
+    }
+}
+
+#[cold]
+fn grow<C: Cost>(seen: &mut Seen, a: &mut Side<C>, b: &mut Side<C>, id: u32) {
+    // Whole words of ids, so `Seen` and the records cover the same ids.
+    let len = (id as usize + 1)
+        .max(2 * a.records.len())
+        .next_multiple_of(IDS_PER_WORD);
+    let empty = NodeRecord {
+        g: C::INFINITY,
+        parent: NO_PARENT,
+    };
+    a.records.resize(len, empty);
+    b.records.resize(len, empty);
+    seen.words.resize(len / IDS_PER_WORD, 0);
+}
+
 /// The shared id of `node`, with room for its record on both sides.
 #[inline(always)]
 fn new_id<G: Graph + ?Sized>(
     graph: &G,
     ids: &mut G::Ids,
+    seen: &mut Seen,
     a: &mut Side<G::Cost>,
     b: &mut Side<G::Cost>,
     node: G::Node,
 ) -> Result<u32, PlanError> {
     let id = ids.id(graph, node)?;
-    a.records.make_room(id);
-    b.records.make_room(id);
+    make_room(seen, a, b, id);
     Ok(id)
 }
 
-/// Expands every node of `near.layer` in direction `D`, filling `near.next`, then makes
-/// that the current layer. Returns the cheapest edge into a node that `far` has reached.
+/// `g + edge`, refusing negative or NaN edges and overflowing sums. The errors are built
+/// only on failure: an eagerly built error (`ok_or`) is dropped on every successful call.
+#[inline(always)]
+fn step<C: Cost>(g: C, edge: C) -> Result<C, PlanError> {
+    if !edge.is_valid_edge_cost() {
+        return Err(invalid_cost(edge));
+    }
+    match g.checked_add(edge) {
+        Some(sum) => Ok(sum),
+        None => Err(PlanError::CostOverflow),
+    }
+}
+
+#[cold]
+fn invalid_cost<C: Cost>(edge: C) -> PlanError {
+    PlanError::InvalidCost {
+        cost: format!("{edge:?}"),
+    }
+}
+
+/// Expands every node of `near`'s current layer in direction `D`, appending the next layer
+/// to its `order`, then makes that the current layer. Returns the cheapest edge into a node
+/// that `far` has reached.
 fn expand_layer<G, D>(
     graph: &G,
     ids: &mut G::Ids,
+    seen: &mut Seen,
     near: &mut Side<G::Cost>,
     far: &mut Side<G::Cost>,
     stats: &mut SearchStats,
@@ -284,60 +410,68 @@ where
     D: Direction<G>,
 {
     let mut best: Meeting<G::Cost> = None;
-    let mut failure = None;
-    for index in 0..near.layer.len() {
+    let mut failure: Option<PlanError> = None;
+    let mut generated = 0;
+    let (first, end) = (near.layer, near.order.len());
+    for index in first..end {
         if Some(stats.expanded) == budget {
+            stats.generated += generated;
             return Err(PlanError::BudgetExceeded {
                 budget: stats.expanded,
             });
         }
         stats.expanded += 1;
-        let id = near.layer[index];
-        let g = near.records.record(id).g;
+        let id = near.order[index];
+        let g = near.records[id as usize].g;
         let node = ids.node(graph, id);
-        D::neighbours(ids, graph, node, id, |_, other_id, edge| {
-            if failure.is_some() {
-                return;
-            }
-            stats.generated += 1;
+        let visited = D::neighbours(ids, graph, node, id, |_, other_id, edge| {
+            generated += 1;
             if !G::Ids::BOUNDED {
-                near.records.make_room(other_id);
-                far.records.make_room(other_id);
+                make_room(seen, near, far, other_id);
             }
-            let far_g = far.records.g_if_reached(other_id);
+            let sides = seen.get(other_id);
             // Most edges lead back into this side's search; like `Bfs`, skip them before
             // any cost arithmetic. Once the sides have met, this layer is the last: the rest
             // of it is only scanned for cheaper meeting edges, and nothing more is recorded.
-            let record = best.is_none() && !near.records.is_reached(other_id);
-            if far_g.is_none() && !record {
+            let record = sides & D::NEAR == 0 && best.is_none();
+            if sides & D::FAR == 0 && !record {
                 return;
             }
-            let other_g = match add_edge(g, edge) {
+            // Errors are rare: keep the first and finish the node's edges, which changes
+            // nothing the caller sees since the search then stops.
+            let other_g = match step(g, edge) {
                 Ok(other_g) => other_g,
                 Err(error) => {
-                    failure = Some(error);
+                    failure.get_or_insert(error);
                     return;
                 }
             };
-            if let Some(far_g) = far_g {
+            if sides & D::FAR != 0 {
+                let far_g = far.records[other_id as usize].g;
                 match other_g.checked_add(far_g) {
                     Some(total) if best.map_or(true, |(cost, _, _)| total < cost) => {
                         best = Some((total, id, other_id));
                     }
                     Some(_) => {}
-                    None => failure = Some(PlanError::CostOverflow),
+                    None => {
+                        failure.get_or_insert(PlanError::CostOverflow);
+                    }
                 }
             }
             if record && best.is_none() {
-                near.records.reach(other_id, other_g, id);
-                near.next.push(other_id);
+                near.reach(seen, D::NEAR, other_id, other_g, id);
             }
-        })?;
+        });
+        if let Err(error) = visited {
+            stats.generated += generated;
+            return Err(error);
+        }
         if let Some(error) = failure {
+            stats.generated += generated;
             return Err(error);
         }
     }
-    std::mem::swap(&mut near.layer, &mut near.next);
-    near.next.clear();
+    stats.generated += generated;
+    near.layer = end;
     Ok(best)
 }

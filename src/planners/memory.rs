@@ -88,12 +88,6 @@ impl<C: Cost> Records<C> {
         self.reached.contains(id as usize)
     }
 
-    /// `g` of the node if it was reached in this search.
-    #[inline(always)]
-    pub(crate) fn g_if_reached(&self, id: u32) -> Option<C> {
-        self.is_reached(id).then(|| self.records[id as usize].g)
-    }
-
     /// `g` of the node if it was reached in this search, and whether it is closed.
     #[inline(always)]
     pub(crate) fn state(&self, id: u32) -> Option<(C, bool)> {

@@ -9,6 +9,8 @@
 //! conflict can only appear or vanish in the one row or column the tile enters or leaves
 //! while its Manhattan term moves the other way).
 
+use std::fmt;
+
 use super::Board;
 use crate::{Heuristic, IncrementalHeuristic};
 
@@ -209,6 +211,155 @@ pub struct LinearConflict {
     /// Each tile's goal row and column.
     goal_row: [u8; 16],
     goal_col: [u8; 16],
+    /// Lookup tables for boards whose rows and columns all have at most 4 cells (every
+    /// size but 2×5 to 2×8 and their transposes, which take the direct computation).
+    tables: Option<LineTables>,
+}
+
+/// Linear conflicts by table lookup: one pass over the cells sums, for every line at once,
+/// a key that names which tiles of the line belong to it and in which goal order; a table
+/// indexed by that key holds the line's removals.
+///
+/// A line of at most 4 cells is keyed by 3 bits a cell: 0 for a tile that does not belong
+/// to the line (or the blank), `1 + goal position` for one that does. The removals depend
+/// only on that sequence, so one 4,096-entry table serves every line. The key of row `r`
+/// sits in bits `12 r..12 r + 12` of the row sum and that of column `c` at `12 c` of the
+/// column sum; the fields are disjoint, so adding a cell's entry is setting its bits. The
+/// row sum carries the Manhattan distance in its top byte (at most 15 · 6 = 90).
+///
+/// That is two loads a cell and one a line, where computing a longest increasing
+/// subsequence for every line took about 880 instructions an 8-puzzle board: A* with this
+/// heuristic on the benchmark's 22 8-puzzles went from 34.0M to 18.5M instructions.
+#[derive(Clone, PartialEq, Eq)]
+struct LineTables {
+    /// By `16 * cell + tile`: the tile's code in its row's field, plus its Manhattan
+    /// distance at [`MANHATTAN_SHIFT`].
+    rows: Box<[u64; 256]>,
+    /// By `16 * cell + tile`: the tile's code in its column's field.
+    columns: Box<[u64; 256]>,
+    /// By line key: how many tiles of the line must leave it.
+    removals: Box<[u8; 1 << 12]>,
+    /// Each cell's row and column, so an incremental update finds the two lines a move
+    /// changed without dividing by the width.
+    row_of: [u8; 16],
+    col_of: [u8; 16],
+}
+
+/// The tables are derived from the goal, which the heuristic prints already; printing
+/// 4,608 numbers would bury it.
+impl fmt::Debug for LineTables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LineTables").finish_non_exhaustive()
+    }
+}
+
+const MANHATTAN_SHIFT: u32 = 56;
+const LINE_BITS: u32 = 12;
+const LINE_MASK: u64 = (1 << LINE_BITS) - 1;
+
+impl LineTables {
+    /// The tables for `goal`, when its rows and columns have at most 4 cells.
+    fn new(
+        goal: Board,
+        distances: &Distances,
+        goal_row: &[u8; 16],
+        goal_col: &[u8; 16],
+    ) -> Option<Self> {
+        let (width, height) = (goal.width(), goal.height());
+        if width > 4 || height > 4 {
+            return None;
+        }
+        let mut rows = Box::new([0u64; 256]);
+        let mut columns = Box::new([0u64; 256]);
+        for cell in 0..goal.len() {
+            let (row, col) = (cell / width, cell % width);
+            for tile in 1..goal.len() {
+                let mut entry = u64::from(distances.distance[tile][cell]) << MANHATTAN_SHIFT;
+                if goal_row[tile] as usize == row {
+                    let code = u64::from(goal_col[tile]) + 1;
+                    entry |= code << (LINE_BITS as usize * row + 3 * col);
+                }
+                rows[16 * cell + tile] = entry;
+                if goal_col[tile] as usize == col {
+                    let code = u64::from(goal_row[tile]) + 1;
+                    columns[16 * cell + tile] = code << (LINE_BITS as usize * col + 3 * row);
+                }
+            }
+        }
+        let mut removals = Box::new([0u8; 1 << 12]);
+        for (key, slot) in removals.iter_mut().enumerate() {
+            let mut line = [0u8; 4];
+            let mut len = 0;
+            for position in 0..4 {
+                let code = (key >> (3 * position)) & 7;
+                if code != 0 {
+                    line[len] = code as u8;
+                    len += 1;
+                }
+            }
+            *slot = (len - longest_increasing(&line[..len])) as u8;
+        }
+        let (mut row_of, mut col_of) = ([0u8; 16], [0u8; 16]);
+        for cell in 0..goal.len() {
+            row_of[cell] = (cell / width) as u8;
+            col_of[cell] = (cell % width) as u8;
+        }
+        Some(LineTables {
+            rows,
+            columns,
+            removals,
+            row_of,
+            col_of,
+        })
+    }
+
+    /// The row sum and column sum of `board` (see the type's docs).
+    #[inline(always)]
+    fn sums(&self, board: Board) -> (u64, u64) {
+        let (mut rows, mut columns) = (0, 0);
+        let mut cells = board.packed();
+        for cell in 0..board.len().min(16) {
+            let index = 16 * cell + (cells & 0xF) as usize;
+            rows += self.rows[index];
+            columns += self.columns[index];
+            cells >>= 4;
+        }
+        (rows, columns)
+    }
+
+    #[inline(always)]
+    fn removals_of(&self, sum: u64, line: usize) -> u8 {
+        self.removals[((sum >> (LINE_BITS as usize * line)) & LINE_MASK) as usize]
+    }
+
+    /// The removals of row `row` alone, from its own cells.
+    #[inline(always)]
+    fn row_removals(&self, board: Board, row: usize) -> u8 {
+        let width = board.width();
+        let first = (row * width) & 0xF;
+        let mut cells = board.packed() >> (4 * first);
+        let mut sum = 0;
+        for cell in first..first + width {
+            sum += self.rows[(16 * cell + (cells & 0xF) as usize) & 0xFF];
+            cells >>= 4;
+        }
+        self.removals_of(sum, row)
+    }
+
+    /// The removals of column `col` alone, from its own cells.
+    #[inline(always)]
+    fn column_removals(&self, board: Board, col: usize) -> u8 {
+        let (width, height) = (board.width(), board.height());
+        let cells = board.packed();
+        let mut sum = 0;
+        let mut cell = col;
+        for _ in 0..height {
+            let tile = ((cells >> (4 * (cell & 0xF))) & 0xF) as usize;
+            sum += self.columns[(16 * cell + tile) & 0xFF];
+            cell += width;
+        }
+        self.removals_of(sum, col)
+    }
 }
 
 impl LinearConflict {
@@ -228,16 +379,22 @@ impl LinearConflict {
             goal_row[tile] = (cell / goal.width()) as u8;
             goal_col[tile] = (cell % goal.width()) as u8;
         }
+        let distances = Distances::new(goal);
+        let tables = LineTables::new(goal, &distances, &goal_row, &goal_col);
         LinearConflict {
-            distances: Distances::new(goal),
+            distances,
             goal_row,
             goal_col,
+            tables,
         }
     }
 
     /// Tiles that must leave row `row` to let the others of their goal row pass.
     #[inline]
     fn row_removals(&self, board: Board, row: usize) -> u8 {
+        if let Some(tables) = &self.tables {
+            return tables.row_removals(board, row);
+        }
         let width = board.width();
         let mut line = [0u8; 8];
         let mut len = 0;
@@ -254,6 +411,9 @@ impl LinearConflict {
     /// Tiles that must leave column `col` to let the others of their goal column pass.
     #[inline]
     fn column_removals(&self, board: Board, col: usize) -> u8 {
+        if let Some(tables) = &self.tables {
+            return tables.column_removals(board, col);
+        }
         let width = board.width();
         let mut line = [0u8; 8];
         let mut len = 0;
@@ -270,6 +430,18 @@ impl LinearConflict {
     /// The removals of every row, then of every column.
     fn removals(&self, board: Board) -> [u8; 16] {
         let mut lines = [0u8; 16];
+        if let Some(tables) = &self.tables {
+            let (rows, columns) = tables.sums(board);
+            let (height, width) = (board.height(), board.width());
+            for (line, slot) in lines.iter_mut().enumerate().take(height + width) {
+                *slot = if line < height {
+                    tables.removals_of(rows, line)
+                } else {
+                    tables.removals_of(columns, line - height)
+                };
+            }
+            return lines;
+        }
         let (rows, columns) = lines.split_at_mut(board.height());
         for (row, slot) in rows.iter_mut().enumerate() {
             *slot = self.row_removals(board, row);
@@ -298,8 +470,22 @@ fn longest_increasing(values: &[u8]) -> usize {
 }
 
 impl Heuristic<Board, u32> for LinearConflict {
+    #[inline]
     fn estimate(&self, from: Board, goal: Board) -> u32 {
-        self.first(from, goal).0
+        match &self.tables {
+            Some(tables) if goal == self.distances.goal => {
+                let (rows, columns) = tables.sums(from);
+                let mut removed = 0;
+                for row in 0..from.height() {
+                    removed += u32::from(tables.removals_of(rows, row));
+                }
+                for col in 0..from.width() {
+                    removed += u32::from(tables.removals_of(columns, col));
+                }
+                (rows >> MANHATTAN_SHIFT) as u32 + 2 * removed
+            }
+            _ => self.first(from, goal).0,
+        }
     }
 }
 
@@ -334,7 +520,23 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
         let row = &self.distances.distance[tile as usize];
         let width = child.width();
         let mut h = parent_h + u32::from(row[to]) - u32::from(row[from]);
-        let (a, b) = if from % width == to % width {
+        let (a, b) = if let Some(tables) = &self.tables {
+            let (from, to) = (from & 0xF, to & 0xF);
+            if tables.col_of[from] == tables.col_of[to] {
+                let (a, b) = (tables.row_of[from] as usize, tables.row_of[to] as usize);
+                (
+                    (a, tables.row_removals(child, a)),
+                    (b, tables.row_removals(child, b)),
+                )
+            } else {
+                let (a, b) = (tables.col_of[from] as usize, tables.col_of[to] as usize);
+                let offset = child.height();
+                (
+                    (offset + a, tables.column_removals(child, a)),
+                    (offset + b, tables.column_removals(child, b)),
+                )
+            }
+        } else if from % width == to % width {
             // A vertical move: the tile changed rows.
             let (a, b) = (from / width, to / width);
             (
@@ -354,5 +556,63 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
             lines[line] = removals;
         }
         (h, lines)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{GoalKind, Move, SlidingPuzzle};
+
+    /// The same heuristic without its tables: the direct longest-increasing-subsequence
+    /// computation per line.
+    fn direct(goal: Board) -> LinearConflict {
+        LinearConflict {
+            tables: None,
+            ..LinearConflict::new(goal)
+        }
+    }
+
+    #[test]
+    fn linear_conflict_tables_agree_with_the_direct_computation() {
+        for (width, height) in [
+            (2, 2),
+            (3, 2),
+            (2, 3),
+            (3, 3),
+            (4, 2),
+            (2, 4),
+            (4, 3),
+            (3, 4),
+            (4, 4),
+        ] {
+            let puzzle = SlidingPuzzle::new(width, height).unwrap();
+            for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
+                let goal = puzzle.goal_of(kind);
+                let fast = LinearConflict::new(goal);
+                assert!(fast.tables.is_some(), "{width}x{height} has tables");
+                let slow = direct(goal);
+                for seed in 0..300 {
+                    let board = puzzle.random_board(goal, seed);
+                    assert_eq!(fast.estimate(board, goal), slow.estimate(board, goal));
+                    let (h, lines) = fast.first(board, goal);
+                    assert_eq!((h, lines), slow.first(board, goal));
+                    // Every move's incremental update agrees with evaluating the child.
+                    for mv in Move::ALL {
+                        if let Some(child) = board.apply(mv) {
+                            let next = fast.next(board, h, lines, child, goal);
+                            assert_eq!(next, slow.next(board, h, lines, child, goal));
+                            assert_eq!(next.0, slow.estimate(child, goal));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_lines_take_the_direct_computation() {
+        let puzzle = SlidingPuzzle::new(2, 5).unwrap();
+        assert!(LinearConflict::new(puzzle.goal()).tables.is_none());
     }
 }

@@ -30,9 +30,26 @@ use crate::{NodeIds, PlanError};
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct BoardIds {
-    slots: Vec<Slot>,
-    nodes: Vec<Board>,
+    /// The table for boards of at most [`COMPACT_CELLS`] cells, one `u64` a slot: the
+    /// 36-bit key, a 9-bit search stamp and a 19-bit id. Half the size of a [`Slot`], so the
+    /// table of the largest 8-puzzle searches (64 Ki slots) takes 512 KiB and stays in the
+    /// second-level cache: with 16-byte slots the probe for a generated board missed it
+    /// about once in seven.
+    compact: Vec<u64>,
+    /// The table for larger boards.
+    wide: Vec<Slot>,
+    /// Which of the two this search uses.
+    is_compact: bool,
+    /// The packed cells of each id's board: half the size of a [`Board`], which
+    /// [`node`](NodeIds::node) rebuilds from the puzzle's size and the zero nibble.
+    nodes: Vec<u64>,
+    /// The current search's stamp: a slot written with another stamp is empty.
     stamp: u32,
+    /// `64 - log2(table length)`: the shift that turns a hash into a slot index.
+    shift: u32,
+    /// The table grows before it holds this many boards (half its slots), one comparison
+    /// per lookup instead of recomputing the load.
+    limit: usize,
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -45,67 +62,120 @@ struct Slot {
 
 const FIRST_CAPACITY: usize = 1 << 12;
 
+/// Boards of up to 9 cells have keys of 36 bits and fewer than `2^19` arrangements
+/// (`9! = 362,880`), which leaves 9 bits of a `u64` slot for the stamp.
+const COMPACT_CELLS: usize = 9;
+const ID_BITS: u32 = 19;
+const ID_MASK: u64 = (1 << ID_BITS) - 1;
+const KEY_SHIFT: u32 = 28;
+const MAX_COMPACT_STAMP: u32 = (1 << (KEY_SHIFT - ID_BITS)) - 1;
+
 impl BoardIds {
     #[inline(always)]
     fn home(&self, key: u64) -> usize {
-        let bits = self.slots.len().trailing_zeros();
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    fn table_len(&self) -> usize {
+        if self.is_compact {
+            self.compact.len()
+        } else {
+            self.wide.len()
+        }
+    }
+
+    /// Replaces the current layout's table by an empty one of `capacity` slots.
+    fn fresh(&mut self, capacity: usize) {
+        if self.is_compact {
+            self.compact = vec![0; capacity];
+            self.wide = Vec::new();
+        } else {
+            self.wide = vec![Slot::default(); capacity];
+            self.compact = Vec::new();
+        }
+        self.stamp = 1;
+        self.shift = 64 - capacity.trailing_zeros();
+        self.limit = capacity / 2;
     }
 
     /// Doubles the table and puts every board of the search back.
     #[cold]
     fn grow(&mut self) {
-        let capacity = (self.slots.len() * 2).max(FIRST_CAPACITY);
-        self.slots = vec![Slot::default(); capacity];
-        self.stamp = 1;
-        let mask = capacity - 1;
-        for (id, board) in self.nodes.iter().enumerate() {
-            let key = board.packed();
+        self.fresh((self.table_len() * 2).max(FIRST_CAPACITY));
+        let nodes = std::mem::take(&mut self.nodes);
+        for &key in &nodes {
+            self.insert(key);
+        }
+        self.nodes = nodes;
+    }
+
+    /// Inserts `key`, which the table does not hold, with the next id.
+    fn insert(&mut self, key: u64) -> u32 {
+        let id = self.nodes.len() as u32;
+        if self.is_compact {
+            let mask = self.compact.len() - 1;
             let mut at = self.home(key);
-            while self.slots[at].stamp == self.stamp {
+            while (self.compact[at] >> ID_BITS) as u32 & MAX_COMPACT_STAMP == self.stamp {
                 at = (at + 1) & mask;
             }
-            self.slots[at] = Slot {
+            self.compact[at] =
+                (key << KEY_SHIFT) | (u64::from(self.stamp) << ID_BITS) | u64::from(id);
+        } else {
+            let mask = self.wide.len() - 1;
+            let mut at = self.home(key);
+            while self.wide[at].stamp == self.stamp {
+                at = (at + 1) & mask;
+            }
+            self.wide[at] = Slot {
                 key,
-                id: id as u32,
+                id,
                 stamp: self.stamp,
             };
         }
+        self.nodes.push(key);
+        id
     }
-}
-
-impl NodeIds<SlidingPuzzle> for BoardIds {
-    fn reset(&mut self, _graph: &SlidingPuzzle) -> Result<usize, PlanError> {
-        self.nodes.clear();
-        if self.slots.is_empty() {
-            self.grow();
-        } else if self.stamp == u32::MAX {
-            self.slots.fill(Slot::default());
-            self.stamp = 1;
-        } else {
-            self.stamp += 1;
-        }
-        Ok(0)
-    }
-
-    #[inline]
-    fn id(&mut self, _graph: &SlidingPuzzle, board: Board) -> Result<u32, PlanError> {
-        if 2 * (self.nodes.len() + 1) > self.slots.len() {
-            self.grow();
-        }
-        let key = board.packed();
-        let mask = self.slots.len() - 1;
+    /// [`NodeIds::id`] in the compact table.
+    #[inline(always)]
+    fn compact_id(&mut self, key: u64) -> u32 {
+        debug_assert!(
+            key >> (4 * COMPACT_CELLS) == 0,
+            "a board of more than 9 cells"
+        );
+        let tag = (key << KEY_SHIFT) | (u64::from(self.stamp) << ID_BITS);
+        let mask = self.compact.len() - 1;
         let mut at = self.home(key);
         loop {
-            let slot = self.slots[at];
+            let slot = self.compact[at];
+            if slot & !ID_MASK == tag {
+                return (slot & ID_MASK) as u32;
+            }
+            if (slot >> ID_BITS) as u32 & MAX_COMPACT_STAMP != self.stamp {
+                // At most 9! ids, below 2^19.
+                let id = self.nodes.len() as u32;
+                self.compact[at] = tag | u64::from(id);
+                self.nodes.push(key);
+                return id;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// [`NodeIds::id`] in the wide table.
+    #[inline(always)]
+    fn wide_id(&mut self, key: u64) -> Result<u32, PlanError> {
+        let mask = self.wide.len() - 1;
+        let mut at = self.home(key);
+        loop {
+            let slot = self.wide[at];
             if slot.stamp != self.stamp {
                 let id = u32::try_from(self.nodes.len()).map_err(|_| PlanError::TooManyNodes)?;
-                self.slots[at] = Slot {
+                self.wide[at] = Slot {
                     key,
                     id,
                     stamp: self.stamp,
                 };
-                self.nodes.push(board);
+                self.nodes.push(key);
                 return Ok(id);
             }
             if slot.key == key {
@@ -114,9 +184,104 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
             at = (at + 1) & mask;
         }
     }
+}
+
+impl NodeIds<SlidingPuzzle> for BoardIds {
+    fn reset(&mut self, graph: &SlidingPuzzle) -> Result<usize, PlanError> {
+        self.nodes.clear();
+        let compact = graph.cells() <= COMPACT_CELLS;
+        let max_stamp = if compact { MAX_COMPACT_STAMP } else { u32::MAX };
+        if compact != self.is_compact || self.table_len() == 0 {
+            self.is_compact = compact;
+            self.fresh(FIRST_CAPACITY);
+        } else if self.stamp == max_stamp {
+            let capacity = self.table_len();
+            self.fresh(capacity);
+        } else {
+            self.stamp += 1;
+        }
+        Ok(0)
+    }
 
     #[inline(always)]
-    fn node(&self, _graph: &SlidingPuzzle, id: u32) -> Board {
-        self.nodes[id as usize]
+    fn id(&mut self, _graph: &SlidingPuzzle, board: Board) -> Result<u32, PlanError> {
+        if self.nodes.len() >= self.limit {
+            self.grow();
+        }
+        if self.is_compact {
+            Ok(self.compact_id(board.packed()))
+        } else {
+            self.wide_id(board.packed())
+        }
+    }
+
+    #[inline(always)]
+    fn node(&self, graph: &SlidingPuzzle, id: u32) -> Board {
+        let cells = self.nodes[id as usize];
+        Board::from_packed(
+            cells,
+            blank_of(cells, graph.cells()),
+            graph.width(),
+            graph.height(),
+        )
+    }
+}
+
+/// The cell of the zero nibble among the first `cells` nibbles of `packed`, which hold a
+/// permutation of `0..cells` and so exactly one zero.
+#[inline(always)]
+fn blank_of(packed: u64, cells: usize) -> usize {
+    const LOW: u64 = 0x1111_1111_1111_1111;
+    // Bit 4i is set when nibble i is non-zero; cells past the board read as non-zero.
+    let nonzero = (packed | packed >> 1 | packed >> 2 | packed >> 3) & LOW;
+    let outside = LOW.checked_shl(4 * cells as u32).unwrap_or(0);
+    ((!(nonzero | outside) & LOW).trailing_zeros() / 4) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_come_back_whole_from_their_packed_cells() {
+        for (width, height) in [(2, 2), (3, 2), (3, 3), (2, 5), (4, 3), (4, 4), (2, 8)] {
+            let puzzle = SlidingPuzzle::new(width, height).unwrap();
+            let mut ids = BoardIds::default();
+            ids.reset(&puzzle).unwrap();
+            for seed in 0..200 {
+                let board = puzzle.random_board(puzzle.goal(), seed);
+                let id = ids.id(&puzzle, board).unwrap();
+                assert_eq!(ids.node(&puzzle, id), board);
+            }
+        }
+    }
+
+    #[test]
+    fn every_search_starts_empty_across_stamp_wraps_and_sizes() {
+        let small = SlidingPuzzle::new(3, 3).unwrap();
+        let large = SlidingPuzzle::new(4, 4).unwrap();
+        let mut ids = BoardIds::default();
+        // More searches than the compact table's 511 stamps, switching sizes now and then,
+        // with enough boards to make the table grow.
+        for search in 0..1200u64 {
+            let puzzle = if search % 97 == 0 { &large } else { &small };
+            ids.reset(puzzle).unwrap();
+            let count = if search % 50 == 0 { 5000 } else { 3 };
+            let boards: Vec<Board> = (0..count)
+                .map(|seed| puzzle.random_board(puzzle.goal(), search * 10_000 + seed))
+                .collect();
+            let mut distinct = Vec::new();
+            for &board in &boards {
+                let id = ids.id(puzzle, board).unwrap();
+                if id as usize == distinct.len() {
+                    distinct.push(board);
+                }
+                assert_eq!(distinct[id as usize], board, "search {search}");
+            }
+            for &board in &boards {
+                let id = ids.id(puzzle, board).unwrap();
+                assert_eq!(ids.node(puzzle, id), board);
+            }
+        }
     }
 }
