@@ -179,7 +179,7 @@ impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
 /// even on the 8-puzzle: a search that reaches a few thousand boards keeps its records
 /// compact that way, and the benchmarks show it is faster.
 enum Solver<'a> {
-    AStar(SlidingPuzzle, AStar<SlidingPuzzle, AnyHeuristic<'a>>),
+    AStar(SlidingPuzzle, Box<AStar<SlidingPuzzle, AnyHeuristic<'a>>>),
     Bidirectional(SlidingPuzzle, BidirectionalBfs<SlidingPuzzle>),
     IdaStar(SlidingPuzzle, IdaStar<SlidingPuzzle, AnyHeuristic<'a>>),
 }
@@ -187,7 +187,7 @@ enum Solver<'a> {
 impl Solver<'_> {
     fn solve(&mut self, start: Board, goal: Board) -> Result<Solution, PuzzleError> {
         match self {
-            Solver::AStar(graph, planner) => graph.solve(planner, start, goal),
+            Solver::AStar(graph, planner) => graph.solve(planner.as_mut(), start, goal),
             Solver::Bidirectional(graph, planner) => graph.solve(planner, start, goal),
             Solver::IdaStar(graph, planner) => graph.solve(planner, start, goal),
         }
@@ -272,7 +272,7 @@ impl Setup {
     fn solver(&self) -> Solver<'_> {
         let puzzle = self.puzzle.clone();
         match self.algorithm {
-            Algorithm::Astar => Solver::AStar(puzzle, AStar::new(self.heuristic())),
+            Algorithm::Astar => Solver::AStar(puzzle, Box::new(AStar::new(self.heuristic()))),
             Algorithm::BidirectionalBfs => Solver::Bidirectional(puzzle, BidirectionalBfs::new()),
             _ => Solver::IdaStar(puzzle, IdaStar::incremental(self.heuristic())),
         }

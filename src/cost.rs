@@ -109,6 +109,25 @@ pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
     /// ```
     fn frontier_key_of(f: Self, g: Self) -> Self::FrontierKey;
 
+    /// The value as a `u32` when it is a non-negative integer that fits; `None` for floats.
+    ///
+    /// [`AStar`](crate::AStar) keeps its frontier in buckets, one per `f` value, while `f`
+    /// is a small integer: pushes and pops then cost O(1) instead of a heap's O(log n).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// assert_eq!(7_u64.small_integer(), Some(7));
+    /// assert_eq!((-1_i32).small_integer(), None);
+    /// assert_eq!(u64::MAX.small_integer(), None);
+    /// assert_eq!(2.0_f64.small_integer(), None);
+    /// ```
+    #[inline(always)]
+    fn small_integer(self) -> Option<u32> {
+        None
+    }
+
     /// `true` when the value may be used as an edge cost: not negative, not NaN.
     fn is_valid_edge_cost(self) -> bool {
         self >= Self::ZERO
@@ -139,6 +158,10 @@ macro_rules! integer_cost {
             #[inline(always)]
             fn ordered(self) -> Self {
                 self
+            }
+            #[inline(always)]
+            fn small_integer(self) -> Option<u32> {
+                u32::try_from(self).ok()
             }
             type FrontierKey = $key;
             #[inline(always)]
@@ -184,6 +207,10 @@ macro_rules! wide_integer_cost {
             #[inline(always)]
             fn ordered(self) -> Self {
                 self
+            }
+            #[inline(always)]
+            fn small_integer(self) -> Option<u32> {
+                u32::try_from(self).ok()
             }
             type FrontierKey = (Self, Reverse<Self>);
             #[inline(always)]

@@ -2,6 +2,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod bucket_queue;
 mod cost;
 mod error;
 mod graph;

@@ -1,0 +1,243 @@
+//! `BucketQueue`: A*'s frontier when `f` is a small non-negative integer (Dial, "Algorithm
+//! 360: Shortest-path forest with topological ordering", CACM 12(11), 1969).
+//!
+//! One bucket per `f` value, each a stack of ids; a position index per id makes
+//! decrease-key a swap-remove and a push, so, like [`IndexedMinHeap`](crate::IndexedMinHeap),
+//! each id is queued at most once and no stale entries are left behind. Popping takes the
+//! newest id of the lowest non-empty bucket: among nodes of equal `f`, the one generated last,
+//! which is the deepest one (larger `g`), the same tie-break the heap's keys encode.
+//!
+//! Invariants: `buckets[positions[id].bucket][positions[id].slot] == id` for every queued
+//! `id`; ids not queued have slot [`ABSENT`]; no bucket below `lowest` and none from
+//! `end` on holds an id.
+//!
+//! | operation | cost |
+//! |---|---|
+//! | `push`, `change`, `remove` | `O(1)` (amortized, for the bucket's growth) |
+//! | `pop` | `O(1)` plus the empty buckets skipped; over a search with a consistent heuristic, `O(f*)` skips in all |
+//! | `clear` | `O(buckets used + ids queued)` |
+
+const ABSENT: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Position {
+    bucket: u32,
+    slot: u32,
+}
+
+/// A monotone-friendly priority queue over dense ids with small integer priorities.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BucketQueue {
+    buckets: Vec<Vec<u32>>,
+    positions: Vec<Position>,
+    lowest: usize,
+    end: usize,
+    len: usize,
+}
+
+impl BucketQueue {
+    /// The largest priority the queue takes; A* falls back to its heap beyond it.
+    pub(crate) const LIMIT: u32 = 1 << 16;
+
+    pub(crate) fn reserve_ids(&mut self, ids: usize) {
+        if self.positions.len() < ids {
+            self.positions.resize(
+                ids,
+                Position {
+                    bucket: 0,
+                    slot: ABSENT,
+                },
+            );
+        }
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Queues an id that is not queued, with priority `bucket` (below [`Self::LIMIT`]).
+    #[inline(always)]
+    pub(crate) fn push_absent(&mut self, id: u32, bucket: u32) {
+        debug_assert!(bucket < Self::LIMIT);
+        if id as usize >= self.positions.len() {
+            self.reserve_ids((id as usize + 1).max(self.positions.len() * 2));
+        }
+        let index = bucket as usize;
+        if index >= self.buckets.len() {
+            self.buckets.resize_with(index + 1, Vec::new);
+        }
+        let stack = &mut self.buckets[index];
+        self.positions[id as usize] = Position {
+            bucket,
+            slot: stack.len() as u32,
+        };
+        stack.push(id);
+        self.lowest = self.lowest.min(index);
+        self.end = self.end.max(index + 1);
+        self.len += 1;
+    }
+
+    /// Moves a queued id to priority `bucket`, on top of that bucket.
+    #[inline]
+    pub(crate) fn change(&mut self, id: u32, bucket: u32) {
+        self.remove(id);
+        self.push_absent(id, bucket);
+    }
+
+    /// Takes `id` out of the queue; nothing if it is not queued.
+    #[inline]
+    pub(crate) fn remove(&mut self, id: u32) {
+        let Some(&Position { bucket, slot }) = self.positions.get(id as usize) else {
+            return;
+        };
+        if slot == ABSENT {
+            return;
+        }
+        let stack = &mut self.buckets[bucket as usize];
+        let last = stack.pop().expect("a queued id's bucket is not empty");
+        if (slot as usize) < stack.len() {
+            stack[slot as usize] = last;
+            self.positions[last as usize].slot = slot;
+        }
+        self.positions[id as usize].slot = ABSENT;
+        self.len -= 1;
+    }
+
+    /// Takes the newest id of the lowest non-empty bucket, with that bucket's priority.
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<(u32, u32)> {
+        while self.lowest < self.end {
+            if let Some(id) = self.buckets[self.lowest].pop() {
+                self.positions[id as usize].slot = ABSENT;
+                self.len -= 1;
+                return Some((id, self.lowest as u32));
+            }
+            self.lowest += 1;
+        }
+        None
+    }
+
+    /// The queued ids, in no particular order.
+    pub(crate) fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.buckets[self.lowest.min(self.end)..self.end]
+            .iter()
+            .flatten()
+            .copied()
+    }
+
+    /// Empties the queue, touching only the buckets used since the last clear.
+    pub(crate) fn clear(&mut self) {
+        for stack in &mut self.buckets[self.lowest.min(self.end)..self.end] {
+            for &id in stack.iter() {
+                self.positions[id as usize].slot = ABSENT;
+            }
+            stack.clear();
+        }
+        self.lowest = usize::MAX;
+        self.end = 0;
+        self.len = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    #[derive(Clone, Debug)]
+    enum Op {
+        Push(u32, u32),
+        Change(u32, u32),
+        Remove(u32),
+        Pop,
+        Clear,
+    }
+
+    fn op() -> impl proptest::strategy::Strategy<Value = Op> {
+        use proptest::prelude::*;
+        prop_oneof![
+            4 => (0..40_u32, 0..30_u32).prop_map(|(id, b)| Op::Push(id, b)),
+            2 => (0..40_u32, 0..30_u32).prop_map(|(id, b)| Op::Change(id, b)),
+            1 => (0..40_u32).prop_map(Op::Remove),
+            4 => Just(Op::Pop),
+            1 => Just(Op::Clear),
+        ]
+    }
+
+    proptest::proptest! {
+        /// Against a model: a set of (priority, id). Pops must return an id of the lowest
+        /// priority present; which one is the queue's tie-break.
+        #[test]
+        fn behaves_like_a_set_of_priorities(ops in proptest::collection::vec(op(), 0..200)) {
+            let mut queue = BucketQueue::default();
+            queue.clear();
+            let mut model: BTreeSet<(u32, u32)> = BTreeSet::new();
+            let mut priority = vec![None; 40];
+            for op in ops {
+                match op {
+                    Op::Push(id, bucket) => {
+                        if priority[id as usize].is_none() {
+                            queue.push_absent(id, bucket);
+                            model.insert((bucket, id));
+                            priority[id as usize] = Some(bucket);
+                        }
+                    }
+                    Op::Change(id, bucket) => {
+                        if let Some(old) = priority[id as usize] {
+                            queue.change(id, bucket);
+                            model.remove(&(old, id));
+                            model.insert((bucket, id));
+                            priority[id as usize] = Some(bucket);
+                        }
+                    }
+                    Op::Remove(id) => {
+                        queue.remove(id);
+                        if let Some(old) = priority[id as usize].take() {
+                            model.remove(&(old, id));
+                        }
+                    }
+                    Op::Pop => {
+                        let popped = queue.pop();
+                        match model.first().copied() {
+                            None => proptest::prop_assert_eq!(popped, None),
+                            Some((lowest, _)) => {
+                                let (id, bucket) = popped.expect("model is not empty");
+                                proptest::prop_assert_eq!(bucket, lowest);
+                                proptest::prop_assert!(model.remove(&(bucket, id)));
+                                priority[id as usize] = None;
+                            }
+                        }
+                    }
+                    Op::Clear => {
+                        queue.clear();
+                        model.clear();
+                        priority.iter_mut().for_each(|p| *p = None);
+                    }
+                }
+                proptest::prop_assert_eq!(queue.len(), model.len());
+                let mut ids: Vec<u32> = queue.ids().collect();
+                ids.sort_unstable();
+                let mut expected: Vec<u32> = model.iter().map(|&(_, id)| id).collect();
+                expected.sort_unstable();
+                proptest::prop_assert_eq!(ids, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn equal_priorities_pop_newest_first() {
+        let mut queue = BucketQueue::default();
+        queue.clear();
+        queue.push_absent(1, 5);
+        queue.push_absent(2, 5);
+        queue.push_absent(3, 4);
+        queue.push_absent(4, 5);
+        assert_eq!(queue.pop(), Some((3, 4)));
+        assert_eq!(queue.pop(), Some((4, 5)));
+        queue.change(1, 5);
+        assert_eq!(queue.pop(), Some((1, 5)));
+        assert_eq!(queue.pop(), Some((2, 5)));
+        assert_eq!(queue.pop(), None);
+    }
+}
