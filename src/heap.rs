@@ -225,36 +225,8 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
             last
         } else {
             let top = self.entries[0];
-            // Floyd's bottom-up deletion: walk the hole from the root to a leaf along the
-            // smaller children, then drop the former last entry in and sift it up. That
-            // entry nearly always belongs near the bottom, so this costs about one
-            // comparison per level where the textbook sift-down costs two.
-            let entries = &mut self.entries[..];
-            let positions = &mut self.positions[..];
-            let mut hole = 0;
-            // While both children exist, pick the smaller without a branch: which child
-            // wins is a coin toss the branch predictor loses half the time, at every level.
-            // (Local slices, and both children in one `get`, let the compiler drop most
-            // bounds checks: through `self`, a store to `positions` might change `entries`.)
-            loop {
-                let left = 2 * hole + 1;
-                let Some(children) = entries.get(left..left + 2) else {
-                    break;
-                };
-                let right_smaller = children[1].0 < children[0].0;
-                let below = children[usize::from(right_smaller)];
-                entries[hole] = below;
-                positions[below.1 as usize] = hole as u32;
-                hole = left + usize::from(right_smaller);
-            }
-            let left = 2 * hole + 1;
-            if let Some(&below) = entries.get(left) {
-                entries[hole] = below;
-                positions[below.1 as usize] = hole as u32;
-                hole = left;
-            }
-            self.entries[hole] = last;
-            self.sift_up(hole);
+            self.entries[0] = last;
+            self.sift_down(0);
             top
         };
         self.positions[top.1 as usize] = ABSENT;
@@ -414,52 +386,57 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
     /// than swapping, so each level costs one write instead of two.
     #[inline(always)]
     fn sift_up(&mut self, mut slot: usize) {
-        let moving = self.entries[slot];
+        // Local slices for the same reason as in `sift_down`.
+        let entries = &mut self.entries[..];
+        let positions = &mut self.positions[..];
+        let moving = entries[slot];
         while slot > 0 {
             let parent = (slot - 1) / 2;
-            let above = self.entries[parent];
+            let above = entries[parent];
             if moving.0 >= above.0 {
                 break;
             }
-            self.entries[slot] = above;
-            self.positions[above.1 as usize] = slot as u32;
+            entries[slot] = above;
+            positions[above.1 as usize] = slot as u32;
             slot = parent;
         }
-        self.entries[slot] = moving;
-        self.positions[moving.1 as usize] = slot as u32;
-    }
-
-    /// Of the children starting at `left` (which is below `len`), the one with the smaller key.
-    #[inline(always)]
-    fn smaller_child(&self, left: usize, len: usize) -> usize {
-        let right = left + 1;
-        if right < len && self.entries[right].0 < self.entries[left].0 {
-            right
-        } else {
-            left
-        }
+        entries[slot] = moving;
+        positions[moving.1 as usize] = slot as u32;
     }
 
     /// Moves the entry at `slot` down to its place, with the same hole technique.
     #[inline]
     fn sift_down(&mut self, mut slot: usize) {
-        let len = self.entries.len();
-        let moving = self.entries[slot];
+        // Local slices, and both children in one `get`, let the compiler drop most bounds
+        // checks: through `self`, a store to `positions` might change `entries`.
+        let entries = &mut self.entries[..];
+        let positions = &mut self.positions[..];
+        let moving = entries[slot];
         loop {
             let left = 2 * slot + 1;
-            if left >= len {
+            let below = match entries.get(left..left + 2) {
+                // Which child is smaller is a coin toss the branch predictor loses half the
+                // time, at every level: pick it with a select instead.
+                Some(children) => {
+                    let right_smaller = children[1].0 < children[0].0;
+                    (
+                        left + usize::from(right_smaller),
+                        children[usize::from(right_smaller)],
+                    )
+                }
+                None => match entries.get(left) {
+                    Some(&child) => (left, child),
+                    None => break,
+                },
+            };
+            if below.1 .0 >= moving.0 {
                 break;
             }
-            let child = self.smaller_child(left, len);
-            let below = self.entries[child];
-            if below.0 >= moving.0 {
-                break;
-            }
-            self.entries[slot] = below;
-            self.positions[below.1 as usize] = slot as u32;
-            slot = child;
+            entries[slot] = below.1;
+            positions[below.1 .1 as usize] = slot as u32;
+            slot = below.0;
         }
-        self.entries[slot] = moving;
-        self.positions[moving.1 as usize] = slot as u32;
+        entries[slot] = moving;
+        positions[moving.1 as usize] = slot as u32;
     }
 }
