@@ -19,6 +19,11 @@
 //!   integers, the heap was half of A*'s instructions. Floats, larger integers, and the rest
 //!   of a search whose `f` outgrows the buckets use the heap (all queued nodes move over at
 //!   once). Optimality holds for any order among equal `f`.
+//! - **The held child.** In heap mode the frontier is the heap plus at most one node kept
+//!   outside it: a child that would be popped next anyway (its key below the heap's top).
+//!   With ties toward larger `g`, a child whose `f` equals its parent's always is, and on
+//!   corridors most are; holding it saves a push and a pop (on Moving AI mazes, an eighth
+//!   of A*'s instructions). A pop takes the smaller of the held node and the heap's top.
 //! - A node is closed when popped. With a consistent heuristic its `g` is then final; with
 //!   an inconsistent but admissible one a cheaper route can still arrive, and the node is
 //!   reopened, so the returned path stays optimal.
@@ -202,12 +207,26 @@ where
             }
         };
         stats.max_frontier = 1;
+        // In heap mode, the frontier is `open` plus at most one node held outside it: the
+        // best child of the last expansion. With ties broken toward larger `g`, a child
+        // whose `f` equals its parent's is the very next node to expand, and on corridors
+        // most are; holding it saves a heap push and pop each time.
+        let mut held: Option<(u32, <G::Cost as Cost>::FrontierKey)> = None;
 
         loop {
             let popped = if in_buckets {
                 buckets.pop().map(|(id, _)| id)
             } else {
-                open.pop().map(|(id, _)| id)
+                match held {
+                    Some((held_id, held_key)) => match open.peek() {
+                        Some((_, top)) if *top < held_key => open.pop().map(|(id, _)| id),
+                        _ => {
+                            held = None;
+                            Some(held_id)
+                        }
+                    },
+                    None => open.pop().map(|(id, _)| id),
+                }
             };
             let Some(id) = popped else { break };
             if id == goal_id {
@@ -241,13 +260,18 @@ where
                     }
                 };
                 let queued = match records.state(next_id) {
-                    None => false,
+                    None => {
+                        records.reach_new(next_id, new_g, id);
+                        false
+                    }
                     Some((old_g, _)) if new_g >= old_g => return,
                     // A cheaper route to a closed node reopens it; with a consistent
                     // heuristic that never happens.
-                    Some((_, closed)) => !closed,
+                    Some((_, closed)) => {
+                        records.reach(next_id, new_g, id);
+                        !closed
+                    }
                 };
-                records.reach(next_id, new_g, id);
                 let h = heuristic.estimate(next, goal);
                 if in_buckets {
                     if let Some(f) = bucket_of(new_g.saturating_add(h)) {
@@ -263,10 +287,23 @@ where
                     }
                 } else {
                     let key = G::Cost::frontier_key(new_g, h);
-                    if queued {
-                        open.decrease_key(next_id, key);
-                    } else {
-                        open.push_absent(next_id, key);
+                    match held {
+                        Some((held_id, ref mut held_key)) if held_id == next_id => {
+                            *held_key = key;
+                        }
+                        _ if queued => {
+                            open.decrease_key(next_id, key);
+                        }
+                        // Hold a child only if it would be popped next anyway.
+                        None if open.peek().map_or(true, |(_, top)| key < *top) => {
+                            held = Some((next_id, key));
+                        }
+                        None => open.push_absent(next_id, key),
+                        Some((held_id, held_key)) if key < held_key => {
+                            open.push_absent(held_id, held_key);
+                            held = Some((next_id, key));
+                        }
+                        Some(_) => open.push_absent(next_id, key),
                     }
                 }
             })?;
@@ -292,7 +329,7 @@ where
             let frontier = if in_buckets {
                 buckets.len()
             } else {
-                open.len()
+                open.len() + usize::from(held.is_some())
             };
             stats.max_frontier = stats.max_frontier.max(frontier);
         }

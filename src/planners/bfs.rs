@@ -144,7 +144,7 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G> {
                     return;
                 }
                 match add_edge(g, edge) {
-                    Ok(next_g) => records.reach(next_id, next_g, id),
+                    Ok(next_g) => records.reach_new(next_id, next_g, id),
                     Err(error) => {
                         failure = Some(error);
                         return;

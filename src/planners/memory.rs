@@ -107,6 +107,15 @@ impl<C: Cost> Records<C> {
         self.records[id as usize] = NodeRecord { g, parent };
     }
 
+    /// [`reach`](Records::reach) for a node this search has not reached yet, whose closed
+    /// flag is therefore already clear.
+    #[inline(always)]
+    pub(crate) fn reach_new(&mut self, id: u32, g: C, parent: u32) {
+        debug_assert!(!self.is_reached(id));
+        self.reached.insert(id as usize);
+        self.records[id as usize] = NodeRecord { g, parent };
+    }
+
     /// Marks a reached node expanded.
     #[inline(always)]
     pub(crate) fn close(&mut self, id: u32) {
