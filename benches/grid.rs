@@ -3,15 +3,17 @@
 //! the Moving AI scenarios of `arena` (all) and `maze512-1-0`.
 //!
 //! Run with `cargo bench --bench grid`; `REPLAN_DATA` names the data folder (default
-//! `../shared/data`). `REPLAN_MAZE_STRIDE=n` benches every n-th maze scenario (default 20;
-//! 1 for all 11,961, which takes about an hour for all nine planners on two cores).
+//! `../shared/data`). `REPLAN_MAZE_STRIDE=n` benches every n-th maze scenario (default 20).
+//! `REPLAN_MAZE_STRIDE=1` benches all 11,961: each timed iteration solves one interleaved
+//! tenth of them (every 10th scenario from offset 0, 1, ..., 9 in turn), so criterion's ten
+//! samples together solve every scenario once; about a quarter of an hour on two cores.
 
 use std::hint::black_box;
 use std::ops::Add;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion};
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode};
 use pathfinding::num_traits::Zero;
 use replan::grid::{movingai, Cell, Connectivity, Grid, Manhattan, Octile};
 use replan::{AStar, Bfs, BidirectionalBfs, Dijkstra, Graph, Heuristic, IndexedGraph, Planner};
@@ -22,6 +24,21 @@ struct Input {
     name: String,
     grid: Grid,
     queries: Vec<(Cell, Cell)>,
+    /// Each timed iteration solves one of this many interleaved parts of `queries`, in
+    /// rotation (1: all of them every iteration). Criterion takes at least ten samples, so
+    /// with ten parts the samples together solve every query once.
+    parts: usize,
+}
+
+/// The queries of the next part in rotation: every `parts`-th one from offset `*next`.
+fn next_part<'a>(
+    queries: &'a [(Cell, Cell)],
+    parts: usize,
+    next: &mut usize,
+) -> impl Iterator<Item = &'a (Cell, Cell)> {
+    let offset = *next % parts;
+    *next += 1;
+    queries.iter().skip(offset).step_by(parts)
 }
 
 /// `f64` with the total order `pathfinding` requires of its costs.
@@ -102,6 +119,10 @@ where
 {
     let mut group = c.benchmark_group(&input.name);
     group.sample_size(samples);
+    if input.parts > 1 {
+        // One part per timed iteration: ten samples of one iteration each.
+        group.sampling_mode(SamplingMode::Flat);
+    }
     group.measurement_time(Duration::from_secs(5));
     group.warm_up_time(Duration::from_secs(1));
     let grid = &input.grid;
@@ -138,8 +159,9 @@ where
     );
 
     group.bench_function("pathfinding/astar", |b| {
+        let mut part = 0;
         b.iter(|| {
-            for &(start, goal) in queries {
+            for &(start, goal) in next_part(queries, input.parts, &mut part) {
                 black_box(pathfinding::directed::astar::astar(
                     &start,
                     |&cell| neighbours(grid, cell),
@@ -150,8 +172,9 @@ where
         })
     });
     group.bench_function("pathfinding/dijkstra", |b| {
+        let mut part = 0;
         b.iter(|| {
-            for &(start, goal) in queries {
+            for &(start, goal) in next_part(queries, input.parts, &mut part) {
                 black_box(pathfinding::directed::dijkstra::dijkstra(
                     &start,
                     |&cell| neighbours(grid, cell),
@@ -161,8 +184,9 @@ where
         })
     });
     group.bench_function("pathfinding/bfs", |b| {
+        let mut part = 0;
         b.iter(|| {
-            for &(start, goal) in queries {
+            for &(start, goal) in next_part(queries, input.parts, &mut part) {
                 black_box(pathfinding::directed::bfs::bfs(
                     &start,
                     |&cell| cells(grid, cell),
@@ -172,8 +196,9 @@ where
         })
     });
     group.bench_function("pathfinding/bfs_bidirectional", |b| {
+        let mut part = 0;
         b.iter(|| {
-            for &(start, goal) in queries {
+            for &(start, goal) in next_part(queries, input.parts, &mut part) {
                 // Moves are symmetric on an unweighted grid: predecessors are successors.
                 black_box(pathfinding::directed::bfs::bfs_bidirectional(
                     &start,
@@ -186,8 +211,9 @@ where
     });
     let pet = PetGrid::new(grid);
     group.bench_function("petgraph/astar", |b| {
+        let mut part = 0;
         b.iter(|| {
-            for &(start, goal) in queries {
+            for &(start, goal) in next_part(queries, input.parts, &mut part) {
                 if !grid.is_passable(start) || !grid.is_passable(goal) {
                     continue;
                 }
@@ -212,8 +238,9 @@ fn ours<P: Planner<Grid>>(
     input: &Input,
 ) {
     group.bench_function(name, |b| {
+        let mut part = 0;
         b.iter(|| {
-            for &(start, goal) in &input.queries {
+            for &(start, goal) in next_part(&input.queries, input.parts, &mut part) {
                 let _ = black_box(planner.plan(&input.grid, start, goal));
             }
         })
@@ -239,7 +266,7 @@ fn data_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
 }
 
-fn moving_ai(name: &str, map: &str, stride: usize) -> Option<Input> {
+fn moving_ai(name: &str, map: &str, stride: usize, parts: usize) -> Option<Input> {
     let dir = data_dir().join("movingai");
     let map_path = dir.join("maps").join(map);
     if !map_path.exists() {
@@ -254,10 +281,16 @@ fn moving_ai(name: &str, map: &str, stride: usize) -> Option<Input> {
         .step_by(stride)
         .map(|s| (s.start, s.goal))
         .collect::<Vec<_>>();
+    let name = if parts > 1 {
+        format!("{name}/{}_scenarios_in_{parts}_parts", queries.len())
+    } else {
+        format!("{name}/{}_scenarios", queries.len())
+    };
     Some(Input {
-        name: format!("{name}/{}_scenarios", queries.len()),
+        name,
         grid,
         queries,
+        parts,
     })
 }
 
@@ -266,6 +299,7 @@ fn pathfinding_grids(c: &mut Criterion) {
         name: "corner_to_corner_65x65".into(),
         grid: open_65(false),
         queries: vec![((0, 0), (64, 64))],
+        parts: 1,
     };
     bench_input(c, &corner, Manhattan, 50);
     // The goal sits beyond a wall of blocked columns, so every search explores all
@@ -274,19 +308,24 @@ fn pathfinding_grids(c: &mut Criterion) {
         name: "no_path_65x65".into(),
         grid: open_65(true),
         queries: vec![((2, 3), (66, 0))],
+        parts: 1,
     };
     bench_input(c, &no_path, Manhattan, 50);
 }
 
 fn moving_ai_maps(c: &mut Criterion) {
-    if let Some(arena) = moving_ai("arena", "dao/arena.map", 1) {
+    if let Some(arena) = moving_ai("arena", "dao/arena.map", 1, 1) {
         bench_input(c, &arena, Octile, 20);
     }
     let stride = std::env::var("REPLAN_MAZE_STRIDE")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(20);
-    if let Some(maze) = moving_ai("maze512", "mazes/maze512-1-0.map", stride) {
+    // All 11,961 scenarios every iteration would take hours for the nine planners; with
+    // stride 1 each timed iteration solves one interleaved tenth instead, so the ten
+    // samples solve every scenario once and the ratios cover the whole file.
+    let parts = if stride == 1 { 10 } else { 1 };
+    if let Some(maze) = moving_ai("maze512", "mazes/maze512-1-0.map", stride, parts) {
         bench_input(c, &maze, Octile, 10);
     }
 }
