@@ -4,7 +4,7 @@
 //!
 //! Run with `cargo bench --bench grid`; `REPLAN_DATA` names the data folder (default
 //! `../shared/data`). `REPLAN_MAZE_STRIDE=n` benches every n-th maze scenario (default 20).
-//! `REPLAN_MAZE_STRIDE=1` benches all 11,961: each timed iteration solves one interleaved
+//! `REPLAN_MAZE_STRIDE=1` benches all 11,960: each timed iteration solves one interleaved
 //! tenth of them (every 10th scenario from offset 0, 1, ..., 9 in turn), so criterion's ten
 //! samples together solve every scenario once; about a quarter of an hour on two cores.
 
@@ -321,7 +321,7 @@ fn moving_ai_maps(c: &mut Criterion) {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(20);
-    // All 11,961 scenarios every iteration would take hours for the nine planners; with
+    // All 11,960 scenarios every iteration would take hours for the nine planners; with
     // stride 1 each timed iteration solves one interleaved tenth instead, so the ten
     // samples solve every scenario once and the ratios cover the whole file.
     let parts = if stride == 1 { 10 } else { 1 };

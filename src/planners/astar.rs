@@ -294,8 +294,12 @@ where
                         _ if queued => {
                             open.decrease_key(next_id, key);
                         }
-                        // Hold a child only if it would be popped next anyway.
-                        None if open.peek().map_or(true, |(_, top)| key < *top) => {
+                        // Hold a child only if it would be popped next anyway. Without a
+                        // heuristic (Dijkstra) a child never ties its parent and is rarely
+                        // next, so the test is skipped, at compile time for `Zero`.
+                        None if h != G::Cost::ZERO
+                            && open.peek().map_or(true, |(_, top)| key < *top) =>
+                        {
                             held = Some((next_id, key));
                         }
                         None => open.push_absent(next_id, key),
