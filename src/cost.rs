@@ -137,32 +137,43 @@ pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
     fn as_f64(self) -> f64;
 }
 
+/// The items every integer `Cost` shares; the frontier key is the only difference.
+macro_rules! integer_basics {
+    ($t:ty) => {
+        const ZERO: Self = 0;
+        const INFINITY: Self = <$t>::MAX;
+        #[inline]
+        fn checked_add(self, other: Self) -> Option<Self> {
+            <$t>::checked_add(self, other)
+        }
+        #[inline]
+        fn saturating_add(self, other: Self) -> Self {
+            <$t>::saturating_add(self, other)
+        }
+        #[inline]
+        fn total_cmp(&self, other: &Self) -> Ordering {
+            Ord::cmp(self, other)
+        }
+        type Ordered = Self;
+        #[inline(always)]
+        fn ordered(self) -> Self {
+            self
+        }
+        #[inline(always)]
+        fn small_integer(self) -> Option<u32> {
+            u32::try_from(self).ok()
+        }
+        #[inline]
+        fn as_f64(self) -> f64 {
+            self as f64
+        }
+    };
+}
+
 macro_rules! integer_cost {
     ($($t:ty, $unsigned:ty, $key:ty),*) => {$(
         impl Cost for $t {
-            const ZERO: Self = 0;
-            const INFINITY: Self = <$t>::MAX;
-            #[inline]
-            fn checked_add(self, other: Self) -> Option<Self> {
-                <$t>::checked_add(self, other)
-            }
-            #[inline]
-            fn saturating_add(self, other: Self) -> Self {
-                <$t>::saturating_add(self, other)
-            }
-            #[inline]
-            fn total_cmp(&self, other: &Self) -> Ordering {
-                Ord::cmp(self, other)
-            }
-            type Ordered = Self;
-            #[inline(always)]
-            fn ordered(self) -> Self {
-                self
-            }
-            #[inline(always)]
-            fn small_integer(self) -> Option<u32> {
-                u32::try_from(self).ok()
-            }
+            integer_basics!($t);
             type FrontierKey = $key;
             #[inline(always)]
             fn frontier_key_of(f: Self, g: Self) -> $key {
@@ -174,10 +185,6 @@ macro_rules! integer_cost {
                 let g = (g as $unsigned) ^ FLIP;
                 ((f as $key) << <$unsigned>::BITS) | (!g as $key)
             }
-            #[inline]
-            fn as_f64(self) -> f64 {
-                self as f64
-            }
         }
     )*};
 }
@@ -186,40 +193,15 @@ integer_cost!(
     i16, u16, u64, i32, u32, u64, i64, u64, u128, isize, usize, u128
 );
 
+/// 128-bit integers have no wider type to pack into: their key is a pair.
 macro_rules! wide_integer_cost {
     ($($t:ty),*) => {$(
         impl Cost for $t {
-            const ZERO: Self = 0;
-            const INFINITY: Self = <$t>::MAX;
-            #[inline]
-            fn checked_add(self, other: Self) -> Option<Self> {
-                <$t>::checked_add(self, other)
-            }
-            #[inline]
-            fn saturating_add(self, other: Self) -> Self {
-                <$t>::saturating_add(self, other)
-            }
-            #[inline]
-            fn total_cmp(&self, other: &Self) -> Ordering {
-                Ord::cmp(self, other)
-            }
-            type Ordered = Self;
-            #[inline(always)]
-            fn ordered(self) -> Self {
-                self
-            }
-            #[inline(always)]
-            fn small_integer(self) -> Option<u32> {
-                u32::try_from(self).ok()
-            }
+            integer_basics!($t);
             type FrontierKey = (Self, Reverse<Self>);
             #[inline(always)]
             fn frontier_key_of(f: Self, g: Self) -> (Self, Reverse<Self>) {
                 (f, Reverse(g))
-            }
-            #[inline]
-            fn as_f64(self) -> f64 {
-                self as f64
             }
         }
     )*};

@@ -21,7 +21,7 @@
 //! quickly, the two searches together reach about `2 b^(d/2)` nodes where one BFS reaches
 //! `b^d`.
 
-use super::memory::{check_endpoints, NodeRecord, NO_PARENT};
+use super::memory::{check_endpoints, push_ids_to_root, NodeRecord, NO_PARENT};
 use crate::{Cost, Graph, NodeIds, Path, PlanError, Planner, ReverseGraph, SearchStats};
 
 /// Bidirectional breadth-first search: a path with the fewest edges, found from both ends.
@@ -131,15 +131,8 @@ impl<C: Cost> Side<C> {
     }
 
     /// Appends the ids from `id` back to the root (inclusive) to `out`, in that order.
-    fn push_ids_to_root(&self, mut id: u32, out: &mut Vec<u32>) {
-        loop {
-            out.push(id);
-            let parent = self.records[id as usize].parent;
-            if parent == NO_PARENT {
-                break;
-            }
-            id = parent;
-        }
+    fn push_ids_to_root(&self, id: u32, out: &mut Vec<u32>) {
+        push_ids_to_root(&self.records, id, out);
     }
 }
 

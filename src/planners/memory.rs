@@ -123,15 +123,21 @@ impl<C: Cost> Records<C> {
     }
 
     /// Appends the ids from `id` back to the root (inclusive) to `out`, in that order.
-    pub(crate) fn push_ids_to_root(&self, mut id: u32, out: &mut Vec<u32>) {
-        loop {
-            out.push(id);
-            let parent = self.records[id as usize].parent;
-            if parent == NO_PARENT {
-                break;
-            }
-            id = parent;
+    pub(crate) fn push_ids_to_root(&self, id: u32, out: &mut Vec<u32>) {
+        push_ids_to_root(&self.records, id, out);
+    }
+}
+
+/// Appends the ids from `id` back to its search's root (inclusive) to `out`, following the
+/// parents in `records`.
+pub(crate) fn push_ids_to_root<C>(records: &[NodeRecord<C>], mut id: u32, out: &mut Vec<u32>) {
+    loop {
+        out.push(id);
+        let parent = records[id as usize].parent;
+        if parent == NO_PARENT {
+            break;
         }
+        id = parent;
     }
 }
 
