@@ -118,6 +118,31 @@ fn run_ops<H: Heuristic<Cell, f64>>(
     Ok(())
 }
 
+/// A `width × height` grid with the given walls (coordinates wrapped onto the grid) and the
+/// start and goal picked by `ends`, both left open.
+fn walled_grid(
+    width: u32,
+    height: u32,
+    eight: bool,
+    walls: &[(u8, u8)],
+    ends: (u8, u8, u8, u8),
+) -> (Grid, Cell, Cell) {
+    let connectivity = if eight {
+        Connectivity::Eight
+    } else {
+        Connectivity::Four
+    };
+    let mut grid = Grid::open(width, height, connectivity);
+    let at = |x: u8, y: u8| (u32::from(x) % width, u32::from(y) % height);
+    for &(x, y) in walls {
+        grid.set_blocked(at(x, y), true).unwrap();
+    }
+    let (start, goal) = (at(ends.0, ends.1), at(ends.2, ends.3));
+    grid.set_blocked(start, false).unwrap();
+    grid.set_blocked(goal, false).unwrap();
+    (grid, start, goal)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -134,15 +159,7 @@ proptest! {
         ends in (any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>()),
         ops in proptest::collection::vec(op(), 0..60),
     ) {
-        let connectivity = if eight { Connectivity::Eight } else { Connectivity::Four };
-        let mut grid = Grid::open(width, height, connectivity);
-        let at = |x: u8, y: u8| (u32::from(x) % width, u32::from(y) % height);
-        for &(x, y) in &walls {
-            grid.set_blocked(at(x, y), true).unwrap();
-        }
-        let (start, goal) = (at(ends.0, ends.1), at(ends.2, ends.3));
-        grid.set_blocked(start, false).unwrap();
-        grid.set_blocked(goal, false).unwrap();
+        let (grid, start, goal) = walled_grid(width, height, eight, &walls, ends);
         let outcome = if eight {
             run_ops(grid, Octile, start, goal, &ops)
         } else {
@@ -233,15 +250,7 @@ proptest! {
         ends in (any::<u8>(), any::<u8>(), any::<u8>(), any::<u8>()),
         rounds in proptest::collection::vec(round(), 1..20),
     ) {
-        let connectivity = if eight { Connectivity::Eight } else { Connectivity::Four };
-        let mut grid = Grid::open(side, side, connectivity);
-        let at = |x: u8, y: u8| (u32::from(x) % side, u32::from(y) % side);
-        for &(x, y) in &walls {
-            grid.set_blocked(at(x, y), true).unwrap();
-        }
-        let (start, goal) = (at(ends.0, ends.1), at(ends.2, ends.3));
-        grid.set_blocked(start, false).unwrap();
-        grid.set_blocked(goal, false).unwrap();
+        let (grid, start, goal) = walled_grid(side, side, eight, &walls, ends);
         let outcome = if eight {
             play_rounds(grid, Octile, start, goal, &rounds)
         } else {
