@@ -424,11 +424,21 @@ impl Grid {
         let (x, y) = cell;
         let i = self.padded_index(x, y);
         self.passable[i] = !blocked;
-        for ny in y.saturating_sub(1)..=y.saturating_add(1).min(self.height - 1) {
-            for nx in x.saturating_sub(1)..=x.saturating_add(1).min(self.width - 1) {
-                let i = self.padded_index(nx, ny);
-                self.moves[i] = self.moves_of(i);
-            }
+        // The cell and its eight neighbours; those in the padding stay blocked, with no
+        // moves, so no clamping to the grid is needed.
+        let s = self.stride;
+        for j in [
+            i - s - 1,
+            i - s,
+            i - s + 1,
+            i - 1,
+            i,
+            i + 1,
+            i + s - 1,
+            i + s,
+            i + s + 1,
+        ] {
+            self.moves[j] = self.moves_of(j);
         }
         Ok(())
     }
@@ -573,26 +583,23 @@ impl Grid {
     /// The legal 8-connected moves from padded index `i` (an on-grid cell).
     fn moves_of(&self, i: usize) -> u8 {
         let p = &self.passable;
+        // Border cells are padding, always blocked, and may lack neighbours in the array.
         if !p[i] {
             return 0;
         }
-        let mut moves = 0;
-        for (k, &offset) in self.offsets.iter().enumerate() {
-            let legal = p[i.wrapping_add_signed(offset)]
-                && match k {
-                    // Diagonals: both orthogonal cells beside the move must be passable.
-                    4.. => {
-                        let (dx, dy) = DELTAS[k];
-                        p[i.wrapping_add_signed(dx as isize)]
-                            && p[i.wrapping_add_signed(dy as isize * self.stride as isize)]
-                    }
-                    _ => true,
-                };
-            if legal {
-                moves |= 1 << k;
-            }
-        }
-        moves
+        // Without branches: which cells are open is a coin toss on a random map, and a
+        // snake's head and tail move every frame (a loop with a test per move mispredicted
+        // about a third of the time).
+        let s = self.stride;
+        let open = |j: usize| u8::from(p[j]);
+        let (left, right, up, down) = (open(i - 1), open(i + 1), open(i - s), open(i + s));
+        let orthogonal = left | right << 1 | up << 2 | down << 3;
+        // Diagonals: both orthogonal cells beside the move must be passable too.
+        let diagonal = (open(i - s - 1) & left & up) << 4
+            | (open(i - s + 1) & right & up) << 5
+            | (open(i + s - 1) & left & down) << 6
+            | (open(i + s + 1) & right & down) << 7;
+        orthogonal | diagonal
     }
 
     fn rebuild_moves(&mut self) {
