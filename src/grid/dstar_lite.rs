@@ -10,11 +10,9 @@
 //! This adapter lives beside the grid rather than in the planner, so the planner knows no
 //! domain.
 
-use smallvec::SmallVec;
-
 use super::DELTAS;
 use crate::grid::{Cell, Connectivity, Grid, GridError};
-use crate::{DStarLite, Heuristic, InvalidNode, PlanError};
+use crate::{DStarLite, Heuristic, IndexedGraph, InvalidNode, PlanError};
 
 /// The neighbour offsets whose edges a change at a cell can touch, by connectivity: the
 /// grid's own move table, whose first four moves are the orthogonal ones.
@@ -73,25 +71,31 @@ impl<H: Heuristic<Cell, f64>> DStarLite<Grid, H> {
         self.update_sources(grid, [cell])?;
         // Every other edge that changed joins a neighbour to the cell or, under
         // 8-connectivity, two of its orthogonal neighbours by a diagonal that would cut its
-        // corner: all end in `ends`. On a loss, only the neighbours whose best edge was one
-        // of those look again.
+        // corner: all end in the cell or an orthogonal neighbour. Those are tested by their
+        // padded index's offset from the cell's, without a list to search.
         let eight = grid.connectivity() == Connectivity::Eight;
-        let mut ends: SmallVec<[Cell; 5]> = SmallVec::new();
-        ends.push(cell);
-        if eight {
-            ends.extend(around(grid, cell, ORTHOGONAL));
-        }
+        let center = grid.index(cell) as u32;
+        let stride = grid.stride as u32;
+        let orthogonal = move |id: u32| {
+            let offset = id.wrapping_sub(center);
+            (offset == 1)
+                | (offset == u32::MAX)
+                | (offset == stride)
+                | (offset == stride.wrapping_neg())
+        };
         if blocked {
-            self.update_sources_after_loss(grid, neighbours(grid, cell), &ends)?;
+            // A loss: only the neighbours whose best edge was one of those look again.
+            let lost = move |id: u32| id == center || (eight && orthogonal(id));
+            self.update_sources_after_loss(grid, neighbours(grid, cell), lost)?;
         } else if self.goal() == Some(cell) {
             // A gain: every neighbour can now step onto the goal.
-            self.update_sources_after_gain(grid, neighbours(grid, cell), &ends)?;
+            let gained = move |id: u32| id == center || (eight && orthogonal(id));
+            self.update_sources_after_gain(grid, neighbours(grid, cell), gained)?;
         } else if eight {
             // A gain, but the cell was blocked, so unreached (g = ∞): the edges into it
             // improve no one yet (its own expansion will pass its g on). Only the new
             // diagonals between its orthogonal neighbours can.
-            let orthogonal: SmallVec<[Cell; 4]> = around(grid, cell, ORTHOGONAL).collect();
-            self.update_sources_after_gain(grid, orthogonal.iter().copied(), &orthogonal)?;
+            self.update_sources_after_gain(grid, around(grid, cell, ORTHOGONAL), orthogonal)?;
         }
         Ok(true)
     }

@@ -139,8 +139,6 @@
 
 use std::cmp::Ordering;
 
-use smallvec::SmallVec;
-
 use super::memory::{add_edge, check_endpoints};
 use crate::{
     Cost, Graph, Heuristic, IndexedMinHeap, InvalidNode, NodeIds, Path, PlanError, Planner,
@@ -235,10 +233,12 @@ pub struct DStarLite<G: Graph + ?Sized, H> {
     km: G::Cost,
     search: Option<Endpoints<G::Node>>,
     stats: SearchStats,
-    /// Scratch for the predecessors of the node being expanded or changed.
-    neighbours: Vec<(G::Node, G::Cost)>,
+    /// Scratch for the predecessors (with their ids) of the node being expanded or changed.
+    neighbours: Vec<(G::Node, u32)>,
     /// Scratch for the path walk: node ids from the start, with their cost from it.
     trail: Vec<(u32, G::Cost)>,
+    /// The length of the last path read, to size the next one's vector.
+    path_len: usize,
 }
 
 /// The endpoints of the current search.
@@ -343,6 +343,7 @@ impl<G: Graph + ?Sized, H> DStarLite<G, H> {
             stats: SearchStats::default(),
             neighbours: Vec::new(),
             trail: Vec::new(),
+            path_len: 0,
         }
     }
 
@@ -528,15 +529,15 @@ where
             self.refresh(graph, node, id)?;
             let mut predecessors = std::mem::take(&mut self.neighbours);
             predecessors.clear();
-            graph.predecessors(node, |p, c| predecessors.push((p, c)));
-            let mut result = Ok(());
-            for &(p, _) in &predecessors {
-                result = self
-                    .id_of(graph, p)
-                    .and_then(|p_id| self.refresh(graph, p, p_id));
+            let mut result = self.ids.predecessors(graph, node, id, |p, p_id, _| {
+                predecessors.push((p, p_id));
+            });
+            for &(p, p_id) in &predecessors {
                 if result.is_err() {
                     break;
                 }
+                self.ensure_record(p_id);
+                result = self.refresh(graph, p, p_id);
             }
             self.neighbours = predecessors;
             result?;
@@ -605,24 +606,25 @@ where
     }
 
     /// Reports that edges leaving `sources` were removed or got dearer, all of them edges
-    /// into `lost` nodes. A source whose `rhs` came through one of those recomputes it; the
-    /// others keep theirs, since their best edge survived and the rest only got worse. (The
-    /// papers' test `rhs(u) == c_old + g(v)`, with the `next` pointer standing in for the
-    /// old cost.) Nodes are on the graph, as for [`update_sources`](Self::update_sources).
+    /// into nodes whose ids pass `lost`. A source whose `rhs` came through such a node
+    /// recomputes it; the others keep theirs, since their best edge survived and the rest
+    /// only got worse. (The papers' test `rhs(u) == c_old + g(v)`, with the `next` pointer
+    /// standing in for the old cost.) Nodes are on the graph, as for
+    /// [`update_sources`](Self::update_sources).
     pub(crate) fn update_sources_after_loss(
         &mut self,
         graph: &G,
         sources: impl IntoIterator<Item = G::Node>,
-        lost: &[G::Node],
+        lost: impl Fn(u32) -> bool,
     ) -> Result<(), PlanError> {
         if self.search.is_none() {
             return Ok(());
         }
         self.sync_km();
-        let lost = self.ids_of(graph, lost)?;
         for node in sources {
             let id = self.id_of(graph, node)?;
-            if lost.contains(&self.record(id).next) {
+            let next = self.record(id).next;
+            if next != NONE && lost(next) {
                 self.refresh(graph, node, id)?;
             }
         }
@@ -630,20 +632,19 @@ where
     }
 
     /// Reports that edges leaving `sources` appeared or got cheaper, all of them edges into
-    /// `gained` nodes: `rhs(u) = min(rhs(u), c(u, v) + g(v))` over just those edges (the
-    /// papers' update for a cost decrease), reading no other successor's record. Nodes are
-    /// on the graph, as for [`update_sources`](Self::update_sources).
+    /// nodes whose ids pass `gained`: `rhs(u) = min(rhs(u), c(u, v) + g(v))` over just
+    /// those edges (the papers' update for a cost decrease), reading no other successor's
+    /// record. Nodes are on the graph, as for [`update_sources`](Self::update_sources).
     pub(crate) fn update_sources_after_gain(
         &mut self,
         graph: &G,
         sources: impl IntoIterator<Item = G::Node>,
-        gained: &[G::Node],
+        gained: impl Fn(u32) -> bool,
     ) -> Result<(), PlanError> {
         let Some(search) = self.search else {
             return Ok(());
         };
         self.sync_km();
-        let gained = self.ids_of(graph, gained)?;
         for node in sources {
             let id = self.id_of(graph, node)?;
             if id == search.goal_id {
@@ -651,21 +652,24 @@ where
             }
             let mut best = (self.record(id).rhs, NONE);
             let mut failure = None;
-            graph.successors(node, |next, edge| {
-                let Ok(next_id) = self.ids.id(graph, next) else {
-                    return;
-                };
-                if !gained.contains(&next_id) {
+            let records = &self.records;
+            let generation = self.generation;
+            self.ids.successors(graph, node, id, |_, next_id, edge| {
+                if !gained(next_id) {
                     return;
                 }
-                match path_cost(edge, self.record(next_id).g) {
+                let g = match records.get(next_id as usize) {
+                    Some(record) if record.generation == generation => record.g,
+                    _ => G::Cost::INFINITY,
+                };
+                match path_cost(edge, g) {
                     Ok(cost) if improves(cost, best.0) => {
                         best = (cost, next_id);
                     }
                     Ok(_) => {}
                     Err(fault) => failure = Some(fault.error(edge)),
                 }
-            });
+            })?;
             if let Some(error) = failure {
                 return Err(error);
             }
@@ -677,11 +681,6 @@ where
             }
         }
         Ok(())
-    }
-
-    /// The ids of a few nodes.
-    fn ids_of(&mut self, graph: &G, nodes: &[G::Node]) -> Result<SmallVec<[u32; 8]>, PlanError> {
-        nodes.iter().map(|&node| self.id_of(graph, node)).collect()
     }
 
     /// Repairs the search after the reported changes and start moves, and returns a
@@ -835,11 +834,15 @@ where
     /// The record of `id` in the current search (fresh if untouched).
     #[inline(always)]
     fn record(&self, id: u32) -> Record<G::Cost> {
-        let record = self.records[id as usize];
-        if record.generation == self.generation {
-            record
-        } else {
-            Record::fresh(self.generation)
+        read(&self.records, self.generation, id)
+    }
+
+    /// Makes room for the record of an id the graph's [`NodeIds`](crate::NodeIds) just
+    /// handed out; nothing to do for bounded ids, whose records were all made by `plan`.
+    #[inline(always)]
+    fn ensure_record(&mut self, id: u32) {
+        if !<G::Ids as crate::NodeIds<G>>::BOUNDED && id as usize >= self.records.len() {
+            self.grow(id);
         }
     }
 
@@ -919,7 +922,7 @@ where
     /// Recomputes `rhs` of a node from its edges as they are now, then `UpdateVertex`.
     fn refresh(&mut self, graph: &G, node: G::Node, id: u32) -> Result<(), PlanError> {
         if Some(id) != self.search.map(|search| search.goal_id) {
-            let (rhs, next, edges) = self.lookahead(graph, node)?;
+            let (rhs, next, edges) = self.lookahead(graph, node, id)?;
             let isolated = edges == 0 && {
                 let mut entered = false;
                 graph.predecessors(node, |_, _| entered = true);
@@ -941,34 +944,35 @@ where
 
     /// `min over edges node -> s of c(node, s) + g(s)`, the `s` achieving it, and the
     /// number of edges.
-    fn lookahead(&mut self, graph: &G, node: G::Node) -> Result<(G::Cost, u32, u64), PlanError> {
+    fn lookahead(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+    ) -> Result<(G::Cost, u32, u64), PlanError> {
         // One pass in the graph's callback, which cannot return early: the first failure
-        // is kept and ends the work.
+        // is kept and ends the work. A successor seen for the first time has no record and
+        // `g = ∞`, so it never becomes `next` and needs none.
         let mut best = G::Cost::INFINITY;
         let mut best_id = NONE;
         let mut edges = 0u64;
         let mut failure = None;
-        graph.successors(node, |next, edge| {
+        let (records, generation) = (&self.records, self.generation);
+        self.ids.successors(graph, node, id, |_, next_id, edge| {
             edges += 1;
-            if failure.is_some() {
-                return;
-            }
-            let id = match self.id_of(graph, next) {
-                Ok(id) => id,
-                Err(error) => {
-                    failure = Some(error);
-                    return;
-                }
-            };
-            match path_cost(edge, self.record(id).g) {
+            match path_cost(edge, read(records, generation, next_id).g) {
                 Ok(cost) if cost.total_cmp(&best) == Ordering::Less => {
                     best = cost;
-                    best_id = id;
+                    best_id = next_id;
                 }
                 Ok(_) => {}
-                Err(fault) => failure = Some(fault.error(edge)),
+                Err(fault) => {
+                    if failure.is_none() {
+                        failure = Some(fault.error(edge));
+                    }
+                }
             }
-        });
+        })?;
         self.stats.generated += edges;
         if let Some(error) = failure {
             return Err(error);
@@ -1038,9 +1042,11 @@ where
         }
         let mut predecessors = std::mem::take(&mut self.neighbours);
         predecessors.clear();
-        graph.predecessors(node, |p, c| predecessors.push((p, c)));
+        let listed = self.ids.predecessors(graph, node, id, |p, p_id, _| {
+            predecessors.push((p, p_id));
+        });
         self.stats.generated += predecessors.len() as u64;
-        let result = self.reopen(graph, node, id, goal_id, &predecessors);
+        let result = listed.and_then(|()| self.reopen(graph, node, id, goal_id, &predecessors));
         self.neighbours = predecessors;
         result
     }
@@ -1059,19 +1065,15 @@ where
         self.record_mut(id).g = g;
         let mut generated = 0u64;
         let mut failure = None;
-        graph.predecessors(node, |p, edge| {
+        // The ids are taken out for the walk over the predecessors, which needs the rest of
+        // `self`; for dense ids that moves nothing.
+        let mut ids = std::mem::take(&mut self.ids);
+        let listed = ids.predecessors(graph, node, id, |p, p_id, edge| {
             generated += 1;
-            if failure.is_some() {
+            if failure.is_some() || p_id == goal_id {
                 return;
             }
-            let p_id = match self.id_of(graph, p) {
-                Ok(p_id) if p_id == goal_id => return,
-                Ok(p_id) => p_id,
-                Err(error) => {
-                    failure = Some(error);
-                    return;
-                }
-            };
+            self.ensure_record(p_id);
             let through = match path_cost(edge, g) {
                 Ok(through) => through,
                 Err(fault) => {
@@ -1086,7 +1088,9 @@ where
                 self.update_vertex(p, p_id);
             }
         });
+        self.ids = ids;
         self.stats.generated += generated;
+        listed?;
         failure.map_or(Ok(()), Err)
     }
 
@@ -1098,15 +1102,15 @@ where
         node: G::Node,
         id: u32,
         goal_id: u32,
-        predecessors: &[(G::Node, G::Cost)],
+        predecessors: &[(G::Node, u32)],
     ) -> Result<(), PlanError> {
         self.record_mut(id).g = G::Cost::INFINITY;
         self.update_vertex(node, id);
-        for &(p, _) in predecessors {
-            let p_id = self.id_of(graph, p)?;
+        for &(p, p_id) in predecessors {
             if p_id == goal_id {
                 continue;
             }
+            self.ensure_record(p_id);
             // The papers test `rhs(p) == c(p, node) + old_g`. The `next` pointer says the
             // same without float equality, and skips a predecessor that merely ties: its
             // `rhs` still holds through the successor it came through.
@@ -1121,7 +1125,10 @@ where
     /// successor its `rhs` came through) to the goal; the cost is `rhs(start)`. That costs
     /// one record read per step. When `strict`, gives up (`None`) on reaching an
     /// inconsistent node, whose `g` cannot be trusted. Should the pointers loop (only
-    /// possible through zero-cost edges), the path is read off the `g` values instead.
+    /// possible through zero-cost edges, or through inconsistent nodes when not `strict`),
+    /// the walk outgrows the number of nodes with records and the path is read off the `g`
+    /// values instead; a simple path is never longer than that, so no per-node visited mark
+    /// is needed.
     #[allow(clippy::type_complexity)]
     fn walk(
         &mut self,
@@ -1131,43 +1138,29 @@ where
         let Some(search) = self.search else {
             return Err(PlanError::NotPlanned);
         };
-        let stamp = self.next_walk_stamp();
-        let mut trail = std::mem::take(&mut self.trail);
-        trail.clear();
+        let longest = self.records.len();
+        // The path usually keeps its length from one replan to the next.
+        let mut nodes = Vec::with_capacity(self.path_len.min(longest));
         let mut id = search.start_id;
-        let cost = self.record(id).rhs;
-        let complete = loop {
-            let record = self.record_mut(id);
-            record.walk = stamp;
-            let next = record.next;
-            trail.push((id, G::Cost::ZERO));
+        let mut record = self.record(id);
+        let cost = record.rhs;
+        loop {
+            nodes.push(self.ids.node(graph, id));
             if id == search.goal_id {
-                break true;
+                self.path_len = nodes.len();
+                return Ok(Some((nodes, cost)));
             }
-            if next == NONE {
-                break false;
+            let next = record.next;
+            if next == NONE || nodes.len() > longest {
+                break;
             }
-            let record = self.record(next);
+            record = self.record(next);
             if strict && record.g != record.rhs {
-                self.trail = trail;
                 return Ok(None);
             }
-            if record.walk == stamp {
-                break false;
-            }
             id = next;
-        };
-        let found = if complete {
-            let nodes = trail.iter().map(|&(id, _)| self.ids.node(graph, id));
-            Ok(Some((nodes.collect(), cost)))
-        } else {
-            Ok(None)
-        };
-        self.trail = trail;
-        match found {
-            Ok(None) => self.walk_by_g(graph, strict),
-            other => other,
         }
+        self.walk_by_g(graph, strict)
     }
 
     fn next_walk_stamp(&mut self) -> u32 {
@@ -1378,6 +1371,16 @@ enum Stop {
     Exact,
     /// Also go on while the smallest `k1` is within rounding of the start's.
     Rounding,
+}
+
+/// The record of `id` in the search of `generation`: fresh (`g = rhs = ∞`) when the search
+/// has not touched it or the id has no record yet.
+#[inline(always)]
+fn read<C: Cost>(records: &[Record<C>], generation: u32, id: u32) -> Record<C> {
+    match records.get(id as usize) {
+        Some(record) if record.generation == generation => *record,
+        _ => Record::fresh(generation),
+    }
 }
 
 #[inline(always)]
