@@ -95,7 +95,14 @@ impl<H: Heuristic<Cell, f64>> DStarLite<Grid, H> {
             // A gain, but the cell was blocked, so unreached (g = ∞): the edges into it
             // improve no one yet (its own expansion will pass its g on). Only the new
             // diagonals between its orthogonal neighbours can.
-            self.update_sources_after_gain(grid, around(grid, cell, ORTHOGONAL), orthogonal)?;
+            let mut failure = Ok(());
+            grid.for_each_diagonal_past(cell, |from, from_index, to_index, cost| {
+                if failure.is_ok() {
+                    // Grid ids are padded indices (`DenseIds` over `Grid::index`).
+                    failure = self.offer_edge(grid, from, from_index as u32, to_index as u32, cost);
+                }
+            });
+            failure?;
         }
         Ok(true)
     }

@@ -602,6 +602,40 @@ impl Grid {
         orthogonal | diagonal
     }
 
+    /// Calls `visit(from, from's padded index, to's padded index, cost)` for each legal
+    /// diagonal move between two orthogonal neighbours of `cell`: the moves that pass its
+    /// corner, so the only ones besides its own that blocking or freeing it can change.
+    /// Nothing under 4-connectivity.
+    pub(crate) fn for_each_diagonal_past(
+        &self,
+        cell: Cell,
+        mut visit: impl FnMut(Cell, usize, usize, f64),
+    ) {
+        // From each orthogonal neighbour (moves 0-3), the two diagonals that lead to the
+        // orthogonal neighbours beside it: from the left one, up-right and down-right.
+        const PAST: [(usize, [usize; 2]); 4] = [(0, [5, 7]), (1, [4, 6]), (2, [6, 7]), (3, [4, 5])];
+        if self.connectivity != Connectivity::Eight || !self.contains(cell) {
+            return;
+        }
+        let (x, y) = cell;
+        let i = self.padded_index(x, y);
+        let weights = self.weights.as_deref();
+        for (k, diagonals) in PAST {
+            let (dx, dy) = DELTAS[k];
+            // A neighbour off the grid is padding, with no moves.
+            let from_index = i.wrapping_add_signed(self.offsets[k]);
+            let from = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+            let moves = self.moves[from_index];
+            for d in diagonals {
+                if moves & (1 << d) != 0 {
+                    let to_index = from_index.wrapping_add_signed(self.offsets[d]);
+                    let step = weights.map_or(STEPS[d], |weights| STEPS[d] * weights[to_index]);
+                    visit(from, from_index, to_index, step);
+                }
+            }
+        }
+    }
+
     fn rebuild_moves(&mut self) {
         for y in 0..self.height {
             for x in 0..self.width {

@@ -237,8 +237,15 @@ pub struct DStarLite<G: Graph + ?Sized, H> {
     neighbours: Vec<(G::Node, u32)>,
     /// Scratch for the path walk: node ids from the start, with their cost from it.
     trail: Vec<(u32, G::Cost)>,
-    /// The length of the last path read, to size the next one's vector.
-    path_len: usize,
+    /// The last path read, from `path[path_from]` (the start as the agent moved along it)
+    /// to the goal; reused while `path_valid`.
+    path: Vec<G::Node>,
+    path_from: usize,
+    /// Whether `path` is still what a walk would read: set by a strict walk, cleared by any
+    /// change to the record of a node on it (those carry `on_path == path_stamp`), by a
+    /// start move off it, and by a new search.
+    path_valid: bool,
+    path_stamp: u32,
 }
 
 /// The endpoints of the current search.
@@ -265,6 +272,8 @@ struct Record<C> {
     /// Equal to the planner's `walk_stamp` while the node is on, or was tried by, the path
     /// walk in progress.
     walk: u32,
+    /// Equal to the planner's `path_stamp` while the node is on the cached path.
+    on_path: u32,
 }
 
 /// No node: the `next` of a node with no finite route, the goal's.
@@ -278,6 +287,7 @@ impl<C: Cost> Record<C> {
             next: NONE,
             generation,
             walk: 0,
+            on_path: 0,
         }
     }
 }
@@ -343,7 +353,10 @@ impl<G: Graph + ?Sized, H> DStarLite<G, H> {
             stats: SearchStats::default(),
             neighbours: Vec::new(),
             trail: Vec::new(),
-            path_len: 0,
+            path: Vec::new(),
+            path_from: 0,
+            path_valid: false,
+            path_stamp: 0,
         }
     }
 
@@ -472,6 +485,11 @@ where
             Err(PlanError::InvalidChange { reason, .. }) => return Err(invalid(reason)),
             other => other?,
         };
+        // One step along the cached path keeps the rest of it.
+        if start != search.start {
+            self.path_valid &= self.path.get(self.path_from + 1) == Some(&start);
+            self.path_from += 1;
+        }
         search.start = start;
         self.search = Some(search);
         Ok(())
@@ -683,6 +701,38 @@ where
         Ok(())
     }
 
+    /// Reports one edge `from -> to` that appeared or got cheaper, given the ids of its
+    /// ends: `rhs(from) = min(rhs(from), cost + g(to))`, the papers' update for a cost
+    /// decrease. For domain adapters that can name the changed edges directly; they
+    /// guarantee the ids are the graph's for those nodes.
+    pub(crate) fn offer_edge(
+        &mut self,
+        graph: &G,
+        from: G::Node,
+        from_id: u32,
+        to_id: u32,
+        cost: G::Cost,
+    ) -> Result<(), PlanError> {
+        let Some(search) = self.search else {
+            return Ok(());
+        };
+        let _ = graph;
+        if from_id == search.goal_id {
+            return Ok(());
+        }
+        self.sync_km();
+        self.ensure_record(from_id);
+        self.ensure_record(to_id);
+        let through = path_cost(cost, self.record(to_id).g).map_err(|fault| fault.error(cost))?;
+        if improves(through, self.record(from_id).rhs) {
+            let record = self.record_mut(from_id);
+            record.rhs = through;
+            record.next = to_id;
+            self.update_vertex(from, from_id);
+        }
+        Ok(())
+    }
+
     /// Repairs the search after the reported changes and start moves, and returns a
     /// shortest path from the current start to the goal. Its `stats` (and
     /// [`last_stats`](Planner::last_stats)) count only this replan's work.
@@ -853,6 +903,11 @@ where
         if record.generation != generation {
             *record = Record::fresh(generation);
         }
+        // Every change to `g`, `rhs` or `next` comes through here (callers that only
+        // might change a record read it first), so this is what keeps the cached path true.
+        if record.on_path == self.path_stamp {
+            self.path_valid = false;
+        }
         record
     }
 
@@ -928,14 +983,19 @@ where
                 graph.predecessors(node, |_, _| entered = true);
                 !entered
             };
-            let record = self.record_mut(id);
-            record.rhs = rhs;
-            record.next = next;
             // No edge leads into or out of the node (a blocked cell): no other node's rhs
             // depends on its g, so it is made consistent at once rather than queued for an
             // expansion that would change nothing.
-            if isolated {
-                record.g = rhs;
+            let old = self.record(id);
+            let g = if isolated { rhs } else { old.g };
+            if old.rhs.total_cmp(&rhs) != Ordering::Equal
+                || old.next != next
+                || old.g.total_cmp(&g) != Ordering::Equal
+            {
+                let record = self.record_mut(id);
+                record.rhs = rhs;
+                record.next = next;
+                record.g = g;
             }
         }
         self.update_vertex(node, id);
@@ -1081,8 +1141,8 @@ where
                     return;
                 }
             };
-            let record = self.record_mut(p_id);
-            if improves(through, record.rhs) {
+            if improves(through, self.record(p_id).rhs) {
+                let record = self.record_mut(p_id);
                 record.rhs = through;
                 record.next = id;
                 self.update_vertex(p, p_id);
@@ -1129,6 +1189,11 @@ where
     /// the walk outgrows the number of nodes with records and the path is read off the `g`
     /// values instead; a simple path is never longer than that, so no per-node visited mark
     /// is needed.
+    ///
+    /// A strict walk's path is kept, and its nodes marked, so that the next replan can
+    /// hand it out again without a walk if no record along it has changed since (the
+    /// common case when the changes are away from the route, or the agent just took the
+    /// path's first step).
     #[allow(clippy::type_complexity)]
     fn walk(
         &mut self,
@@ -1138,29 +1203,55 @@ where
         let Some(search) = self.search else {
             return Err(PlanError::NotPlanned);
         };
+        let cost = self.record(search.start_id).rhs;
+        if strict && self.path_valid {
+            return Ok(Some((self.path[self.path_from..].to_vec(), cost)));
+        }
+        self.path_valid = false;
+        let stamp = self.next_path_stamp();
         let longest = self.records.len();
-        // The path usually keeps its length from one replan to the next.
-        let mut nodes = Vec::with_capacity(self.path_len.min(longest));
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        self.path_from = 0;
         let mut id = search.start_id;
         let mut record = self.record(id);
-        let cost = record.rhs;
-        loop {
-            nodes.push(self.ids.node(graph, id));
+        let complete = loop {
+            path.push(self.ids.node(graph, id));
+            self.records[id as usize].on_path = stamp;
             if id == search.goal_id {
-                self.path_len = nodes.len();
-                return Ok(Some((nodes, cost)));
+                break true;
             }
             let next = record.next;
-            if next == NONE || nodes.len() > longest {
-                break;
+            if next == NONE || path.len() > longest {
+                break false;
             }
             record = self.record(next);
             if strict && record.g != record.rhs {
+                self.path = path;
                 return Ok(None);
             }
             id = next;
+        };
+        let found = complete.then(|| path.clone());
+        self.path = path;
+        match found {
+            Some(nodes) => {
+                self.path_valid = strict;
+                Ok(Some((nodes, cost)))
+            }
+            None => self.walk_by_g(graph, strict),
         }
-        self.walk_by_g(graph, strict)
+    }
+
+    fn next_path_stamp(&mut self) -> u32 {
+        self.path_stamp = self.path_stamp.wrapping_add(1);
+        if self.path_stamp == 0 {
+            for record in &mut self.records {
+                record.on_path = 0;
+            }
+            self.path_stamp = 1;
+        }
+        self.path_stamp
     }
 
     fn next_walk_stamp(&mut self) -> u32 {
@@ -1297,6 +1388,7 @@ where
     ) -> Result<Path<G::Node, G::Cost>, PlanError> {
         self.stats = SearchStats::default();
         self.search = None;
+        self.path_valid = false;
         self.open.clear();
         self.km = G::Cost::ZERO;
         check_endpoints(graph, start, goal)?;
