@@ -351,17 +351,24 @@ fn planners_reuse_memory_across_grids_of_different_sizes() {
 fn arb_grid() -> impl Strategy<Value = Grid> {
     (1u32..9, 1u32..9, any::<bool>()).prop_flat_map(|(width, height, eight)| {
         let cells = (width * height) as usize;
-        proptest::collection::vec((0u8..4, 1u8..5), cells).prop_map(move |spec| {
+        proptest::collection::vec((0u8..4, 1u8..5, 0u8..4), cells).prop_map(move |spec| {
             let connectivity = if eight {
                 Connectivity::Eight
             } else {
                 Connectivity::Four
             };
             let mut grid = Grid::open(width, height, connectivity);
-            for (i, &(block, weight)) in spec.iter().enumerate() {
+            for (i, &(block, weight, _)) in spec.iter().enumerate() {
                 let cell = (i as u32 % width, i as u32 / width);
                 grid.set_blocked(cell, block == 0).unwrap();
                 grid.set_weight(cell, f64::from(weight)).unwrap();
+            }
+            // A second pass frees some cells again, so edits that open a cell among
+            // blocked neighbours are covered too.
+            for (i, &(_, _, free)) in spec.iter().enumerate() {
+                if free == 0 {
+                    grid.set_blocked((i as u32 % width, i as u32 / width), false).unwrap();
+                }
             }
             grid
         })

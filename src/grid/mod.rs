@@ -165,6 +165,40 @@ const DELTAS: [(i32, i32); 8] = [
     (1, 1),
 ];
 const STEPS: [f64; 8] = [1.0, 1.0, 1.0, 1.0, SQRT_2, SQRT_2, SQRT_2, SQRT_2];
+/// The legal moves of a cell from the 3×3 square around it, as bits `row * 3 + column`
+/// (the cell is bit 4): nothing from a blocked cell; an orthogonal move into an open
+/// cell; a diagonal move when the two orthogonal cells beside it are open too. A lookup
+/// instead of a test per move, since which cells are open is a coin toss on a random map.
+const NEIGHBOURHOOD_MOVES: [u8; 512] = neighbourhood_moves();
+
+const fn neighbourhood_moves() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut square = 0;
+    while square < 512 {
+        if square_open(square, 1, 1) {
+            let mut moves = 0u8;
+            let mut k = 0;
+            while k < 8 {
+                let (dx, dy) = DELTAS[k];
+                let (column, row) = ((1 + dx) as usize, (1 + dy) as usize);
+                let legal = square_open(square, row, column)
+                    && (k < 4 || (square_open(square, 1, column) && square_open(square, row, 1)));
+                if legal {
+                    moves |= 1 << k;
+                }
+                k += 1;
+            }
+            table[square] = moves;
+        }
+        square += 1;
+    }
+    table
+}
+
+const fn square_open(square: usize, row: usize, column: usize) -> bool {
+    (square >> (row * 3 + column)) & 1 == 1
+}
+
 const ORTHOGONAL: u8 = 0x0F;
 const ALL_MOVES: u8 = 0xFF;
 
@@ -426,20 +460,7 @@ impl Grid {
         self.passable[i] = !blocked;
         // The cell and its eight neighbours; those in the padding stay blocked, with no
         // moves, so no clamping to the grid is needed.
-        let s = self.stride;
-        for j in [
-            i - s - 1,
-            i - s,
-            i - s + 1,
-            i - 1,
-            i,
-            i + 1,
-            i + s - 1,
-            i + s,
-            i + s + 1,
-        ] {
-            self.moves[j] = self.moves_of(j);
-        }
+        self.refresh_moves_around(i);
         Ok(())
     }
 
@@ -581,25 +602,56 @@ impl Grid {
     }
 
     /// The legal 8-connected moves from padded index `i` (an on-grid cell).
+    /// The legal moves of the cell at padded index `i` (which must have a neighbour on
+    /// each side in the array: on the grid, or padding with no moves wanted).
     fn moves_of(&self, i: usize) -> u8 {
         let p = &self.passable;
         // Border cells are padding, always blocked, and may lack neighbours in the array.
         if !p[i] {
             return 0;
         }
-        // Without branches: which cells are open is a coin toss on a random map, and a
-        // snake's head and tail move every frame (a loop with a test per move mispredicted
-        // about a third of the time).
         let s = self.stride;
-        let open = |j: usize| u8::from(p[j]);
-        let (left, right, up, down) = (open(i - 1), open(i + 1), open(i - s), open(i + s));
-        let orthogonal = left | right << 1 | up << 2 | down << 3;
-        // Diagonals: both orthogonal cells beside the move must be passable too.
-        let diagonal = (open(i - s - 1) & left & up) << 4
-            | (open(i - s + 1) & right & up) << 5
-            | (open(i + s - 1) & left & down) << 6
-            | (open(i + s + 1) & right & down) << 7;
-        orthogonal | diagonal
+        let around = [
+            i - s - 1,
+            i - s,
+            i - s + 1,
+            i - 1,
+            i,
+            i + 1,
+            i + s - 1,
+            i + s,
+            i + s + 1,
+        ];
+        let mut square = 0;
+        for (bit, j) in around.into_iter().enumerate() {
+            square |= usize::from(p[j]) << bit;
+        }
+        NEIGHBOURHOOD_MOVES[square]
+    }
+
+    /// Recomputes the moves of the cell at padded index `i` and of its eight neighbours,
+    /// after `i` was blocked or freed. Their neighbourhoods all lie in the 5×5 square
+    /// around `i`, read once into a bit set instead of nine times over. Cells of that
+    /// square beyond the padding (two rows or columns out) read as blocked: they are
+    /// padding of the next or previous row, or off the array.
+    fn refresh_moves_around(&mut self, i: usize) {
+        let s = self.stride as isize;
+        let mut square = 0u32;
+        for row in 0..5 {
+            for column in 0..5 {
+                let j = i.wrapping_add_signed((row - 2) * s + column - 2);
+                let open = self.passable.get(j).copied().unwrap_or(false);
+                square |= u32::from(open) << (row * 5 + column);
+            }
+        }
+        for row in 1..4 {
+            for column in 1..4 {
+                let at = |r: isize| (square >> ((r * 5 + column - 1) as u32)) & 7;
+                let neighbourhood = at(row - 1) | at(row) << 3 | at(row + 1) << 6;
+                let j = i.wrapping_add_signed((row - 2) * s + column - 2);
+                self.moves[j] = NEIGHBOURHOOD_MOVES[neighbourhood as usize];
+            }
+        }
     }
 
     /// Calls `visit(from, from's padded index, to's padded index, cost)` for each legal
