@@ -98,6 +98,14 @@
 //! - **Ties and zero-cost edges.** If `next` pointers loop (possible only through zero-cost
 //!   edges), the path is read off the `g` values instead, depth-first, never revisiting a
 //!   node.
+//! - **No NaN.** Every edge cost is checked on the way in ([`Cost::is_valid_edge_cost`]),
+//!   and sums of valid costs are numbers or `∞`, so values are compared with `<` and `==`,
+//!   which agree with [`Cost::total_cmp`] on them (up to `-0.0 == 0.0`, the same cost) and
+//!   are one instruction for floats; only the queue keys use the total order.
+//! - **The last path is kept.** A strict read marks the nodes of the path, and any change
+//!   to the record of a marked node drops it; a start moved one step along it keeps the
+//!   rest. A replan whose repairs stay off the route hands out a copy instead of reading
+//!   the path again.
 //!
 //! Two departures from the papers' pseudocode, both exact: an underconsistent node
 //! re-examines only the predecessors whose `next` it is (the papers test
@@ -935,11 +943,7 @@ where
         // Underconsistent nodes first among equal `k1` (as if infinitely deep), then the
         // others deepest (largest `rhs`, nearest the start) first; see "Ties" in the
         // module docs for why that order is exact.
-        let depth = if g.total_cmp(&rhs) == Ordering::Less {
-            G::Cost::INFINITY
-        } else {
-            rhs
-        };
+        let depth = if g < rhs { G::Cost::INFINITY } else { rhs };
         // Packed into one integer for the common cost types (see `Cost::frontier_key_of`):
         // `k1` through `frontier_order`, the depth to within a relative 2^-9 for `f64`,
         // which is exact enough since only "underconsistent first" matters for
@@ -988,10 +992,7 @@ where
             // expansion that would change nothing.
             let old = self.record(id);
             let g = if isolated { rhs } else { old.g };
-            if old.rhs.total_cmp(&rhs) != Ordering::Equal
-                || old.next != next
-                || old.g.total_cmp(&g) != Ordering::Equal
-            {
+            if old.rhs != rhs || old.next != next || old.g != g {
                 let record = self.record_mut(id);
                 record.rhs = rhs;
                 record.next = next;
@@ -1021,7 +1022,7 @@ where
         self.ids.successors(graph, node, id, |_, next_id, edge| {
             edges += 1;
             match path_cost(edge, read(records, generation, next_id).g) {
-                Ok(cost) if cost.total_cmp(&best) == Ordering::Less => {
+                Ok(cost) if cost < best => {
                     best = cost;
                     best_id = next_id;
                 }
@@ -1055,7 +1056,7 @@ where
             let start_key = self.key(search.start, start.g, start.rhs);
             let node = self.ids.node(graph, top_id);
             let record = self.record(top_id);
-            let go_on = start.rhs.total_cmp(&start.g) == Ordering::Greater
+            let go_on = start.rhs > start.g
                 || match stop {
                     Stop::Exact => top_key < start_key,
                     Stop::Rounding => {
@@ -1097,7 +1098,7 @@ where
         record: Record<G::Cost>,
     ) -> Result<(), PlanError> {
         let goal_id = self.search.map_or(NONE, |search| search.goal_id);
-        if record.g.total_cmp(&record.rhs) == Ordering::Greater {
+        if record.g > record.rhs {
             return self.settle(graph, node, id, record.rhs, goal_id);
         }
         let mut predecessors = std::mem::take(&mut self.neighbours);
@@ -1445,7 +1446,7 @@ fn k1_near<C: Cost>(top: C, start: C) -> bool {
 /// minimum at that node.
 #[inline]
 fn improves<C: Cost>(new: C, old: C) -> bool {
-    if new.total_cmp(&old) != Ordering::Less {
+    if new >= old {
         return false;
     }
     let exact = new.frontier_order() == new.ordered() && old.frontier_order() == old.ordered();
@@ -1477,7 +1478,7 @@ fn read<C: Cost>(records: &[Record<C>], generation: u32, id: u32) -> Record<C> {
 
 #[inline(always)]
 fn min_cost<C: Cost>(a: C, b: C) -> C {
-    if b.total_cmp(&a) == Ordering::Less {
+    if b < a {
         b
     } else {
         a
