@@ -136,7 +136,9 @@
 //! The first search is a backward A*: `O((V + E) log V)` time for the `V` nodes and `E`
 //! edges it reaches. A replan costs `O((k + r + e) log Q)` for the `k` nodes it expands,
 //! the `r` it re-keys, the `e` edges around them and a queue of `Q` inconsistent nodes,
-//! plus `O(L)` to read a path of `L` edges off the `next` pointers. Reporting a changed
+//! plus `O(L)` to read a path of `L` edges off the `next` pointers (a copy of the kept
+//! path when nothing on it changed: a memory copy instead of a record read per step).
+//! Reporting a changed
 //! node costs `O(d_in · d)`: its own and each predecessor's `rhs` is recomputed (the grid's
 //! [`DStarLite::set_blocked`] does less: only neighbours whose route went through the cell).
 //! Memory is `O(V)` and persists between replans; node records live in a flat array
