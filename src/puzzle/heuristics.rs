@@ -40,6 +40,14 @@ impl Distances {
         Distances { goal, distance }
     }
 
+    /// Whether the tables were built for `goal`. Boards are permutations of `0..cells`, so
+    /// equal packed cells mean equal cell counts and blanks, and with equal widths, equal
+    /// boards: two comparisons where `==` on the boards makes four, once per estimate.
+    #[inline(always)]
+    fn is_for(&self, goal: Board) -> bool {
+        goal.packed() == self.goal.packed() && goal.width() == self.goal.width()
+    }
+
     #[inline(always)]
     fn manhattan(&self, board: Board) -> u32 {
         let mut sum = 0;
@@ -157,7 +165,7 @@ impl Manhattan {
 impl Heuristic<Board, u32> for Manhattan {
     #[inline]
     fn estimate(&self, from: Board, goal: Board) -> u32 {
-        if goal == self.distances.goal {
+        if self.distances.is_for(goal) {
             self.distances.manhattan(from)
         } else {
             Distances::new(goal).manhattan(from)
@@ -174,7 +182,7 @@ impl IncrementalHeuristic<Board, u32> for Manhattan {
 
     #[inline(always)]
     fn next(&self, parent: Board, parent_h: u32, _: (), child: Board, goal: Board) -> (u32, ()) {
-        if goal != self.distances.goal {
+        if !self.distances.is_for(goal) {
             return (self.estimate(child, goal), ());
         }
         let (tile, from, to) = parent.moved_tile(child);
@@ -489,7 +497,7 @@ impl Heuristic<Board, u32> for LinearConflict {
     #[inline]
     fn estimate(&self, from: Board, goal: Board) -> u32 {
         match &self.tables {
-            Some(tables) if goal == self.distances.goal => {
+            Some(tables) if self.distances.is_for(goal) => {
                 let (rows, columns) = tables.sums(from);
                 let mut removed = 0;
                 for row in 0..from.height() {
@@ -518,7 +526,7 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
     type State = ();
 
     fn first(&self, node: Board, goal: Board) -> (u32, ()) {
-        if goal != self.distances.goal {
+        if !self.distances.is_for(goal) {
             return LinearConflict::new(goal).first(node, goal);
         }
         let removed: u32 = self.removals(node).iter().map(|&r| u32::from(r)).sum();
@@ -527,7 +535,7 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
 
     #[inline]
     fn next(&self, parent: Board, parent_h: u32, _: (), child: Board, goal: Board) -> (u32, ()) {
-        if goal != self.distances.goal {
+        if !self.distances.is_for(goal) {
             return self.first(child, goal);
         }
         let (tile, from, to) = parent.moved_tile(child);
@@ -650,6 +658,44 @@ mod tests {
                             let next = fast.next(board, h, (), child, goal);
                             assert_eq!(next, slow.next(board, h, (), child, goal));
                             assert_eq!(next.0, slow.estimate(child, goal));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_heuristic_asked_about_another_goal_answers_for_that_goal() {
+        // 3x2 and 2x3 goals pack to the same cells; only the width tells them apart.
+        let wide = SlidingPuzzle::new(3, 2).unwrap();
+        let tall = SlidingPuzzle::new(2, 3).unwrap();
+        assert_eq!(wide.goal().packed(), tall.goal().packed());
+        for (built, asked) in [(&wide, &tall), (&tall, &wide)] {
+            for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
+                let goal = asked.goal_of(kind);
+                let (manhattan, conflict, misplaced) = (
+                    Manhattan::new(built.goal()),
+                    LinearConflict::new(built.goal()),
+                    Misplaced::new(built.goal()),
+                );
+                for seed in 0..50 {
+                    let board = asked.random_board(goal, seed);
+                    let m = Manhattan::new(goal).estimate(board, goal);
+                    let c = LinearConflict::new(goal).estimate(board, goal);
+                    assert_eq!(manhattan.estimate(board, goal), m);
+                    assert_eq!(conflict.estimate(board, goal), c);
+                    assert_eq!(conflict.first(board, goal).0, c);
+                    assert_eq!(
+                        misplaced.estimate(board, goal),
+                        Misplaced::new(goal).estimate(board, goal)
+                    );
+                    for mv in Move::ALL {
+                        if let Some(child) = board.apply(mv) {
+                            let m_child = Manhattan::new(goal).estimate(child, goal);
+                            let c_child = LinearConflict::new(goal).estimate(child, goal);
+                            assert_eq!(manhattan.next(board, m, (), child, goal).0, m_child);
+                            assert_eq!(conflict.next(board, c, (), child, goal).0, c_child);
                         }
                     }
                 }
