@@ -28,6 +28,11 @@
 //!   an inconsistent but admissible one a cheaper route can still arrive, and the node is
 //!   reopened, so the returned path stays optimal.
 //! - The goal test happens when the goal is popped, which is what makes the cost optimal.
+//! - **Incremental estimates.** In [`Incremental`] mode a child's estimate comes from its
+//!   parent's ([`IncrementalHeuristic::next`]), and each node's estimate is stored, by id,
+//!   when the node is queued: a node is expanded with the estimate it was queued with, and
+//!   a reopened node gets its estimate again from its new parent. The estimates are the
+//!   heuristic's own values, so the search is the one [`Fresh`] mode makes.
 //!
 //! # Complexity
 //!
