@@ -130,22 +130,16 @@ impl Heuristic<Board, u32> for AnyHeuristic<'_> {
 }
 
 impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
-    /// The pattern databases' state, and the linear conflicts' per-line counts.
-    type State = (PdbState, [u8; 16]);
+    /// The pattern databases' state; the other heuristics need none.
+    type State = PdbState;
 
-    fn first(&self, node: Board, goal: Board) -> (u32, Self::State) {
-        let none = (PdbState::default(), [0; 16]);
+    fn first(&self, node: Board, goal: Board) -> (u32, PdbState) {
+        let none = PdbState::default();
         match self {
             AnyHeuristic::Misplaced(h) => (h.first(node, goal).0, none),
             AnyHeuristic::Manhattan(h) => (h.first(node, goal).0, none),
-            AnyHeuristic::LinearConflict(h) => {
-                let (value, lines) = h.first(node, goal);
-                (value, (none.0, lines))
-            }
-            AnyHeuristic::Pdb(h) => {
-                let (value, state) = h.first(node, goal);
-                (value, (state, none.1))
-            }
+            AnyHeuristic::LinearConflict(h) => (h.first(node, goal).0, none),
+            AnyHeuristic::Pdb(h) => h.first(node, goal),
         }
     }
 
@@ -154,21 +148,15 @@ impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
         &self,
         parent: Board,
         h: u32,
-        (pdb, lines): Self::State,
+        pdb: PdbState,
         child: Board,
         goal: Board,
-    ) -> (u32, Self::State) {
+    ) -> (u32, PdbState) {
         match self {
-            AnyHeuristic::Misplaced(m) => (m.next(parent, h, (), child, goal).0, (pdb, lines)),
-            AnyHeuristic::Manhattan(m) => (m.next(parent, h, (), child, goal).0, (pdb, lines)),
-            AnyHeuristic::LinearConflict(m) => {
-                let (value, lines) = m.next(parent, h, lines, child, goal);
-                (value, (pdb, lines))
-            }
-            AnyHeuristic::Pdb(m) => {
-                let (value, pdb) = m.next(parent, h, pdb, child, goal);
-                (value, (pdb, lines))
-            }
+            AnyHeuristic::Misplaced(m) => (m.next(parent, h, (), child, goal).0, pdb),
+            AnyHeuristic::Manhattan(m) => (m.next(parent, h, (), child, goal).0, pdb),
+            AnyHeuristic::LinearConflict(m) => (m.next(parent, h, (), child, goal).0, pdb),
+            AnyHeuristic::Pdb(m) => m.next(parent, h, pdb, child, goal),
         }
     }
 }

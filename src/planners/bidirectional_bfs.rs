@@ -64,8 +64,9 @@ pub struct BidirectionalBfs<G: Graph + ?Sized> {
 /// closed bit sets for each side took 4.
 ///
 /// Only words holding a reached id are ever non-zero, and every reached id is in one of the
-/// sides' [`Side::order`]; starting a search clears those words, so the cost is the size of
-/// the last search, not the number of ids a dense graph has.
+/// sides' [`Side::order`]; starting a search clears those words, or the whole array when it
+/// has fewer words than the last search reached ids, so the cost is at most the size of the
+/// last search, not the number of ids a dense graph has.
 #[derive(Debug, Default)]
 struct Seen {
     words: Vec<u64>,
@@ -263,9 +264,16 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
             trail,
             stats,
         } = self;
-        // Forget the last search: only the words of ids it reached can be non-zero.
-        for &id in forward.order.iter().chain(&backward.order) {
-            seen.clear_word_of(id);
+        // Forget the last search: only the words of ids it reached can be non-zero. Ids
+        // handed out in discovery order fill the first words densely, and zeroing the whole
+        // array is then cheaper than visiting each id.
+        let reached = forward.order.len() + backward.order.len();
+        if reached >= seen.words.len() {
+            seen.words.fill(0);
+        } else {
+            for &id in forward.order.iter().chain(&backward.order) {
+                seen.clear_word_of(id);
+            }
         }
         forward.order.clear();
         backward.order.clear();

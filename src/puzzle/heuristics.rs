@@ -40,6 +40,14 @@ impl Distances {
         Distances { goal, distance }
     }
 
+    /// Whether the tables were built for `goal`. Boards are permutations of `0..cells`, so
+    /// equal packed cells mean equal cell counts and blanks, and with equal widths, equal
+    /// boards: two comparisons where `==` on the boards makes four, once per estimate.
+    #[inline(always)]
+    fn is_for(&self, goal: Board) -> bool {
+        goal.packed() == self.goal.packed() && goal.width() == self.goal.width()
+    }
+
     #[inline(always)]
     fn manhattan(&self, board: Board) -> u32 {
         let mut sum = 0;
@@ -117,10 +125,11 @@ impl IncrementalHeuristic<Board, u32> for Misplaced {
 
 /// The sum over tiles of the Manhattan distance to their goal cells.
 ///
-/// Each move moves one tile one step, so this never overestimates. [`IdaStar`] updates it
-/// from the one tile that moved.
+/// Each move moves one tile one step, so this never overestimates. [`IdaStar`] and
+/// [`AStar::incremental`] update it from the one tile that moved.
 ///
 /// [`IdaStar`]: crate::IdaStar
+/// [`AStar::incremental`]: crate::AStar::incremental
 ///
 /// # Example
 ///
@@ -156,7 +165,7 @@ impl Manhattan {
 impl Heuristic<Board, u32> for Manhattan {
     #[inline]
     fn estimate(&self, from: Board, goal: Board) -> u32 {
-        if goal == self.distances.goal {
+        if self.distances.is_for(goal) {
             self.distances.manhattan(from)
         } else {
             Distances::new(goal).manhattan(from)
@@ -173,7 +182,7 @@ impl IncrementalHeuristic<Board, u32> for Manhattan {
 
     #[inline(always)]
     fn next(&self, parent: Board, parent_h: u32, _: (), child: Board, goal: Board) -> (u32, ()) {
-        if goal != self.distances.goal {
+        if !self.distances.is_for(goal) {
             return (self.estimate(child, goal), ());
         }
         let (tile, from, to) = parent.moved_tile(child);
@@ -188,10 +197,12 @@ impl IncrementalHeuristic<Board, u32> for Manhattan {
 /// In each row, the tiles whose goal is in that row must end up in goal order; those not in
 /// a longest increasing run (by goal column) have to step out and back, two moves their
 /// Manhattan term does not count. The same holds for columns. Taking `len - LIS` per line
-/// (rather than counting conflicting pairs) keeps it admissible. [`IdaStar`] updates it
-/// from the two lines the moved tile leaves and enters.
+/// (rather than counting conflicting pairs) keeps it admissible. [`IdaStar`] and
+/// [`AStar::incremental`] update it from the moved tile's goal row or column, the one line
+/// whose conflicts a move can change.
 ///
 /// [`IdaStar`]: crate::IdaStar
+/// [`AStar::incremental`]: crate::AStar::incremental
 ///
 /// # Example
 ///
@@ -332,9 +343,10 @@ impl LineTables {
         self.removals[((sum >> (LINE_BITS as usize * line)) & LINE_MASK) as usize]
     }
 
-    /// The removals of row `row` alone, from its own cells.
+    /// The sum of the row entries of row `row`'s own cells: its key sits in the row's
+    /// field, and no other field is set.
     #[inline(always)]
-    fn row_removals(&self, board: Board, row: usize) -> u8 {
+    fn row_sum(&self, board: Board, row: usize) -> u64 {
         let width = board.width();
         let first = (row * width) & 0xF;
         let mut cells = board.packed() >> (4 * first);
@@ -343,12 +355,12 @@ impl LineTables {
             sum += self.rows[(16 * cell + (cells & 0xF) as usize) & 0xFF];
             cells >>= 4;
         }
-        self.removals_of(sum, row)
+        sum
     }
 
-    /// The removals of column `col` alone, from its own cells.
+    /// The sum of the column entries of column `col`'s own cells.
     #[inline(always)]
-    fn column_removals(&self, board: Board, col: usize) -> u8 {
+    fn column_sum(&self, board: Board, col: usize) -> u64 {
         let (width, height) = (board.width(), board.height());
         let cells = board.packed();
         let mut sum = 0;
@@ -358,7 +370,19 @@ impl LineTables {
             sum += self.columns[(16 * cell + tile) & 0xFF];
             cell += width;
         }
-        self.removals_of(sum, col)
+        sum
+    }
+
+    /// The removals of row `row` alone, from its own cells.
+    #[inline(always)]
+    fn row_removals(&self, board: Board, row: usize) -> u8 {
+        self.removals_of(self.row_sum(board, row), row)
+    }
+
+    /// The removals of column `col` alone, from its own cells.
+    #[inline(always)]
+    fn column_removals(&self, board: Board, col: usize) -> u8 {
+        self.removals_of(self.column_sum(board, col), col)
     }
 }
 
@@ -473,7 +497,7 @@ impl Heuristic<Board, u32> for LinearConflict {
     #[inline]
     fn estimate(&self, from: Board, goal: Board) -> u32 {
         match &self.tables {
-            Some(tables) if goal == self.distances.goal => {
+            Some(tables) if self.distances.is_for(goal) => {
                 let (rows, columns) = tables.sums(from);
                 let mut removed = 0;
                 for row in 0..from.height() {
@@ -489,73 +513,103 @@ impl Heuristic<Board, u32> for LinearConflict {
     }
 }
 
-/// As an [`IncrementalHeuristic`], the state is the number of tiles each line must let
-/// past (rows, then columns): a move changes the Manhattan term of one tile and the
-/// conflicts of only the two rows (or columns) that tile leaves and enters.
+/// As an [`IncrementalHeuristic`] it needs nothing but the parent's estimate: a move changes
+/// the Manhattan term of one tile, and the conflicts of at most one line, the moved tile's
+/// own goal row (for a vertical move) or goal column (for a horizontal one), and only when
+/// the tile leaves or enters it. A line's removals depend only on the order of the tiles
+/// that belong to it: the row or column the tile moves along keeps that order (the tile
+/// swaps with the blank), and a line the tile does not belong to does not see it at all.
+/// So the update reads two table entries for the Manhattan term and, for the moves that
+/// touch the tile's goal line, re-evaluates that one line in the parent; the child's key
+/// of it is the parent's with the tile's entry moved.
 impl IncrementalHeuristic<Board, u32> for LinearConflict {
-    type State = [u8; 16];
+    type State = ();
 
-    fn first(&self, node: Board, goal: Board) -> (u32, [u8; 16]) {
-        if goal != self.distances.goal {
+    fn first(&self, node: Board, goal: Board) -> (u32, ()) {
+        if !self.distances.is_for(goal) {
             return LinearConflict::new(goal).first(node, goal);
         }
-        let lines = self.removals(node);
-        let removed: u32 = lines.iter().map(|&r| u32::from(r)).sum();
-        (self.distances.manhattan(node) + 2 * removed, lines)
+        let removed: u32 = self.removals(node).iter().map(|&r| u32::from(r)).sum();
+        (self.distances.manhattan(node) + 2 * removed, ())
     }
 
     #[inline]
-    fn next(
-        &self,
-        parent: Board,
-        parent_h: u32,
-        mut lines: [u8; 16],
-        child: Board,
-        goal: Board,
-    ) -> (u32, [u8; 16]) {
-        if goal != self.distances.goal {
+    fn next(&self, parent: Board, parent_h: u32, _: (), child: Board, goal: Board) -> (u32, ()) {
+        if !self.distances.is_for(goal) {
             return self.first(child, goal);
         }
         let (tile, from, to) = parent.moved_tile(child);
-        let row = &self.distances.distance[tile as usize];
-        let width = child.width();
-        let mut h = parent_h + u32::from(row[to]) - u32::from(row[from]);
-        let (a, b) = if let Some(tables) = &self.tables {
-            let (from, to) = (from & 0xF, to & 0xF);
-            if tables.col_of[from] == tables.col_of[to] {
-                let (a, b) = (tables.row_of[from] as usize, tables.row_of[to] as usize);
-                (
-                    (a, tables.row_removals(child, a)),
-                    (b, tables.row_removals(child, b)),
-                )
-            } else {
-                let (a, b) = (tables.col_of[from] as usize, tables.col_of[to] as usize);
-                let offset = child.height();
-                (
-                    (offset + a, tables.column_removals(child, a)),
-                    (offset + b, tables.column_removals(child, b)),
-                )
+        let tile = tile as usize & 0xF;
+        let distance = &self.distances.distance[tile];
+        // Added before anything is taken away: the parent's estimate holds the tile's old
+        // distance and the old removals of the line, so the result never wraps.
+        let h = parent_h + u32::from(distance[to]);
+        let h = h - u32::from(distance[from]);
+        let Some(tables) = &self.tables else {
+            return (self.next_direct(parent, h, tile, from, to, child), ());
+        };
+        let (from, to) = (from & 0xF, to & 0xF);
+        let (line, old, new) = if tables.col_of[from] == tables.col_of[to] {
+            let line = self.goal_row[tile];
+            if line != tables.row_of[from] && line != tables.row_of[to] {
+                return (h, ());
             }
-        } else if from % width == to % width {
-            // A vertical move: the tile changed rows.
-            let (a, b) = (from / width, to / width);
+            let line = line as usize;
+            let old = tables.row_sum(parent, line);
+            let new = old
+                .wrapping_sub(tables.rows[16 * from + tile])
+                .wrapping_add(tables.rows[16 * to + tile]);
+            (line, old, new)
+        } else {
+            let line = self.goal_col[tile];
+            if line != tables.col_of[from] && line != tables.col_of[to] {
+                return (h, ());
+            }
+            let line = line as usize;
+            let old = tables.column_sum(parent, line);
+            let new = old
+                .wrapping_sub(tables.columns[16 * from + tile])
+                .wrapping_add(tables.columns[16 * to + tile]);
+            (line, old, new)
+        };
+        let h = h + 2 * u32::from(tables.removals_of(new, line));
+        (h - 2 * u32::from(tables.removals_of(old, line)), ())
+    }
+}
+
+impl LinearConflict {
+    /// [`IncrementalHeuristic::next`] without tables: `h` already has the Manhattan term
+    /// updated; the tile's goal line, if the move touched it, is evaluated in both boards.
+    fn next_direct(
+        &self,
+        parent: Board,
+        h: u32,
+        tile: usize,
+        from: usize,
+        to: usize,
+        child: Board,
+    ) -> u32 {
+        let width = child.width();
+        let (old, new) = if from % width == to % width {
+            let line = self.goal_row[tile] as usize;
+            if line != from / width && line != to / width {
+                return h;
+            }
             (
-                (a, self.row_removals(child, a)),
-                (b, self.row_removals(child, b)),
+                self.row_removals(parent, line),
+                self.row_removals(child, line),
             )
         } else {
-            let (a, b) = (from % width, to % width);
-            let offset = child.height();
+            let line = self.goal_col[tile] as usize;
+            if line != from % width && line != to % width {
+                return h;
+            }
             (
-                (offset + a, self.column_removals(child, a)),
-                (offset + b, self.column_removals(child, b)),
+                self.column_removals(parent, line),
+                self.column_removals(child, line),
             )
         };
-        for (line, removals) in [a, b] {
-            h = h + 2 * u32::from(removals) - 2 * u32::from(lines[line]);
-            lines[line] = removals;
-        }
-        (h, lines)
+        h + 2 * u32::from(new) - 2 * u32::from(old)
     }
 }
 
@@ -595,14 +649,53 @@ mod tests {
                 for seed in 0..300 {
                     let board = puzzle.random_board(goal, seed);
                     assert_eq!(fast.estimate(board, goal), slow.estimate(board, goal));
-                    let (h, lines) = fast.first(board, goal);
-                    assert_eq!((h, lines), slow.first(board, goal));
+                    let (h, ()) = fast.first(board, goal);
+                    assert_eq!(h, slow.first(board, goal).0);
+                    assert_eq!(h, fast.estimate(board, goal));
                     // Every move's incremental update agrees with evaluating the child.
                     for mv in Move::ALL {
                         if let Some(child) = board.apply(mv) {
-                            let next = fast.next(board, h, lines, child, goal);
-                            assert_eq!(next, slow.next(board, h, lines, child, goal));
+                            let next = fast.next(board, h, (), child, goal);
+                            assert_eq!(next, slow.next(board, h, (), child, goal));
                             assert_eq!(next.0, slow.estimate(child, goal));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_heuristic_asked_about_another_goal_answers_for_that_goal() {
+        // 3x2 and 2x3 goals pack to the same cells; only the width tells them apart.
+        let wide = SlidingPuzzle::new(3, 2).unwrap();
+        let tall = SlidingPuzzle::new(2, 3).unwrap();
+        assert_eq!(wide.goal().packed(), tall.goal().packed());
+        for (built, asked) in [(&wide, &tall), (&tall, &wide)] {
+            for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
+                let goal = asked.goal_of(kind);
+                let (manhattan, conflict, misplaced) = (
+                    Manhattan::new(built.goal()),
+                    LinearConflict::new(built.goal()),
+                    Misplaced::new(built.goal()),
+                );
+                for seed in 0..50 {
+                    let board = asked.random_board(goal, seed);
+                    let m = Manhattan::new(goal).estimate(board, goal);
+                    let c = LinearConflict::new(goal).estimate(board, goal);
+                    assert_eq!(manhattan.estimate(board, goal), m);
+                    assert_eq!(conflict.estimate(board, goal), c);
+                    assert_eq!(conflict.first(board, goal).0, c);
+                    assert_eq!(
+                        misplaced.estimate(board, goal),
+                        Misplaced::new(goal).estimate(board, goal)
+                    );
+                    for mv in Move::ALL {
+                        if let Some(child) = board.apply(mv) {
+                            let m_child = Manhattan::new(goal).estimate(child, goal);
+                            let c_child = LinearConflict::new(goal).estimate(child, goal);
+                            assert_eq!(manhattan.next(board, m, (), child, goal).0, m_child);
+                            assert_eq!(conflict.next(board, c, (), child, goal).0, c_child);
                         }
                     }
                 }
@@ -614,5 +707,23 @@ mod tests {
     fn long_lines_take_the_direct_computation() {
         let puzzle = SlidingPuzzle::new(2, 5).unwrap();
         assert!(LinearConflict::new(puzzle.goal()).tables.is_none());
+        for (width, height) in [(2, 5), (5, 2), (2, 8), (8, 2), (2, 6)] {
+            let puzzle = SlidingPuzzle::new(width, height).unwrap();
+            for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
+                let goal = puzzle.goal_of(kind);
+                let h = LinearConflict::new(goal);
+                for seed in 0..200 {
+                    let board = puzzle.random_board(goal, seed);
+                    let (estimate, ()) = h.first(board, goal);
+                    assert_eq!(estimate, h.estimate(board, goal));
+                    for mv in Move::ALL {
+                        if let Some(child) = board.apply(mv) {
+                            let (next, ()) = h.next(board, estimate, (), child, goal);
+                            assert_eq!(next, h.estimate(child, goal), "{width}x{height}");
+                        }
+                    }
+                }
+            }
+        }
     }
 }
