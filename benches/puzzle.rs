@@ -5,11 +5,11 @@
 //!   and the same heuristic functions, side by side. Each iteration solves all 22.
 //!   `replan` searches [`SlidingPuzzle`] (ids from [`BoardIds`](replan::puzzle::BoardIds)),
 //!   `replan_ranked` the dense [`RankedPuzzle`]; `pathfinding` gets its successors in a
-//!   `SmallVec`, so neither side allocates per node for them. Our A* and IDA* update each
-//!   child's estimate from its parent's ([`AStar::incremental`], [`IdaStar::incremental`]),
-//!   which `pathfinding`'s heuristic closure, seeing one node, cannot; the estimates are the
-//!   same values (the tests check every update against a full evaluation), so both sides
-//!   search the same nodes in the same order and only the work per node differs.
+//!   `SmallVec`, so neither side allocates per node for them. Our IDA* updates each child's
+//!   estimate from its parent's ([`IdaStar::incremental`]), which `pathfinding`'s heuristic
+//!   closure, seeing one node, cannot; the estimates are the same values (the tests check
+//!   every update against a full evaluation), so both sides search the same nodes in the
+//!   same order and only the work per node differs.
 //! - `korf100/*`: Korf's 100 15-puzzles by IDA* with the 6-6-3 pattern databases, single
 //!   thread; the database build time and the node counts are printed before the timing.
 //!   Needs the data folder (`$REPLAN_DATA` or `../shared/data`); skipped without it.
@@ -64,7 +64,7 @@ fn eight_puzzle(c: &mut Criterion) {
     let conflict = LinearConflict::new(goal);
 
     // Both sides must agree before their speed is compared.
-    let mut our_astar = AStar::incremental(conflict.clone());
+    let mut our_astar = AStar::new(conflict.clone());
     let ranked_graph: &RankedPuzzle = &ranked;
     let mut total_moves = 0;
     for &board in &boards {
@@ -154,8 +154,8 @@ fn eight_puzzle(c: &mut Criterion) {
     group.finish();
 }
 
-/// Our A* on the 8-puzzle (hashed ids and ranked), updating estimates from the parent,
-/// against `pathfinding`'s, with the same heuristic.
+/// Our A* on the 8-puzzle (hashed ids and ranked) against `pathfinding`'s, with the same
+/// heuristic.
 fn astar_pair<H>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     name: &str,
@@ -164,10 +164,10 @@ fn astar_pair<H>(
     boards: &[Board],
     heuristic: H,
 ) where
-    H: Heuristic<Board, u32> + IncrementalHeuristic<Board, u32, State = ()> + Clone,
+    H: Heuristic<Board, u32> + Clone,
 {
     let goal = puzzle.goal();
-    let mut ours = AStar::incremental(heuristic.clone());
+    let mut ours = AStar::new(heuristic.clone());
     group.bench_function(format!("{name}/replan"), |b| {
         b.iter(|| {
             for &board in boards {
@@ -175,7 +175,7 @@ fn astar_pair<H>(
             }
         })
     });
-    let mut ours_ranked = AStar::incremental(heuristic.clone());
+    let mut ours_ranked = AStar::new(heuristic.clone());
     group.bench_function(format!("{name}/replan_ranked"), |b| {
         b.iter(|| {
             for &board in boards {

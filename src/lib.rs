@@ -22,6 +22,6 @@ pub use heuristic::{Heuristic, Zero};
 pub use path::{Path, SearchStats};
 pub use planner::Planner;
 pub use planners::{
-    AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, Fresh, IdaStar, Incremental,
-    IncrementalHeuristic, NodeValues, Reestimate,
+    AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, IncrementalHeuristic, NodeValues,
+    Reestimate,
 };

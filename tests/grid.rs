@@ -367,7 +367,8 @@ fn arb_grid() -> impl Strategy<Value = Grid> {
             // blocked neighbours are covered too.
             for (i, &(_, _, free)) in spec.iter().enumerate() {
                 if free == 0 {
-                    grid.set_blocked((i as u32 % width, i as u32 / width), false).unwrap();
+                    grid.set_blocked((i as u32 % width, i as u32 / width), false)
+                        .unwrap();
                 }
             }
             grid

@@ -6,8 +6,8 @@ mod common;
 use common::{check_walk, close};
 use proptest::prelude::*;
 use replan::{
-    AStar, Bfs, BidirectionalBfs, DenseIds, Dijkstra, Graph, HashedIds, IncrementalHeuristic,
-    IndexedGraph, InvalidNode, PlanError, Planner, ReverseGraph,
+    AStar, Bfs, BidirectionalBfs, DenseIds, Dijkstra, Graph, HashedIds, IndexedGraph, InvalidNode,
+    PlanError, Planner, ReverseGraph,
 };
 
 /// A random directed graph with `u32` nodes; hashed ids.
@@ -132,36 +132,6 @@ fn graph_and_query() -> impl Strategy<Value = (Sparse, u32, u32, bool, Vec<u8>)>
     })
 }
 
-/// The heuristic of `planners_agree_with_the_oracles`, updated from the parent's estimate:
-/// a wrong parent estimate in A* would change the child's, and with it the search.
-struct FromParent {
-    exact: Vec<Option<u32>>,
-    fractions: Vec<u8>,
-}
-
-impl FromParent {
-    fn of(&self, node: u32) -> u32 {
-        self.exact[node as usize].map_or(0, |d| d * self.fractions[node as usize] as u32 / 100)
-    }
-}
-
-impl IncrementalHeuristic<u32, u32> for FromParent {
-    type State = ();
-
-    fn first(&self, node: u32, _goal: u32) -> (u32, ()) {
-        (self.of(node), ())
-    }
-
-    fn next(&self, parent: u32, parent_h: u32, _: (), child: u32, _goal: u32) -> (u32, ()) {
-        (
-            parent_h
-                .wrapping_sub(self.of(parent))
-                .wrapping_add(self.of(child)),
-            (),
-        )
-    }
-}
-
 /// Runs `planner` and checks it against the expected cost (or the expected error), and that
 /// a returned path is a real walk with the cost it claims.
 fn check<G: Graph<Cost = u32>, P: Planner<G>>(
@@ -196,9 +166,9 @@ proptest! {
         let dist = distances_to(&graph, goal);
         let least_cost = dist[start as usize].ok_or(PlanError::NoPath);
         // Admissible but usually inconsistent: a random fraction of the true distance.
-        let (exact, shares) = (dist.clone(), fractions.clone());
+        let exact = dist.clone();
         let heuristic = move |node: u32, _goal: u32| {
-            exact[node as usize].map_or(0, |d| d * shares[node as usize] as u32 / 100)
+            exact[node as usize].map_or(0, |d| d * fractions[node as usize] as u32 / 100)
         };
 
         let fewest_edges = Bfs::new().plan(&graph, start, goal).map(|p| p.len() as u32);
@@ -211,18 +181,7 @@ proptest! {
         check("dijkstra", &mut Dijkstra::default(), &graph, start, goal, &least_cost, true)?;
         check("astar", &mut AStar::new(heuristic.clone()), &graph, start, goal, &least_cost, true)?;
         check("dense dijkstra", &mut Dijkstra::default(), &Dense(&graph), start, goal, &least_cost, true)?;
-        check("dense astar", &mut AStar::new(heuristic.clone()), &Dense(&graph), start, goal, &least_cost, true)?;
-        // Updated from the parent, the estimates and so the whole search are the same,
-        // through the buckets, the hand-over to the heap, and the heap.
-        let from_parent = || FromParent { exact: dist.clone(), fractions: fractions.clone() };
-        prop_assert_eq!(
-            AStar::incremental(from_parent()).plan(&graph, start, goal),
-            AStar::new(heuristic.clone()).plan(&graph, start, goal)
-        );
-        prop_assert_eq!(
-            AStar::incremental(from_parent()).plan(&Dense(&graph), start, goal),
-            AStar::new(heuristic).plan(&Dense(&graph), start, goal)
-        );
+        check("dense astar", &mut AStar::new(heuristic), &Dense(&graph), start, goal, &least_cost, true)?;
 
         // Bfs and BidirectionalBfs minimise edges: compare lengths, check the walk and cost.
         let edges_only = fewest_edges.clone();

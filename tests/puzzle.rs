@@ -294,43 +294,7 @@ fn check_board(width: usize, height: usize, tiles: Vec<u8>, blank_first: bool) {
                 .unwrap(),
         ),
     ];
-    // Updated from the parent, the estimates are the same, and so is the whole search.
-    for (name, fresh, incremental) in [
-        (
-            "A* incremental manhattan",
-            puzzle.solve(&mut AStar::new(Manhattan::new(goal)), start, goal),
-            puzzle.solve(&mut AStar::incremental(Manhattan::new(goal)), start, goal),
-        ),
-        (
-            "A* incremental linear conflict",
-            puzzle.solve(&mut AStar::new(LinearConflict::new(goal)), start, goal),
-            puzzle.solve(
-                &mut AStar::incremental(LinearConflict::new(goal)),
-                start,
-                goal,
-            ),
-        ),
-        (
-            "A* incremental misplaced",
-            puzzle.solve(&mut AStar::new(Misplaced::new(goal)), start, goal),
-            puzzle.solve(&mut AStar::incremental(Misplaced::new(goal)), start, goal),
-        ),
-    ] {
-        let (fresh, incremental) = (fresh.unwrap(), incremental.unwrap());
-        assert_eq!(incremental, fresh, "{name} on {start:?}");
-        lengths.push((name, incremental));
-    }
     if let Ok(ranked) = puzzle.ranked() {
-        lengths.push((
-            "ranked A* incremental linear conflict",
-            ranked
-                .solve(
-                    &mut AStar::incremental(LinearConflict::new(goal)),
-                    start,
-                    goal,
-                )
-                .unwrap(),
-        ));
         lengths.push((
             "ranked A* manhattan",
             ranked

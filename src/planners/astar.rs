@@ -28,11 +28,6 @@
 //!   an inconsistent but admissible one a cheaper route can still arrive, and the node is
 //!   reopened, so the returned path stays optimal.
 //! - The goal test happens when the goal is popped, which is what makes the cost optimal.
-//! - **Incremental estimates.** In [`Incremental`] mode a child's estimate comes from its
-//!   parent's ([`IncrementalHeuristic::next`]), and each node's estimate is stored, by id,
-//!   when the node is queued: a node is expanded with the estimate it was queued with, and
-//!   a reopened node gets its estimate again from its new parent. The estimates are the
-//!   heuristic's own values, so the search is the one [`Fresh`] mode makes.
 //!
 //! # Complexity
 //!
@@ -40,14 +35,9 @@
 //! and edges the search touches (`O(V + E + f*)` while the buckets hold the frontier);
 //! `O(V)` memory, kept by the planner for its next call.
 
-use std::marker::PhantomData;
-
 use super::memory::{add_edge, check_endpoints, SearchMemory, NO_PARENT};
 use crate::bucket_queue::BucketQueue;
-use crate::{
-    Cost, Graph, Heuristic, IncrementalHeuristic, IndexedMinHeap, Path, PlanError, Planner,
-    SearchStats, Zero,
-};
+use crate::{Cost, Graph, Heuristic, IndexedMinHeap, Path, PlanError, Planner, SearchStats, Zero};
 
 /// A* search with any [`Heuristic`]; with [`Zero`] it is Dijkstra's algorithm (see
 /// [`Dijkstra`](crate::Dijkstra)).
@@ -71,14 +61,9 @@ use crate::{
 /// assert_eq!(path.nodes.last(), Some(&(4, 2)));
 /// assert!(path.stats.expanded > 0);
 /// ```
-///
-/// The third parameter says how the heuristic is evaluated: [`Fresh`] (the default, any
-/// [`Heuristic`], from [`AStar::new`]) or [`Incremental`] (an [`IncrementalHeuristic`], from
-/// [`AStar::incremental`]).
 #[derive(Debug)]
-pub struct AStar<G: Graph + ?Sized, H, M = Fresh> {
+pub struct AStar<G: Graph + ?Sized, H> {
     heuristic: H,
-    mode: PhantomData<M>,
     budget: Option<u64>,
     memory: SearchMemory<G>,
     open: IndexedMinHeap<<G::Cost as Cost>::FrontierKey>,
@@ -86,14 +71,11 @@ pub struct AStar<G: Graph + ?Sized, H, M = Fresh> {
     buckets: BucketQueue,
     /// Successors whose `f` did not fit the buckets, on their way to `open`.
     overflow: Vec<u32>,
-    /// Each queued node's estimate, by id, for a heuristic that updates a child's estimate
-    /// from its parent's ([`AStar::incremental`]); unused otherwise.
-    estimates: Vec<G::Cost>,
     stats: SearchStats,
 }
 
 impl<G: Graph + ?Sized, H> AStar<G, H> {
-    /// An A* planner guided by `heuristic`, which it evaluates for every node it queues.
+    /// An A* planner guided by `heuristic`.
     ///
     /// # Example
     ///
@@ -102,21 +84,13 @@ impl<G: Graph + ?Sized, H> AStar<G, H> {
     /// let astar: AStar<Grid, _> = AStar::new(Manhattan);
     /// ```
     pub fn new(heuristic: H) -> Self {
-        AStar::with_mode(heuristic)
-    }
-}
-
-impl<G: Graph + ?Sized, H, M> AStar<G, H, M> {
-    fn with_mode(heuristic: H) -> Self {
         AStar {
             heuristic,
-            mode: PhantomData,
             budget: None,
             memory: SearchMemory::new(),
             open: IndexedMinHeap::new(),
             buckets: BucketQueue::default(),
             overflow: Vec::new(),
-            estimates: Vec::new(),
             stats: SearchStats::default(),
         }
     }
@@ -181,62 +155,6 @@ impl<G: Graph + ?Sized> AStar<G, Zero> {
     }
 }
 
-/// [`AStar`]'s default way to evaluate its heuristic: every node's estimate from the node
-/// alone, with any [`Heuristic`].
-///
-/// # Example
-///
-/// ```
-/// use replan::{grid::{Grid, Octile}, AStar, Fresh};
-/// let astar: AStar<Grid, Octile, Fresh> = AStar::new(Octile);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Fresh;
-
-/// [`AStar`] evaluating an [`IncrementalHeuristic`]: a child's estimate is updated from its
-/// parent's. See [`AStar::incremental`].
-///
-/// # Example
-///
-/// ```
-/// use replan::puzzle::{LinearConflict, SlidingPuzzle};
-/// use replan::{AStar, Incremental};
-///
-/// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-/// let astar: AStar<SlidingPuzzle, LinearConflict, Incremental> =
-///     AStar::incremental(LinearConflict::new(puzzle.goal()));
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Incremental;
-
-impl<G: Graph + ?Sized, H> AStar<G, H, Incremental> {
-    /// An A* planner that computes each child's estimate from its parent's with an
-    /// [`IncrementalHeuristic`] whose [`State`](IncrementalHeuristic::State) is `()`: the
-    /// planner keeps each queued node's estimate (one cost per node) to update it from.
-    ///
-    /// The estimates, and so the search, are exactly those of [`AStar::new`] with the same
-    /// heuristic; only the work per generated node shrinks (on a sliding-tile puzzle, two
-    /// table reads for the Manhattan distance instead of one per tile).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::puzzle::{Manhattan, SlidingPuzzle};
-    /// use replan::{AStar, Planner};
-    ///
-    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-    /// let goal = puzzle.goal();
-    /// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
-    /// let fresh = AStar::new(Manhattan::new(goal)).plan(&puzzle, start, goal).unwrap();
-    /// let updated = AStar::incremental(Manhattan::new(goal)).plan(&puzzle, start, goal).unwrap();
-    /// assert_eq!(updated.cost, 31);
-    /// assert_eq!(updated.stats, fresh.stats);
-    /// ```
-    pub fn incremental(heuristic: H) -> Self {
-        AStar::with_mode(heuristic)
-    }
-}
-
 impl<G: Graph + ?Sized> Default for AStar<G, Zero> {
     fn default() -> Self {
         AStar::dijkstra()
@@ -254,94 +172,17 @@ where
         start: G::Node,
         goal: G::Node,
     ) -> Result<Path<G::Node, G::Cost>, PlanError> {
-        self.search(graph, start, goal)
-    }
-
-    fn last_stats(&self) -> SearchStats {
-        self.stats
-    }
-}
-
-impl<G, H> Planner<G> for AStar<G, H, Incremental>
-where
-    G: Graph + ?Sized,
-    H: IncrementalHeuristic<G::Node, G::Cost, State = ()>,
-{
-    fn plan(
-        &mut self,
-        graph: &G,
-        start: G::Node,
-        goal: G::Node,
-    ) -> Result<Path<G::Node, G::Cost>, PlanError> {
-        self.search(graph, start, goal)
-    }
-
-    fn last_stats(&self) -> SearchStats {
-        self.stats
-    }
-}
-
-/// How A* evaluates a heuristic `H` in a mode ([`Fresh`] or [`Incremental`]). One search
-/// loop serves both; in [`Fresh`] mode the estimate bookkeeping compiles away.
-trait Mode<N, C, H> {
-    /// Whether [`child`](Mode::child) reads the parent's estimate, which A* then keeps.
-    const FROM_PARENT: bool;
-    fn root(heuristic: &H, node: N, goal: N) -> C;
-    fn child(heuristic: &H, parent: N, parent_h: C, child: N, goal: N) -> C;
-}
-
-impl<N, C, H: Heuristic<N, C>> Mode<N, C, H> for Fresh {
-    const FROM_PARENT: bool = false;
-
-    #[inline(always)]
-    fn root(heuristic: &H, node: N, goal: N) -> C {
-        heuristic.estimate(node, goal)
-    }
-
-    #[inline(always)]
-    fn child(heuristic: &H, _parent: N, _parent_h: C, child: N, goal: N) -> C {
-        heuristic.estimate(child, goal)
-    }
-}
-
-impl<N, C, H: IncrementalHeuristic<N, C, State = ()>> Mode<N, C, H> for Incremental {
-    const FROM_PARENT: bool = true;
-
-    #[inline(always)]
-    fn root(heuristic: &H, node: N, goal: N) -> C {
-        heuristic.first(node, goal).0
-    }
-
-    #[inline(always)]
-    fn child(heuristic: &H, parent: N, parent_h: C, child: N, goal: N) -> C {
-        heuristic.next(parent, parent_h, (), child, goal).0
-    }
-}
-
-impl<G: Graph + ?Sized, H, M> AStar<G, H, M> {
-    /// The search behind both modes' [`Planner::plan`].
-    fn search(
-        &mut self,
-        graph: &G,
-        start: G::Node,
-        goal: G::Node,
-    ) -> Result<Path<G::Node, G::Cost>, PlanError>
-    where
-        M: Mode<G::Node, G::Cost, H>,
-    {
         self.stats = SearchStats::default();
         self.open.clear();
         self.buckets.clear();
         check_endpoints(graph, start, goal)?;
         let AStar {
             heuristic,
-            mode: _,
             budget,
             memory,
             open,
             buckets,
             overflow,
-            estimates,
             stats,
         } = self;
         let bound = memory.begin(graph)?;
@@ -351,10 +192,7 @@ impl<G: Graph + ?Sized, H, M> AStar<G, H, M> {
         let start_id = memory.id(graph, start)?;
         let goal_id = memory.id(graph, goal)?;
         memory.records.reach(start_id, G::Cost::ZERO, NO_PARENT);
-        let start_h = M::root(heuristic, start, goal);
-        if M::FROM_PARENT {
-            keep_estimate(estimates, start_id, start_h);
-        }
+        let start_h = heuristic.estimate(start, goal);
         // Small integer `f` values go in buckets; floats, large integers, and the rest of a
         // search whose `f` outgrows the buckets go in the heap. For float costs this test
         // is constant and the bucket code compiles away.
@@ -407,11 +245,6 @@ impl<G: Graph + ?Sized, H, M> AStar<G, H, M> {
             stats.expanded += 1;
             let g = memory.records.record(id).g;
             let node = memory.node(graph, id);
-            let h = if M::FROM_PARENT {
-                estimates[id as usize]
-            } else {
-                G::Cost::ZERO
-            };
 
             let mut failure = None;
             memory.for_each_successor(graph, node, id, |records, next, next_id, edge| {
@@ -439,10 +272,7 @@ impl<G: Graph + ?Sized, H, M> AStar<G, H, M> {
                         !closed
                     }
                 };
-                let h = M::child(heuristic, node, h, next, goal);
-                if M::FROM_PARENT {
-                    keep_estimate(estimates, next_id, h);
-                }
+                let h = heuristic.estimate(next, goal);
                 if in_buckets {
                     if let Some(f) = bucket_of(new_g.saturating_add(h)) {
                         if queued {
@@ -491,11 +321,7 @@ impl<G: Graph + ?Sized, H, M> AStar<G, H, M> {
                 // an id met twice in this expansion is queued once.
                 for queued in buckets.ids().chain(overflow.iter().copied()) {
                     if !open.contains(queued) {
-                        let h = if M::FROM_PARENT {
-                            estimates[queued as usize]
-                        } else {
-                            M::root(heuristic, memory.node(graph, queued), goal)
-                        };
+                        let h = heuristic.estimate(memory.node(graph, queued), goal);
                         let g = memory.records.record(queued).g;
                         open.push_absent(queued, G::Cost::frontier_key(g, h));
                     }
@@ -513,16 +339,10 @@ impl<G: Graph + ?Sized, H, M> AStar<G, H, M> {
         }
         Err(PlanError::NoPath)
     }
-}
 
-/// Records `h` as the estimate of `id`, making room for it.
-#[inline(always)]
-fn keep_estimate<C: Cost>(estimates: &mut Vec<C>, id: u32, h: C) {
-    let id = id as usize;
-    if id >= estimates.len() {
-        estimates.resize((id + 1).max(2 * estimates.len()), C::ZERO);
+    fn last_stats(&self) -> SearchStats {
+        self.stats
     }
-    estimates[id] = h;
 }
 
 /// The bucket of a node whose `f` is `f`, if `f` is a small enough integer.

@@ -8,7 +8,7 @@ mod dstar_lite;
 mod ida_star;
 pub(crate) mod memory;
 
-pub use astar::{AStar, Fresh, Incremental};
+pub use astar::AStar;
 pub use bfs::Bfs;
 pub use bidirectional_bfs::BidirectionalBfs;
 pub use dijkstra::Dijkstra;

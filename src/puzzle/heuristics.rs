@@ -125,11 +125,10 @@ impl IncrementalHeuristic<Board, u32> for Misplaced {
 
 /// The sum over tiles of the Manhattan distance to their goal cells.
 ///
-/// Each move moves one tile one step, so this never overestimates. [`IdaStar`] and
-/// [`AStar::incremental`] update it from the one tile that moved.
+/// Each move moves one tile one step, so this never overestimates. [`IdaStar`] updates it
+/// from the one tile that moved.
 ///
 /// [`IdaStar`]: crate::IdaStar
-/// [`AStar::incremental`]: crate::AStar::incremental
 ///
 /// # Example
 ///
@@ -197,12 +196,11 @@ impl IncrementalHeuristic<Board, u32> for Manhattan {
 /// In each row, the tiles whose goal is in that row must end up in goal order; those not in
 /// a longest increasing run (by goal column) have to step out and back, two moves their
 /// Manhattan term does not count. The same holds for columns. Taking `len - LIS` per line
-/// (rather than counting conflicting pairs) keeps it admissible. [`IdaStar`] and
-/// [`AStar::incremental`] update it from the moved tile's goal row or column, the one line
-/// whose conflicts a move can change.
+/// (rather than counting conflicting pairs) keeps it admissible. [`IdaStar`] updates it
+/// from the moved tile's goal row or column, the one line whose conflicts a move can
+/// change.
 ///
 /// [`IdaStar`]: crate::IdaStar
-/// [`AStar::incremental`]: crate::AStar::incremental
 ///
 /// # Example
 ///

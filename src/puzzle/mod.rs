@@ -16,10 +16,8 @@
 //! - Heuristics, each admissible and consistent: [`Misplaced`], [`Manhattan`],
 //!   [`LinearConflict`] and additive disjoint pattern databases ([`AdditivePdb`] over
 //!   [`PatternDatabase`]s). Each is a [`Heuristic`](crate::Heuristic) for A* and an
-//!   [`IncrementalHeuristic`](crate::IncrementalHeuristic) for [`IdaStar`](crate::IdaStar)
-//!   and [`AStar::incremental`](crate::AStar::incremental) (all but the pattern databases,
-//!   whose update needs per-node state A* does not keep), which update the estimate from
-//!   the tile that moved.
+//!   [`IncrementalHeuristic`](crate::IncrementalHeuristic) for [`IdaStar`](crate::IdaStar),
+//!   which updates the estimate from the tile that moved.
 //! - [`SlidingPuzzle::solve`] checks the boards, refuses an unsolvable instance at once with
 //!   [`PuzzleError::Unsolvable`] and turns a planner's path into a [`Solution`] of moves.
 //!
