@@ -1247,25 +1247,15 @@ where
     }
 
     fn next_path_stamp(&mut self) -> u32 {
-        self.path_stamp = self.path_stamp.wrapping_add(1);
-        if self.path_stamp == 0 {
-            for record in &mut self.records {
-                record.on_path = 0;
-            }
-            self.path_stamp = 1;
-        }
-        self.path_stamp
+        next_stamp(&mut self.path_stamp, &mut self.records, |record| {
+            &mut record.on_path
+        })
     }
 
     fn next_walk_stamp(&mut self) -> u32 {
-        self.walk_stamp = self.walk_stamp.wrapping_add(1);
-        if self.walk_stamp == 0 {
-            for record in &mut self.records {
-                record.walk = 0;
-            }
-            self.walk_stamp = 1;
-        }
-        self.walk_stamp
+        next_stamp(&mut self.walk_stamp, &mut self.records, |record| {
+            &mut record.walk
+        })
     }
 
     /// Reads the path off the `g` values: from the start, step to a successor minimizing
@@ -1466,6 +1456,23 @@ enum Stop {
     Exact,
     /// Also go on while the smallest `k1` is within rounding of the start's.
     Rounding,
+}
+
+/// Advances a stamp that marks records (`mark` picks the field); when it wraps, every
+/// record's mark is cleared first, so an old mark can never equal the new stamp.
+fn next_stamp<C>(
+    stamp: &mut u32,
+    records: &mut [Record<C>],
+    mark: impl Fn(&mut Record<C>) -> &mut u32,
+) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        for record in records {
+            *mark(record) = 0;
+        }
+        *stamp = 1;
+    }
+    *stamp
 }
 
 /// The record of `id` in the search of `generation`: fresh (`g = rhs = ∞`) when the search
