@@ -42,13 +42,18 @@ fn eight_puzzles(puzzle: &SlidingPuzzle) -> Vec<Board> {
 }
 
 /// Successors for `pathfinding`: the same boards in the same order as our graph, in a
-/// `SmallVec` so that neither side allocates a successor list.
+/// `SmallVec` so that neither side allocates a successor list. Always inlined, as our
+/// planners inline the graph's `successors`: left to the compiler, whether these two were
+/// inlined changed with unrelated code in this file, and `pathfinding`'s times with it
+/// (bidirectional BFS 4.3 ms in one build, 6.6 ms in another).
+#[inline(always)]
 fn neighbours(puzzle: &SlidingPuzzle, board: Board) -> SmallVec<[Board; 4]> {
     let mut out = SmallVec::new();
     puzzle.successors(board, |next, _| out.push(next));
     out
 }
 
+#[inline(always)]
 fn weighted(puzzle: &SlidingPuzzle, board: Board) -> SmallVec<[(Board, u32); 4]> {
     let mut out = SmallVec::new();
     puzzle.successors(board, |next, cost| out.push((next, cost)));
