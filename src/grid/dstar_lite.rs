@@ -99,7 +99,7 @@ impl<H: Heuristic<Cell, f64>> DStarLite<Grid, H> {
             grid.for_each_diagonal_past(cell, |from, from_index, to_index, cost| {
                 if failure.is_ok() {
                     // Grid ids are padded indices (`DenseIds` over `Grid::index`).
-                    failure = self.offer_edge(grid, from, from_index as u32, to_index as u32, cost);
+                    failure = self.offer_edge(from, from_index as u32, to_index as u32, cost);
                 }
             });
             failure?;

@@ -601,8 +601,7 @@ impl Grid {
         (y as usize + 1) * self.stride + x as usize + 1
     }
 
-    /// The legal 8-connected moves from padded index `i` (an on-grid cell).
-    /// The legal moves of the cell at padded index `i` (which must have a neighbour on
+    /// The legal 8-connected moves of the cell at padded index `i` (which must have a neighbour on
     /// each side in the array: on the grid, or padding with no moves wanted).
     fn moves_of(&self, i: usize) -> u8 {
         let p = &self.passable;

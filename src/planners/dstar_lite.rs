@@ -686,11 +686,7 @@ where
                 if !gained(next_id) {
                     return;
                 }
-                let g = match records.get(next_id as usize) {
-                    Some(record) if record.generation == generation => record.g,
-                    _ => G::Cost::INFINITY,
-                };
-                match path_cost(edge, g) {
+                match path_cost(edge, read(records, generation, next_id).g) {
                     Ok(cost) if improves(cost, best.0) => {
                         best = (cost, next_id);
                     }
@@ -717,7 +713,6 @@ where
     /// guarantee the ids are the graph's for those nodes.
     pub(crate) fn offer_edge(
         &mut self,
-        graph: &G,
         from: G::Node,
         from_id: u32,
         to_id: u32,
@@ -726,7 +721,6 @@ where
         let Some(search) = self.search else {
             return Ok(());
         };
-        let _ = graph;
         if from_id == search.goal_id {
             return Ok(());
         }
