@@ -9,7 +9,10 @@
 //!   estimate from its parent's ([`IdaStar::incremental`]), which `pathfinding`'s heuristic
 //!   closure, seeing one node, cannot; the estimates are the same values (the tests check
 //!   every update against a full evaluation), so both sides search the same nodes in the
-//!   same order and only the work per node differs.
+//!   same order and only the work per node differs. `pathfinding`'s bidirectional BFS
+//!   returns at the first meeting; ours by default finishes that layer for the cheapest
+//!   meeting edge, and `replan_first_meeting`
+//!   ([`BidirectionalBfs::with_first_meeting`]) does what theirs does.
 //! - `korf100/*`: Korf's 100 15-puzzles by IDA* with the 6-6-3 pattern databases, single
 //!   thread; the database build time and the node counts are printed before the timing.
 //!   Needs the data folder (`$REPLAN_DATA` or `../shared/data`); skipped without it.
@@ -98,6 +101,14 @@ fn eight_puzzle(c: &mut Criterion) {
         b.iter(|| {
             for &board in &boards {
                 black_box(bidirectional.plan(&puzzle, board, goal).unwrap());
+            }
+        })
+    });
+    let mut first = BidirectionalBfs::new().with_first_meeting();
+    group.bench_function("bidirectional_bfs/replan_first_meeting", |b| {
+        b.iter(|| {
+            for &board in &boards {
+                black_box(first.plan(&puzzle, board, goal).unwrap());
             }
         })
     });

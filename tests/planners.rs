@@ -190,6 +190,8 @@ proptest! {
             ("dense bfs", Bfs::new().plan(&Dense(&graph), start, goal).map(|p| p.len() as u32)),
             ("bidirectional", BidirectionalBfs::new().plan(&graph, start, goal).map(|p| p.len() as u32)),
             ("dense bidirectional", BidirectionalBfs::new().plan(&Dense(&graph), start, goal).map(|p| p.len() as u32)),
+            ("first meeting", BidirectionalBfs::new().with_first_meeting().plan(&graph, start, goal).map(|p| p.len() as u32)),
+            ("dense first meeting", BidirectionalBfs::new().with_first_meeting().plan(&Dense(&graph), start, goal).map(|p| p.len() as u32)),
         ] {
             prop_assert_eq!(&length, &edges_only, "{}", name);
         }
@@ -197,6 +199,7 @@ proptest! {
         check("bfs walk", &mut Bfs::new(), &graph, start, goal, &least_edges_cost, true)?;
         check("bidirectional walk", &mut BidirectionalBfs::new(), &graph, start, goal, &least_edges_cost, false)?;
         check("dense bidirectional walk", &mut BidirectionalBfs::new(), &Dense(&graph), start, goal, &least_edges_cost, false)?;
+        check("first meeting walk", &mut BidirectionalBfs::new().with_first_meeting(), &graph, start, goal, &least_edges_cost, false)?;
     }
 
     #[test]

@@ -246,6 +246,16 @@ fn check_board(width: usize, height: usize, tiles: Vec<u8>, blank_first: bool) {
                 .unwrap(),
         ),
         (
+            "bidirectional, first meeting",
+            puzzle
+                .solve(
+                    &mut BidirectionalBfs::new().with_first_meeting(),
+                    start,
+                    goal,
+                )
+                .unwrap(),
+        ),
+        (
             "A* misplaced",
             puzzle
                 .solve(&mut AStar::new(Misplaced::new(goal)), start, goal)
