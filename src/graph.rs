@@ -356,6 +356,90 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
         });
         failure.map_or(Ok(()), Err)
     }
+
+    /// [`successors`](NodeIds::successors) of a node that the planner reached from the node
+    /// with id `parent` (`None` for a root), which may be left out.
+    ///
+    /// Planners call this where the edge back to the parent cannot change anything: with
+    /// non-negative costs the parent's cost from the root is at most the node's, so
+    /// reaching the parent again through the node is never cheaper. An implementation may
+    /// therefore skip that one successor without looking up its id, which on a sliding-tile
+    /// puzzle is a third of all lookups; it must still visit every other successor. The
+    /// default visits them all.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::{BoardIds, SlidingPuzzle};
+    /// use replan::NodeIds;
+    ///
+    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    /// let mut ids = BoardIds::default();
+    /// ids.reset(&puzzle).unwrap();
+    /// let goal = puzzle.goal();
+    /// let goal_id = ids.id(&puzzle, goal).unwrap();
+    /// let mut children = Vec::new();
+    /// ids.successors_skipping_parent(&puzzle, goal, goal_id, None, |board, id, _| children.push((board, id)))
+    ///     .unwrap();
+    /// assert_eq!(children.len(), 2);
+    ///
+    /// // From the first child, the board puts the goal (its parent) aside.
+    /// let (child, child_id) = children[0];
+    /// let mut grandchildren = Vec::new();
+    /// ids.successors_skipping_parent(&puzzle, child, child_id, Some(goal_id), |board, _, _| {
+    ///     grandchildren.push(board)
+    /// })
+    /// .unwrap();
+    /// assert_eq!(grandchildren.len(), 2);
+    /// assert!(!grandchildren.contains(&goal));
+    /// ```
+    #[inline(always)]
+    fn successors_skipping_parent(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        parent: Option<u32>,
+        visit: impl FnMut(G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError> {
+        let _ = parent;
+        self.successors(graph, node, id, visit)
+    }
+
+    /// [`predecessors`](NodeIds::predecessors) of a node that a backward search reached
+    /// from the node with id `parent`, which may be left out; see
+    /// [`successors_skipping_parent`](NodeIds::successors_skipping_parent).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, DenseIds, IndexedGraph, NodeIds};
+    /// let grid: Grid = "...".parse().unwrap();
+    /// let mut ids = DenseIds;
+    /// let (middle, left) = (grid.index((1, 0)) as u32, grid.index((0, 0)) as u32);
+    /// let mut seen = Vec::new();
+    /// ids.predecessors_skipping_parent(&grid, (1, 0), middle, Some(left), |cell, _, _| {
+    ///     seen.push(cell)
+    /// })
+    /// .unwrap();
+    /// // Grids keep every edge: skipping is allowed, not required.
+    /// assert!(seen.contains(&(2, 0)));
+    /// ```
+    #[inline(always)]
+    fn predecessors_skipping_parent(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        id: u32,
+        parent: Option<u32>,
+        visit: impl FnMut(G::Node, u32, G::Cost),
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph,
+    {
+        let _ = parent;
+        self.predecessors(graph, node, id, visit)
+    }
 }
 
 /// Ids from the graph's own dense index ([`IndexedGraph`]): no hashing, no growth.

@@ -243,74 +243,81 @@ where
             }
             memory.records.close(id);
             stats.expanded += 1;
-            let g = memory.records.record(id).g;
+            let record = *memory.records.record(id);
+            let (g, parent) = (record.g, record.parent);
             let node = memory.node(graph, id);
 
             let mut failure = None;
-            memory.for_each_successor(graph, node, id, |records, next, next_id, edge| {
-                if failure.is_some() {
-                    return;
-                }
-                stats.generated += 1;
-                let new_g = match add_edge(g, edge) {
-                    Ok(new_g) => new_g,
-                    Err(error) => {
-                        failure = Some(error);
+            memory.for_each_successor(
+                graph,
+                node,
+                id,
+                parent,
+                |records, next, next_id, edge| {
+                    if failure.is_some() {
                         return;
                     }
-                };
-                let queued = match records.state(next_id) {
-                    None => {
-                        records.reach_new(next_id, new_g, id);
-                        false
-                    }
-                    Some((old_g, _)) if new_g >= old_g => return,
-                    // A cheaper route to a closed node reopens it; with a consistent
-                    // heuristic that never happens.
-                    Some((_, closed)) => {
-                        records.reach(next_id, new_g, id);
-                        !closed
-                    }
-                };
-                let h = heuristic.estimate(next, goal);
-                if in_buckets {
-                    if let Some(f) = bucket_of(new_g.saturating_add(h)) {
-                        if queued {
-                            buckets.change(next_id, f);
+                    stats.generated += 1;
+                    let new_g = match add_edge(g, edge) {
+                        Ok(new_g) => new_g,
+                        Err(error) => {
+                            failure = Some(error);
+                            return;
+                        }
+                    };
+                    let queued = match records.state(next_id) {
+                        None => {
+                            records.reach_new(next_id, new_g, id);
+                            false
+                        }
+                        Some((old_g, _)) if new_g >= old_g => return,
+                        // A cheaper route to a closed node reopens it; with a consistent
+                        // heuristic that never happens.
+                        Some((_, closed)) => {
+                            records.reach(next_id, new_g, id);
+                            !closed
+                        }
+                    };
+                    let h = heuristic.estimate(next, goal);
+                    if in_buckets {
+                        if let Some(f) = bucket_of(new_g.saturating_add(h)) {
+                            if queued {
+                                buckets.change(next_id, f);
+                            } else {
+                                buckets.push_absent(next_id, f);
+                            }
                         } else {
-                            buckets.push_absent(next_id, f);
+                            // Moved to the heap with the rest after this expansion.
+                            buckets.remove(next_id);
+                            overflow.push(next_id);
                         }
                     } else {
-                        // Moved to the heap with the rest after this expansion.
-                        buckets.remove(next_id);
-                        overflow.push(next_id);
+                        let key = G::Cost::frontier_key(new_g, h);
+                        match held {
+                            Some((held_id, ref mut held_key)) if held_id == next_id => {
+                                *held_key = key;
+                            }
+                            _ if queued => {
+                                open.decrease_key(next_id, key);
+                            }
+                            // Hold a child only if it would be popped next anyway. Without a
+                            // heuristic (Dijkstra) a child never ties its parent and is rarely
+                            // next, so the test is skipped, at compile time for `Zero`.
+                            None if h != G::Cost::ZERO
+                                && open.peek().map_or(true, |(_, top)| key < *top) =>
+                            {
+                                held = Some((next_id, key));
+                            }
+                            None => open.push_absent(next_id, key),
+                            Some((held_id, held_key)) if key < held_key => {
+                                open.push_absent(held_id, held_key);
+                                held = Some((next_id, key));
+                            }
+                            Some(_) => open.push_absent(next_id, key),
+                        }
                     }
-                } else {
-                    let key = G::Cost::frontier_key(new_g, h);
-                    match held {
-                        Some((held_id, ref mut held_key)) if held_id == next_id => {
-                            *held_key = key;
-                        }
-                        _ if queued => {
-                            open.decrease_key(next_id, key);
-                        }
-                        // Hold a child only if it would be popped next anyway. Without a
-                        // heuristic (Dijkstra) a child never ties its parent and is rarely
-                        // next, so the test is skipped, at compile time for `Zero`.
-                        None if h != G::Cost::ZERO
-                            && open.peek().map_or(true, |(_, top)| key < *top) =>
-                        {
-                            held = Some((next_id, key));
-                        }
-                        None => open.push_absent(next_id, key),
-                        Some((held_id, held_key)) if key < held_key => {
-                            open.push_absent(held_id, held_key);
-                            held = Some((next_id, key));
-                        }
-                        Some(_) => open.push_absent(next_id, key),
-                    }
-                }
-            })?;
+                },
+            )?;
             if let Some(error) = failure {
                 return Err(error);
             }

@@ -132,10 +132,11 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G> {
             let id = queue[head];
             head += 1;
             stats.expanded += 1;
-            let g = memory.records.record(id).g;
+            let record = *memory.records.record(id);
+            let (g, parent) = (record.g, record.parent);
             let node = memory.node(graph, id);
             let mut failure = None;
-            memory.for_each_successor(graph, node, id, |records, _, next_id, edge| {
+            memory.for_each_successor(graph, node, id, parent, |records, _, next_id, edge| {
                 if found || failure.is_some() {
                     return;
                 }

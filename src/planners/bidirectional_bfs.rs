@@ -146,11 +146,14 @@ trait Direction<G: ReverseGraph + ?Sized> {
     const NEAR: u64;
     /// The other side's bit in [`Seen`].
     const FAR: u64;
+    /// The node's neighbours this way, except perhaps `parent`, the id it was reached
+    /// from on this side ([`NodeIds::successors_skipping_parent`]).
     fn neighbours(
         ids: &mut G::Ids,
         graph: &G,
         node: G::Node,
         id: u32,
+        parent: Option<u32>,
         visit: impl FnMut(G::Node, u32, G::Cost),
     ) -> Result<(), PlanError>;
 }
@@ -165,9 +168,10 @@ impl<G: ReverseGraph + ?Sized> Direction<G> for Forward {
         graph: &G,
         node: G::Node,
         id: u32,
+        parent: Option<u32>,
         visit: impl FnMut(G::Node, u32, G::Cost),
     ) -> Result<(), PlanError> {
-        ids.successors(graph, node, id, visit)
+        ids.successors_skipping_parent(graph, node, id, parent, visit)
     }
 }
 
@@ -181,9 +185,10 @@ impl<G: ReverseGraph + ?Sized> Direction<G> for Backward {
         graph: &G,
         node: G::Node,
         id: u32,
+        parent: Option<u32>,
         visit: impl FnMut(G::Node, u32, G::Cost),
     ) -> Result<(), PlanError> {
-        ids.predecessors(graph, node, id, visit)
+        ids.predecessors_skipping_parent(graph, node, id, parent, visit)
     }
 }
 
@@ -460,9 +465,13 @@ where
         }
         stats.expanded += 1;
         let id = near.order[index];
-        let g = near.records[id as usize].g;
+        let record = near.records[id as usize];
+        let parent = (record.parent != NO_PARENT).then_some(record.parent);
+        let g = record.g;
         let node = ids.node(graph, id);
-        let visited = D::neighbours(ids, graph, node, id, |_, other_id, edge| {
+        // The edge back to the parent may be skipped: the parent is on this side, and were it
+        // also on the other, the sides would have met when the second of them reached it.
+        let visited = D::neighbours(ids, graph, node, id, parent, |_, other_id, edge| {
             generated += 1;
             if !G::Ids::BOUNDED {
                 make_room(seen, near, far, other_id);

@@ -177,17 +177,22 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
     }
 
     /// Calls `visit(records, successor, its id, edge cost)` for each successor of `node`
-    /// (whose id is `id`), with room made for the successor's record.
+    /// (whose id is `id`), with room made for the successor's record. The successor
+    /// `parent` (the id `node` was reached from, or [`NO_PARENT`]) may be left out
+    /// ([`NodeIds::successors_skipping_parent`]): callers only relax edges, and the route
+    /// back to the parent is never cheaper than the parent's own.
     #[inline(always)]
     pub(crate) fn for_each_successor(
         &mut self,
         graph: &G,
         node: G::Node,
         id: u32,
+        parent: u32,
         mut visit: impl FnMut(&mut Records<G::Cost>, G::Node, u32, G::Cost),
     ) -> Result<(), PlanError> {
         let SearchMemory { ids, records, .. } = self;
-        ids.successors(graph, node, id, |next, next_id, cost| {
+        let parent = (parent != NO_PARENT).then_some(parent);
+        ids.successors_skipping_parent(graph, node, id, parent, |next, next_id, cost| {
             if !G::Ids::BOUNDED {
                 records.make_room(next_id);
             }

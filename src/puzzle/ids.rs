@@ -1,6 +1,6 @@
 //! Node ids for boards: an open-addressing table keyed by the packed cells.
 
-use super::{Board, SlidingPuzzle};
+use super::{Board, SlidingPuzzle, NO_PARENT_CELL};
 use crate::{NodeIds, PlanError};
 
 /// The [`NodeIds`] of a [`SlidingPuzzle`]: ids handed out in discovery order, like
@@ -41,7 +41,9 @@ pub struct BoardIds {
     /// Which of the two this search uses.
     is_compact: bool,
     /// The packed cells of each id's board: half the size of a [`Board`], which
-    /// [`node`](NodeIds::node) rebuilds from the puzzle's size and the zero nibble.
+    /// [`node`](NodeIds::node) rebuilds from the puzzle's size and the blank's cell. Boards
+    /// of the compact table keep that cell in the four bits above their cells
+    /// ([`BLANK_SHIFT`]); larger ones have no bits to spare and find it by the zero nibble.
     nodes: Vec<u64>,
     /// The current search's stamp: a slot written with another stamp is empty.
     stamp: u32,
@@ -68,6 +70,9 @@ const COMPACT_CELLS: usize = 9;
 const ID_BITS: u32 = 19;
 const ID_MASK: u64 = (1 << ID_BITS) - 1;
 const KEY_SHIFT: u32 = 28;
+/// Where a compact board's entry in `nodes` keeps its blank's cell.
+const BLANK_SHIFT: u32 = 4 * COMPACT_CELLS as u32;
+const KEY_MASK: u64 = (1 << BLANK_SHIFT) - 1;
 const MAX_COMPACT_STAMP: u32 = (1 << (KEY_SHIFT - ID_BITS)) - 1;
 
 impl BoardIds {
@@ -103,8 +108,9 @@ impl BoardIds {
     fn grow(&mut self) {
         self.fresh((self.table_len() * 2).max(FIRST_CAPACITY));
         let nodes = std::mem::take(&mut self.nodes);
-        for &key in &nodes {
-            self.insert(key);
+        let key_mask = if self.is_compact { KEY_MASK } else { u64::MAX };
+        for &entry in &nodes {
+            self.insert(entry & key_mask);
         }
         self.nodes = nodes;
     }
@@ -135,9 +141,10 @@ impl BoardIds {
         self.nodes.push(key);
         id
     }
-    /// [`NodeIds::id`] in the compact table.
+    /// [`NodeIds::id`] in the compact table, for a board with cells `key` and its blank on
+    /// `blank`.
     #[inline(always)]
-    fn compact_id(&mut self, key: u64) -> u32 {
+    fn compact_id(&mut self, key: u64, blank: usize) -> u32 {
         debug_assert!(
             key >> (4 * COMPACT_CELLS) == 0,
             "a board of more than 9 cells"
@@ -154,7 +161,7 @@ impl BoardIds {
                 // At most 9! ids, below 2^19.
                 let id = self.nodes.len() as u32;
                 self.compact[at] = tag | u64::from(id);
-                self.nodes.push(key);
+                self.nodes.push(key | (blank as u64) << BLANK_SHIFT);
                 return id;
             }
             at = (at + 1) & mask;
@@ -209,7 +216,7 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
             self.grow();
         }
         if self.is_compact {
-            Ok(self.compact_id(board.packed()))
+            Ok(self.compact_id(board.packed(), board.blank()))
         } else {
             self.wide_id(board.packed())
         }
@@ -217,13 +224,62 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
 
     #[inline(always)]
     fn node(&self, graph: &SlidingPuzzle, id: u32) -> Board {
-        let cells = self.nodes[id as usize];
-        Board::from_packed(
-            cells,
-            blank_of(cells, graph.cells()),
-            graph.width(),
-            graph.height(),
-        )
+        let entry = self.nodes[id as usize];
+        let (cells, blank) = self.cells_and_blank(entry, graph);
+        Board::from_packed(cells, blank, graph.width(), graph.height())
+    }
+
+    /// Leaves out the slide back to the parent's board, found from the parent's blank cell
+    /// without a branch per move ([`SlidingPuzzle::slides_except`]).
+    #[inline(always)]
+    fn successors_skipping_parent(
+        &mut self,
+        graph: &SlidingPuzzle,
+        node: Board,
+        _id: u32,
+        parent: Option<u32>,
+        mut visit: impl FnMut(Board, u32, u32),
+    ) -> Result<(), PlanError> {
+        let parent_blank = match parent {
+            Some(parent) => self.cells_and_blank(self.nodes[parent as usize], graph).1,
+            None => NO_PARENT_CELL,
+        };
+        let mut failure = None;
+        graph.slides_except(node, parent_blank, |next, cost| {
+            if failure.is_none() {
+                match self.id(graph, next) {
+                    Ok(next_id) => visit(next, next_id, cost),
+                    Err(error) => failure = Some(error),
+                }
+            }
+        });
+        failure.map_or(Ok(()), Err)
+    }
+
+    /// As [`successors_skipping_parent`](Self::successors_skipping_parent): every slide can
+    /// be undone, so a board's predecessors are its successors.
+    #[inline(always)]
+    fn predecessors_skipping_parent(
+        &mut self,
+        graph: &SlidingPuzzle,
+        node: Board,
+        id: u32,
+        parent: Option<u32>,
+        visit: impl FnMut(Board, u32, u32),
+    ) -> Result<(), PlanError> {
+        self.successors_skipping_parent(graph, node, id, parent, visit)
+    }
+}
+
+impl BoardIds {
+    /// The packed cells and the blank's cell of an entry of `nodes`.
+    #[inline(always)]
+    fn cells_and_blank(&self, entry: u64, graph: &SlidingPuzzle) -> (u64, usize) {
+        if self.is_compact {
+            (entry & KEY_MASK, (entry >> BLANK_SHIFT) as usize)
+        } else {
+            (entry, blank_of(entry, graph.cells()))
+        }
     }
 }
 
@@ -252,6 +308,57 @@ mod tests {
                 let board = puzzle.random_board(puzzle.goal(), seed);
                 let id = ids.id(&puzzle, board).unwrap();
                 assert_eq!(ids.node(&puzzle, id), board);
+            }
+        }
+    }
+
+    #[test]
+    fn skipping_the_parent_leaves_out_exactly_the_parent() {
+        use crate::Graph;
+        for (width, height) in [(2, 2), (3, 3), (2, 4), (4, 3), (4, 4)] {
+            let puzzle = SlidingPuzzle::new(width, height).unwrap();
+            let mut ids = BoardIds::default();
+            ids.reset(&puzzle).unwrap();
+            for seed in 0..100 {
+                let board = puzzle.random_board(puzzle.goal(), seed);
+                let id = ids.id(&puzzle, board).unwrap();
+                let mut all = Vec::new();
+                puzzle.successors(board, |next, _| all.push(next));
+                let mut unskipped = Vec::new();
+                ids.successors_skipping_parent(&puzzle, board, id, None, |next, next_id, _| {
+                    unskipped.push((next, next_id))
+                })
+                .unwrap();
+                for &(next, next_id) in &unskipped {
+                    assert_eq!(ids.node(&puzzle, next_id), next);
+                }
+                let unskipped: Vec<Board> = unskipped.iter().map(|&(next, _)| next).collect();
+                assert_eq!(unskipped, all);
+                for &parent in &all {
+                    let parent_id = ids.id(&puzzle, parent).unwrap();
+                    let mut kept = Vec::new();
+                    ids.successors_skipping_parent(
+                        &puzzle,
+                        board,
+                        id,
+                        Some(parent_id),
+                        |n, _, _| kept.push(n),
+                    )
+                    .unwrap();
+                    let expected: Vec<Board> =
+                        all.iter().copied().filter(|&n| n != parent).collect();
+                    assert_eq!(kept, expected, "{width}x{height} seed {seed}");
+                    let mut kept_backwards = Vec::new();
+                    ids.predecessors_skipping_parent(
+                        &puzzle,
+                        board,
+                        id,
+                        Some(parent_id),
+                        |n, _, _| kept_backwards.push(n),
+                    )
+                    .unwrap();
+                    assert_eq!(kept_backwards, expected);
+                }
             }
         }
     }

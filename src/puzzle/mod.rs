@@ -108,9 +108,18 @@ pub struct SlidingPuzzle {
     /// For each blank cell, the cells it can swap with, in [`Move::ALL`] order; unused slots
     /// hold [`NO_CELL`].
     neighbours: [[u8; 4]; 16],
+    /// `slides[blank][parent]`: the cells the blank on `blank` can swap with, in
+    /// [`Move::ALL`] order, leaving out `parent` ([`NO_PARENT_CELL`] leaves out none): a
+    /// 4-bit count, then one nibble a cell. The list comes whole from one load, so skipping
+    /// the move back to the parent costs no branch per move; a branch there mispredicts
+    /// about once a node, and that cost more than the hash lookup it saved.
+    slides: [[u32; 17]; 16],
 }
 
 const NO_CELL: u8 = u8::MAX;
+
+/// The `parent` column of [`SlidingPuzzle::slides`] that leaves out no move.
+pub(crate) const NO_PARENT_CELL: usize = 16;
 
 impl SlidingPuzzle {
     /// A `width` × `height` puzzle.
@@ -147,10 +156,24 @@ impl SlidingPuzzle {
                 }
             }
         }
+        let mut slides = [[0; 17]; 16];
+        for (blank, row) in slides.iter_mut().enumerate().take(cells) {
+            for (parent, list) in row.iter_mut().enumerate() {
+                let mut count = 0;
+                for &cell in &neighbours[blank] {
+                    if cell != NO_CELL && usize::from(cell) != parent {
+                        *list |= u32::from(cell) << (4 + 4 * count);
+                        count += 1;
+                    }
+                }
+                *list |= count;
+            }
+        }
         Ok(SlidingPuzzle {
             width: width as u8,
             height: height as u8,
             neighbours,
+            slides,
         })
     }
 
@@ -244,6 +267,22 @@ impl SlidingPuzzle {
             .iter()
             .filter(|&&c| c != NO_CELL)
             .map(|&c| c as usize)
+    }
+
+    /// Calls `visit(child, 1)` for each board one slide from `board` except the one where
+    /// the blank goes back to `parent_blank` ([`NO_PARENT_CELL`] to visit them all).
+    #[inline(always)]
+    pub(crate) fn slides_except(
+        &self,
+        board: Board,
+        parent_blank: usize,
+        mut visit: impl FnMut(Board, u32),
+    ) {
+        let list = self.slides[board.blank() & 0xF][parent_blank.min(NO_PARENT_CELL)];
+        for k in 0..list & 0xF {
+            let cell = (list >> (4 + 4 * k)) & 0xF;
+            visit(board.slide_from(cell as usize), 1);
+        }
     }
 
     /// Whether `board` has this puzzle's size.
