@@ -1,11 +1,12 @@
 //! `BucketQueue`: A*'s frontier when `f` is a small non-negative integer (Dial, "Algorithm
 //! 360: Shortest-path forest with topological ordering", CACM 12(11), 1969).
 //!
-//! One bucket per `f` value, each a stack of ids; a position index per id makes
+//! One bucket per priority, each a stack of ids; a position index per id makes
 //! decrease-key a swap-remove and a push, so, like [`IndexedMinHeap`](crate::IndexedMinHeap),
 //! each id is queued at most once and no stale entries are left behind. Popping takes the
-//! newest id of the lowest non-empty bucket: among nodes of equal `f`, the one generated last,
-//! which is the deepest one (larger `g`), the same tie-break the heap's keys encode.
+//! newest id of the lowest non-empty bucket. A* numbers its buckets by `f` and then by the
+//! estimate `h`, so that among nodes of equal `f` the deepest (larger `g`) comes first, the
+//! same tie-break the heap's keys encode.
 //!
 //! Invariants: `buckets[positions[id].bucket][positions[id].slot] == id` for every queued
 //! `id`; ids not queued have slot [`ABSENT`]; no bucket below `lowest` and none from

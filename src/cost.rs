@@ -128,6 +128,27 @@ pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
         None
     }
 
+    /// The inverse of [`small_integer`](Cost::small_integer): `value` as this type, or
+    /// `None` for types that [`small_integer`](Cost::small_integer) never answers.
+    ///
+    /// [`AStar`](crate::AStar) uses it to recover a node's estimate from its bucket: `h =
+    /// f - g`, which lets [`Heuristic::estimate_child`](crate::Heuristic::estimate_child)
+    /// update the estimate along an edge instead of computing it afresh.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// assert_eq!(<u16 as Cost>::from_small_integer(7), Some(7));
+    /// assert_eq!(<u8 as Cost>::from_small_integer(300), None);
+    /// assert_eq!(<f64 as Cost>::from_small_integer(2), None);
+    /// ```
+    #[inline(always)]
+    fn from_small_integer(value: u32) -> Option<Self> {
+        let _ = value;
+        None
+    }
+
     /// `true` when the value may be used as an edge cost: not negative, not NaN.
     fn is_valid_edge_cost(self) -> bool {
         self >= Self::ZERO
@@ -162,6 +183,10 @@ macro_rules! integer_basics {
         #[inline(always)]
         fn small_integer(self) -> Option<u32> {
             u32::try_from(self).ok()
+        }
+        #[inline(always)]
+        fn from_small_integer(value: u32) -> Option<Self> {
+            <$t>::try_from(value).ok()
         }
         #[inline]
         fn as_f64(self) -> f64 {

@@ -221,6 +221,11 @@ where
             );
             let (updated, _) = h.next(board, value, state, child, goal);
             assert_eq!(updated, child_value, "{name}: incremental update differs");
+            assert_eq!(
+                h.estimate_child(board, value, child, goal),
+                child_value,
+                "{name}: estimate_child differs"
+            );
         });
     }
     assert_eq!(h.estimate(goal, goal), 0, "{name} is not zero at the goal");

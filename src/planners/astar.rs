@@ -12,9 +12,10 @@
 //!   packs both into one integer for the common cost types, so a sift compares one word.
 //! - **Two frontiers, one order.** While `f` is a non-negative integer below 2^16
 //!   ([`Cost::small_integer`]), the frontier is a bucket queue (Dial 1969): one stack of ids
-//!   per `f`, with a position index so a cheaper route moves a queued node instead of
-//!   queueing it twice. A pop takes the newest node of the lowest `f`, which is the deepest,
-//!   so the tie-break matches the heap's. Push and pop are `O(1)` instead of `O(log n)`:
+//!   per `f` and (up to six bits of) `h`, with a position index so a cheaper route moves a
+//!   queued node instead of queueing it twice. A pop takes a node of the lowest `f` and,
+//!   among those, of the lowest `h`, the deepest, so the tie-break matches the heap's
+//!   (`f` and `h` known, `g = f - h`). Push and pop are `O(1)` instead of `O(log n)`:
 //!   on the 8-puzzle, with frontiers of thousands of nodes whose `f` values span a few dozen
 //!   integers, the heap was half of A*'s instructions. Floats, larger integers, and the rest
 //!   of a search whose `f` outgrows the buckets use the heap (all queued nodes move over at
@@ -24,6 +25,12 @@
 //!   With ties toward larger `g`, a child whose `f` equals its parent's always is, and on
 //!   corridors most are; holding it saves a push and a pop (on Moving AI mazes, an eighth
 //!   of A*'s instructions). A pop takes the smaller of the held node and the heap's top.
+//! - **Estimates along edges.** A node popped from a bucket has `h = f - g`, so its
+//!   children's estimates come from [`Heuristic::estimate_child`], which a heuristic can
+//!   update along the edge instead of computing afresh.
+//! - **No edge back.** A node's successors come from
+//!   [`NodeIds::successors_skipping_parent`](crate::NodeIds::successors_skipping_parent):
+//!   the parent's `g` is at most the node's, so the edge back never improves it.
 //! - A node is closed when popped. With a consistent heuristic its `g` is then final; with
 //!   an inconsistent but admissible one a cheaper route can still arrive, and the node is
 //!   reopened, so the returned path stays optimal.
@@ -196,7 +203,8 @@ where
         // Small integer `f` values go in buckets; floats, large integers, and the rest of a
         // search whose `f` outgrows the buckets go in the heap. For float costs this test
         // is constant and the bucket code compiles away.
-        let mut in_buckets = match bucket_of(G::Cost::ZERO.saturating_add(start_h)) {
+        let ties = TieBits::for_start(start_h);
+        let mut in_buckets = match ties.bucket_of(G::Cost::ZERO.saturating_add(start_h), start_h) {
             Some(f) => {
                 buckets.push_absent(start_id, f);
                 true
@@ -214,8 +222,13 @@ where
         let mut held: Option<(u32, <G::Cost as Cost>::FrontierKey)> = None;
 
         loop {
+            // The popped node's `f`, while it comes from a bucket.
+            let mut popped_f = None;
             let popped = if in_buckets {
-                buckets.pop().map(|(id, _)| id)
+                buckets.pop().map(|(id, bucket)| {
+                    popped_f = Some(ties.f_of(bucket));
+                    id
+                })
             } else {
                 match held {
                     Some((held_id, held_key)) => match open.peek() {
@@ -246,6 +259,13 @@ where
             let record = *memory.records.record(id);
             let (g, parent) = (record.g, record.parent);
             let node = memory.node(graph, id);
+            // A bucket's `f` is `g + h` for the node's current `g` (a cheaper route moves the
+            // node to the bucket of its new `f`), so the node's estimate is `f - g` and each
+            // child's can be updated from it instead of computed afresh.
+            let node_h = popped_f.and_then(|f| {
+                let h = f.checked_sub(g.small_integer()?)?;
+                G::Cost::from_small_integer(h)
+            });
 
             let mut failure = None;
             memory.for_each_successor(
@@ -278,9 +298,12 @@ where
                             !closed
                         }
                     };
-                    let h = heuristic.estimate(next, goal);
+                    let h = match node_h {
+                        Some(node_h) => heuristic.estimate_child(node, node_h, next, goal),
+                        None => heuristic.estimate(next, goal),
+                    };
                     if in_buckets {
-                        if let Some(f) = bucket_of(new_g.saturating_add(h)) {
+                        if let Some(f) = ties.bucket_of(new_g.saturating_add(h), h) {
                             if queued {
                                 buckets.change(next_id, f);
                             } else {
@@ -352,8 +375,82 @@ where
     }
 }
 
-/// The bucket of a node whose `f` is `f`, if `f` is a small enough integer.
-#[inline(always)]
-fn bucket_of<C: Cost>(f: C) -> Option<u32> {
-    f.small_integer().filter(|&f| f < BucketQueue::LIMIT)
+/// How a node's bucket orders equal `f` values: a bucket is `f` shifted left by `shift`
+/// bits, below which the node's estimate `h` (capped at all ones) puts the nodes nearest the
+/// goal, the deepest, first. LIFO within one `f` alone picked the newest node instead, and on
+/// the 8-puzzle expanded a sixth more nodes than the heap's `(f, larger g)` order.
+#[derive(Clone, Copy, Debug)]
+struct TieBits {
+    shift: u32,
+}
+
+impl TieBits {
+    /// Up to six bits of estimate, fewer when the start's estimate is so large that `f`
+    /// would soon outgrow the buckets: `f` keeps room for four times the start's.
+    #[inline]
+    fn for_start<C: Cost>(start_h: C) -> TieBits {
+        let room = start_h
+            .small_integer()
+            .map_or(u64::MAX, |h| 4 * (u64::from(h) + 1));
+        let mut shift = 6;
+        while shift > 0 && room << shift > u64::from(BucketQueue::LIMIT) {
+            shift -= 1;
+        }
+        TieBits { shift }
+    }
+
+    /// The bucket of a node with these `f` and `h`, if `f` is a small enough integer.
+    #[inline(always)]
+    fn bucket_of<C: Cost>(self, f: C, h: C) -> Option<u32> {
+        let f = f.small_integer()?;
+        let cap = (1 << self.shift) - 1;
+        let h = h.small_integer().map_or(cap, |h| h.min(cap));
+        let bucket = (u64::from(f) << self.shift) | u64::from(h);
+        u32::try_from(bucket)
+            .ok()
+            .filter(|&bucket| bucket < BucketQueue::LIMIT)
+    }
+
+    /// The `f` of a bucket.
+    #[inline(always)]
+    fn f_of(self, bucket: u32) -> u32 {
+        bucket >> self.shift
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buckets_order_by_f_then_by_smaller_estimate() {
+        let ties = TieBits::for_start(30_u32);
+        assert_eq!(ties.shift, 6);
+        let bucket = |f: u32, h: u32| ties.bucket_of(f, h).unwrap();
+        assert!(bucket(20, 0) < bucket(20, 1));
+        assert!(bucket(20, 63) < bucket(21, 0));
+        // Estimates past the tie bits share the last bucket of their `f`.
+        assert_eq!(bucket(20, 63), bucket(20, 500));
+        assert!(bucket(20, 500) < bucket(21, 0));
+        for (f, h) in [(0, 0), (31, 17), (1023, 63)] {
+            assert_eq!(ties.f_of(bucket(f, h)), f);
+        }
+        assert_eq!(ties.bucket_of(1024_u32, 0), None);
+        assert_eq!(ties.bucket_of(2.0_f64, 1.0), None);
+    }
+
+    #[test]
+    fn large_start_estimates_keep_room_for_f() {
+        for start_h in [0_u32, 100, 1000, 10_000, 20_000, u32::MAX] {
+            let ties = TieBits::for_start(start_h);
+            let room = 4 * (u64::from(start_h) + 1);
+            assert!(
+                ties.shift == 0 || room << ties.shift <= u64::from(BucketQueue::LIMIT),
+                "start estimate {start_h}: shift {}",
+                ties.shift
+            );
+        }
+        assert_eq!(TieBits::for_start(20_000_u32).shift, 0);
+        assert_eq!(TieBits::for_start(f64::MAX).shift, 0);
+    }
 }

@@ -96,7 +96,8 @@ pub trait IncrementalHeuristic<N, C> {
     ) -> (C, Self::State);
 }
 
-/// Any [`Heuristic`] as an [`IncrementalHeuristic`] that computes every estimate afresh.
+/// Any [`Heuristic`] as an [`IncrementalHeuristic`] without state: each child's estimate comes
+/// from [`Heuristic::estimate_child`], which computes it afresh unless the heuristic overrides it.
 ///
 /// # Example
 ///
@@ -118,8 +119,8 @@ impl<N, C, H: Heuristic<N, C>> IncrementalHeuristic<N, C> for Reestimate<H> {
     }
 
     #[inline(always)]
-    fn next(&self, _parent: N, _parent_h: C, _state: (), child: N, goal: N) -> (C, ()) {
-        (self.0.estimate(child, goal), ())
+    fn next(&self, parent: N, parent_h: C, _state: (), child: N, goal: N) -> (C, ()) {
+        (self.0.estimate_child(parent, parent_h, child, goal), ())
     }
 }
 

@@ -103,6 +103,12 @@ impl Heuristic<Board, u32> for Misplaced {
     fn estimate(&self, from: Board, goal: Board) -> u32 {
         misplaced(from, goal)
     }
+
+    /// Updated from the parent's estimate, as [`IncrementalHeuristic::next`] does.
+    #[inline]
+    fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
+        self.next(parent, parent_h, (), child, goal).0
+    }
 }
 
 impl IncrementalHeuristic<Board, u32> for Misplaced {
@@ -169,6 +175,12 @@ impl Heuristic<Board, u32> for Manhattan {
         } else {
             Distances::new(goal).manhattan(from)
         }
+    }
+
+    /// Updated from the parent's estimate, as [`IncrementalHeuristic::next`] does.
+    #[inline]
+    fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
+        self.next(parent, parent_h, (), child, goal).0
     }
 }
 
@@ -508,6 +520,12 @@ impl Heuristic<Board, u32> for LinearConflict {
             }
             _ => self.first(from, goal).0,
         }
+    }
+
+    /// Updated from the parent's estimate, as [`IncrementalHeuristic::next`] does.
+    #[inline]
+    fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
+        self.next(parent, parent_h, (), child, goal).0
     }
 }
 
