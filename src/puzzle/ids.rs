@@ -230,7 +230,8 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
     }
 
     /// Leaves out the slide back to the parent's board, found from the parent's blank cell
-    /// without a branch per move ([`SlidingPuzzle::slides_except`]).
+    /// without a branch per move: the puzzle keeps, for each blank cell, its list of slides
+    /// with each neighbour left out in turn.
     #[inline(always)]
     fn successors_skipping_parent(
         &mut self,
