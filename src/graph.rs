@@ -67,6 +67,25 @@ pub trait Graph {
         let _ = node;
         Ok(())
     }
+
+    /// `true` when every edge costs the same, so that all paths with the fewest edges cost
+    /// the same too. [`BidirectionalBfs`](crate::BidirectionalBfs) then stops where its two
+    /// searches first meet instead of finishing that layer for the cheapest meeting edge.
+    ///
+    /// The default, `false`, is always safe; answering `true` for a graph with unequal
+    /// costs only gives up the choice by cost among fewest-edge paths.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::SlidingPuzzle;
+    /// use replan::{grid::Grid, Graph};
+    /// assert!(SlidingPuzzle::new(3, 3).unwrap().uniform_costs());
+    /// assert!(!"..".parse::<Grid>().unwrap().uniform_costs());
+    /// ```
+    fn uniform_costs(&self) -> bool {
+        false
+    }
 }
 
 /// A graph that can also be walked backwards.

@@ -76,6 +76,25 @@ fn eight_puzzle_state_space_matches_the_data_file() {
 }
 
 #[test]
+fn bidirectional_bfs_stops_at_the_first_meeting_on_puzzles() {
+    // Every slide costs one, so the default search has no meeting edge to choose by cost
+    // and must stop where the explicit first-meeting search stops.
+    let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    let goal = puzzle.goal();
+    for tiles in ["6 4 7 8 5 0 3 2 1", "8 6 7 2 5 4 3 0 1"] {
+        let start = puzzle.parse(tiles).unwrap();
+        let default = BidirectionalBfs::new().plan(&puzzle, start, goal).unwrap();
+        let first = BidirectionalBfs::new()
+            .with_first_meeting()
+            .plan(&puzzle, start, goal)
+            .unwrap();
+        assert_eq!(default.len(), 31);
+        assert_eq!(default.stats.expanded, first.stats.expanded);
+        assert_eq!(default.nodes, first.nodes);
+    }
+}
+
+#[test]
 fn bfs_from_the_goal_reaches_exactly_181440_states() {
     // An unreachable target makes the planner exhaust the goal's half of the space.
     let puzzle = SlidingPuzzle::new(3, 3).unwrap();
@@ -251,13 +270,9 @@ fn check_board(width: usize, height: usize, tiles: Vec<u8>, blank_first: bool) {
                 .unwrap(),
         ),
         (
-            "bidirectional, first meeting",
+            "IDA* manhattan through estimate_child",
             puzzle
-                .solve(
-                    &mut BidirectionalBfs::new().with_first_meeting(),
-                    start,
-                    goal,
-                )
+                .solve(&mut IdaStar::new(Manhattan::new(goal)), start, goal)
                 .unwrap(),
         ),
         (

@@ -13,8 +13,12 @@
 //!   both sides in an earlier round. The layer is finished anyway and the candidate with the
 //!   least summed edge cost wins, so on weighted graphs the answer is the cheapest of the
 //!   fewest-edge meeting paths found, not the first one stumbled upon; with
-//!   [`BidirectionalBfs::with_first_meeting`] the search stops after the node whose edge
-//!   met first, which gives up only that choice by cost.
+//!   [`BidirectionalBfs::with_first_meeting`], or on a graph whose edges all cost the same
+//!   ([`Graph::uniform_costs`](crate::Graph::uniform_costs)), the search stops after the
+//!   node whose edge met first, which gives up only that choice by cost.
+//! - Neither side follows the edge back to a node's parent
+//!   ([`NodeIds::successors_skipping_parent`]): the parent is on the same side, and had the
+//!   other side reached it too, the sides would have met when the second of them did.
 //! - The search stops with [`PlanError::NoPath`] as soon as either frontier is empty.
 //!
 //! # Complexity
@@ -253,8 +257,10 @@ impl<G: Graph + ?Sized> BidirectionalBfs<G> {
     /// Stops at the first edge where the two searches meet, instead of finishing that layer
     /// to pick the cheapest meeting edge. The path still has the fewest edges; only the
     /// choice among fewest-edge paths by their cost is given up, which changes nothing
-    /// when every edge costs the same (puzzles counted in moves). It skips the rest of the
-    /// meeting layer: a fifth of the expansions on the 31-move 8-puzzles.
+    /// when every edge costs the same; graphs that say so
+    /// ([`Graph::uniform_costs`](crate::Graph::uniform_costs), puzzles counted in moves) get
+    /// this without asking. It skips the rest of the meeting layer: a fifth of the
+    /// expansions on the 31-move 8-puzzles.
     ///
     /// # Example
     ///
@@ -328,6 +334,11 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
         forward.reach(seen, FORWARD, start_id, G::Cost::ZERO, NO_PARENT);
         backward.reach(seen, BACKWARD, goal_id, G::Cost::ZERO, NO_PARENT);
         stats.max_frontier = 2;
+        // With equal edge costs every fewest-edge meeting costs the same: nothing to choose.
+        let rules = Rules {
+            first_meeting: rules.first_meeting || graph.uniform_costs(),
+            ..*rules
+        };
         if start_id == goal_id {
             return Ok(Path {
                 nodes: vec![start],
@@ -342,14 +353,13 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
             }
             if forward.layer_len() <= backward.layer_len() {
                 let meeting =
-                    expand_layer::<G, Forward>(graph, ids, seen, forward, backward, stats, *rules)?;
+                    expand_layer::<G, Forward>(graph, ids, seen, forward, backward, stats, rules)?;
                 if let Some((cost, near, far)) = meeting {
                     break (cost, near, far);
                 }
             } else {
-                let meeting = expand_layer::<G, Backward>(
-                    graph, ids, seen, backward, forward, stats, *rules,
-                )?;
+                let meeting =
+                    expand_layer::<G, Backward>(graph, ids, seen, backward, forward, stats, rules)?;
                 if let Some((cost, near, far)) = meeting {
                     break (cost, far, near);
                 }
@@ -469,8 +479,6 @@ where
         let parent = (record.parent != NO_PARENT).then_some(record.parent);
         let g = record.g;
         let node = ids.node(graph, id);
-        // The edge back to the parent may be skipped: the parent is on this side, and were it
-        // also on the other, the sides would have met when the second of them reached it.
         let visited = D::neighbours(ids, graph, node, id, parent, |_, other_id, edge| {
             generated += 1;
             if !G::Ids::BOUNDED {

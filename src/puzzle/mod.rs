@@ -480,6 +480,11 @@ impl Graph for SlidingPuzzle {
         self.check_size(board)
             .map_err(|error| InvalidNode::Other(error.to_string()))
     }
+
+    /// Every slide is one move.
+    fn uniform_costs(&self) -> bool {
+        true
+    }
 }
 
 impl ReverseGraph for SlidingPuzzle {

@@ -114,6 +114,10 @@ impl Graph for RankedPuzzle {
     fn check_node(&self, board: Board) -> Result<(), InvalidNode> {
         self.puzzle.check_node(board)
     }
+
+    fn uniform_costs(&self) -> bool {
+        true
+    }
 }
 
 impl ReverseGraph for RankedPuzzle {
