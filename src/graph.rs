@@ -68,6 +68,38 @@ pub trait Graph {
         Ok(())
     }
 
+    /// Calls `visit(successor, edge_cost)` for every edge leaving `node` except those that
+    /// lead to `skip`.
+    ///
+    /// Memoryless searches ([`IdaStar`](crate::IdaStar)) never step straight back to the
+    /// node they came from and call this with it. The default filters
+    /// [`successors`](Graph::successors) by equality; a graph that can leave the edge out
+    /// without comparing every successor (a sliding-tile puzzle skips one slide by its
+    /// cell) overrides it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, Graph};
+    /// let grid: Grid = "...".parse().unwrap();
+    /// let mut seen = Vec::new();
+    /// grid.successors_except((1, 0), (0, 0), |cell, _| seen.push(cell));
+    /// assert_eq!(seen, [(2, 0)]);
+    /// ```
+    #[inline(always)]
+    fn successors_except(
+        &self,
+        node: Self::Node,
+        skip: Self::Node,
+        mut visit: impl FnMut(Self::Node, Self::Cost),
+    ) {
+        self.successors(node, |next, cost| {
+            if next != skip {
+                visit(next, cost);
+            }
+        });
+    }
+
     /// `true` when every edge costs the same, so that all paths with the fewest edges cost
     /// the same too. [`BidirectionalBfs`](crate::BidirectionalBfs) then stops where its two
     /// searches first meet instead of finishing that layer for the cheapest meeting edge.

@@ -387,11 +387,7 @@ fn expand<N: Copy + Eq, C: Cost, S, G: Graph<Node = N, Cost = C> + ?Sized>(
     let before = children.len();
     if depth >= 2 {
         let parent = frames[depth - 2].node;
-        graph.successors(node, |child, edge| {
-            if child != parent {
-                children.push((child, edge));
-            }
-        });
+        graph.successors_except(node, parent, |child, edge| children.push((child, edge)));
     } else {
         graph.successors(node, |child, edge| children.push((child, edge)));
     }

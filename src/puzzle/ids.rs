@@ -359,6 +359,18 @@ mod tests {
                     )
                     .unwrap();
                     assert_eq!(kept_backwards, expected);
+                    let mut except = Vec::new();
+                    puzzle.successors_except(board, parent, |n, _| except.push(n));
+                    assert_eq!(except, expected);
+                }
+                // A board that is not a successor leaves nothing out.
+                for other in [puzzle.random_board(puzzle.goal(), seed + 1000), board] {
+                    if all.contains(&other) {
+                        continue;
+                    }
+                    let mut except = Vec::new();
+                    puzzle.successors_except(board, other, |n, _| except.push(n));
+                    assert_eq!(except, all, "{width}x{height} seed {seed}");
                 }
             }
         }

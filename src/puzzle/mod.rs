@@ -485,6 +485,24 @@ impl Graph for SlidingPuzzle {
     fn uniform_costs(&self) -> bool {
         true
     }
+
+    /// The list of slides without the one to `skip` comes from one table load: one board
+    /// comparison in all instead of one per move, and no branch per move.
+    #[inline(always)]
+    fn successors_except(&self, board: Board, skip: Board, mut visit: impl FnMut(Board, u32)) {
+        // The only successor that can equal `skip` is the one whose blank is on `skip`'s;
+        // if that cell is not next to the blank, no slide is left out.
+        let back = skip.blank() & 0xF;
+        if board.slide_from(back) == skip {
+            self.slides_except(board, back, visit);
+        } else {
+            self.successors(board, |next, cost| {
+                if next != skip {
+                    visit(next, cost);
+                }
+            });
+        }
+    }
 }
 
 impl ReverseGraph for SlidingPuzzle {
