@@ -260,10 +260,40 @@ struct LineTables {
     columns: Box<[u64; 256]>,
     /// By line key: how many tiles of the line must leave it.
     removals: Box<[u8; 1 << 12]>,
-    /// Each cell's row and column, so an incremental update finds the two lines a move
-    /// changed without dividing by the width.
-    row_of: [u8; 16],
-    col_of: [u8; 16],
+    /// Each tile's goal row (`[LineKind::Row]`) and goal column (`[LineKind::Column]`).
+    goal_line: [[u8; 16]; 2],
+    /// How the cells of a row (`[LineKind::Row]`) and of a column are laid out.
+    shape: [LineShape; 2],
+}
+
+/// Which lines a move can change: the rows for a vertical move, the columns for a horizontal
+/// one (the line the tile moves along keeps its order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineKind {
+    Row = 0,
+    Column = 1,
+}
+
+impl LineKind {
+    /// The kind of line that a tile moving from cell `from` to the next cell `to` can leave
+    /// or enter: cells one apart are in one row (a vertical move is a width apart, and every
+    /// width is at least 2).
+    #[inline(always)]
+    fn of_move(from: usize, to: usize) -> LineKind {
+        if from.abs_diff(to) == 1 {
+            LineKind::Column
+        } else {
+            LineKind::Row
+        }
+    }
+}
+
+/// The cells of line `k` of one kind: `k * first`, then every `step` cells, `len` of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LineShape {
+    first: usize,
+    step: usize,
+    len: usize,
 }
 
 /// The tables are derived from the goal, which the heuristic prints already; printing
@@ -320,17 +350,22 @@ impl LineTables {
             }
             *slot = (len - longest_increasing(&line[..len])) as u8;
         }
-        let (mut row_of, mut col_of) = ([0u8; 16], [0u8; 16]);
-        for cell in 0..goal.len() {
-            row_of[cell] = (cell / width) as u8;
-            col_of[cell] = (cell % width) as u8;
-        }
+        let row = LineShape {
+            first: width,
+            step: 1,
+            len: width,
+        };
+        let column = LineShape {
+            first: 1,
+            step: width,
+            len: height,
+        };
         Some(LineTables {
             rows,
             columns,
             removals,
-            row_of,
-            col_of,
+            goal_line: [*goal_row, *goal_col],
+            shape: [row, column],
         })
     }
 
@@ -353,46 +388,33 @@ impl LineTables {
         self.removals[((sum >> (LINE_BITS as usize * line)) & LINE_MASK) as usize]
     }
 
-    /// The sum of the row entries of row `row`'s own cells: its key sits in the row's
-    /// field, and no other field is set.
+    /// The entries of one kind of line, by `16 * cell + tile`.
     #[inline(always)]
-    fn row_sum(&self, board: Board, row: usize) -> u64 {
-        let width = board.width();
-        let first = (row * width) & 0xF;
-        let mut cells = board.packed() >> (4 * first);
-        let mut sum = 0;
-        for cell in first..first + width {
-            sum += self.rows[(16 * cell + (cells & 0xF) as usize) & 0xFF];
-            cells >>= 4;
-        }
-        sum
+    fn codes(&self, kind: LineKind) -> &[u64; 256] {
+        [&*self.rows, &*self.columns][kind as usize]
     }
 
-    /// The sum of the column entries of column `col`'s own cells.
+    /// The sum of the entries of line `line`'s own cells: its key sits in the line's field,
+    /// and no other field is set.
     #[inline(always)]
-    fn column_sum(&self, board: Board, col: usize) -> u64 {
-        let (width, height) = (board.width(), board.height());
+    fn line_sum(&self, board: Board, kind: LineKind, line: usize) -> u64 {
+        let codes = self.codes(kind);
+        let shape = self.shape[kind as usize];
         let cells = board.packed();
-        let mut sum = 0;
-        let mut cell = col;
-        for _ in 0..height {
+        let mut cell = line * shape.first;
+        let mut sum = 0_u64;
+        for _ in 0..shape.len {
             let tile = ((cells >> (4 * (cell & 0xF))) & 0xF) as usize;
-            sum += self.columns[(16 * cell + tile) & 0xFF];
-            cell += width;
+            sum = sum.wrapping_add(codes[(16 * cell + tile) & 0xFF]);
+            cell += shape.step;
         }
         sum
     }
 
-    /// The removals of row `row` alone, from its own cells.
+    /// The removals of line `line` alone, from its own cells.
     #[inline(always)]
-    fn row_removals(&self, board: Board, row: usize) -> u8 {
-        self.removals_of(self.row_sum(board, row), row)
-    }
-
-    /// The removals of column `col` alone, from its own cells.
-    #[inline(always)]
-    fn column_removals(&self, board: Board, col: usize) -> u8 {
-        self.removals_of(self.column_sum(board, col), col)
+    fn line_removals(&self, board: Board, kind: LineKind, line: usize) -> u8 {
+        self.removals_of(self.line_sum(board, kind, line), line)
     }
 }
 
@@ -427,7 +449,7 @@ impl LinearConflict {
     #[inline]
     fn row_removals(&self, board: Board, row: usize) -> u8 {
         if let Some(tables) = &self.tables {
-            return tables.row_removals(board, row);
+            return tables.line_removals(board, LineKind::Row, row);
         }
         let width = board.width();
         let mut line = [0u8; 8];
@@ -446,7 +468,7 @@ impl LinearConflict {
     #[inline]
     fn column_removals(&self, board: Board, col: usize) -> u8 {
         if let Some(tables) = &self.tables {
-            return tables.column_removals(board, col);
+            return tables.line_removals(board, LineKind::Column, col);
         }
         let width = board.width();
         let mut line = [0u8; 8];
@@ -565,29 +587,19 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
             return (self.next_direct(parent, h, tile, from, to, child), ());
         };
         let (from, to) = (from & 0xF, to & 0xF);
-        let (line, old, new) = if tables.col_of[from] == tables.col_of[to] {
-            let line = self.goal_row[tile];
-            if line != tables.row_of[from] && line != tables.row_of[to] {
-                return (h, ());
-            }
-            let line = line as usize;
-            let old = tables.row_sum(parent, line);
-            let new = old
-                .wrapping_sub(tables.rows[16 * from + tile])
-                .wrapping_add(tables.rows[16 * to + tile]);
-            (line, old, new)
-        } else {
-            let line = self.goal_col[tile];
-            if line != tables.col_of[from] && line != tables.col_of[to] {
-                return (h, ());
-            }
-            let line = line as usize;
-            let old = tables.column_sum(parent, line);
-            let new = old
-                .wrapping_sub(tables.columns[16 * from + tile])
-                .wrapping_add(tables.columns[16 * to + tile]);
-            (line, old, new)
-        };
+        // Rows for a vertical move, columns for a horizontal one, chosen by indexing rather
+        // than by a branch: which way a move goes is as good as random, and the branch
+        // mispredicted often enough to cost more than the arithmetic.
+        let across = LineKind::of_move(from, to);
+        let line = usize::from(tables.goal_line[across as usize][tile]);
+        // The tile's goal line in the parent, and in the child by moving the tile's entry.
+        // When the tile neither leaves nor enters that line its key does not change and the
+        // difference below is zero; computing it anyway avoids a second unpredictable branch.
+        let old = tables.line_sum(parent, across, line);
+        let codes = tables.codes(across);
+        let new = old
+            .wrapping_sub(codes[16 * from + tile])
+            .wrapping_add(codes[16 * to + tile]);
         let h = h + 2 * u32::from(tables.removals_of(new, line));
         (h - 2 * u32::from(tables.removals_of(old, line)), ())
     }
