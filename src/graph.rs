@@ -358,16 +358,11 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
         mut visit: impl FnMut(G::Node, u32, G::Cost),
     ) -> Result<(), PlanError> {
         let _ = id;
-        let mut failure = None;
+        let mut lookup = IdLookup::new(self);
         graph.successors(node, |next, cost| {
-            if failure.is_none() {
-                match self.id(graph, next) {
-                    Ok(next_id) => visit(next, next_id, cost),
-                    Err(error) => failure = Some(error),
-                }
-            }
+            lookup.visit(graph, next, cost, &mut visit)
         });
-        failure.map_or(Ok(()), Err)
+        lookup.finish()
     }
 
     /// Calls `visit(predecessor, its id, edge cost)` for each predecessor of `node`, whose
@@ -396,16 +391,11 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
         G: ReverseGraph,
     {
         let _ = id;
-        let mut failure = None;
+        let mut lookup = IdLookup::new(self);
         graph.predecessors(node, |previous, cost| {
-            if failure.is_none() {
-                match self.id(graph, previous) {
-                    Ok(previous_id) => visit(previous, previous_id, cost),
-                    Err(error) => failure = Some(error),
-                }
-            }
+            lookup.visit(graph, previous, cost, &mut visit)
         });
-        failure.map_or(Ok(()), Err)
+        lookup.finish()
     }
 
     /// [`successors`](NodeIds::successors) of a node that the planner reached from the node
@@ -490,6 +480,46 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     {
         let _ = parent;
         self.predecessors(graph, node, id, visit)
+    }
+}
+
+/// Looks up the id of each neighbour a graph reports, for the [`NodeIds`] methods that pass
+/// neighbours on with their ids. A failed lookup is kept and the remaining neighbours are
+/// skipped, since a graph's callback cannot stop early.
+pub(crate) struct IdLookup<'a, I> {
+    ids: &'a mut I,
+    failure: Option<PlanError>,
+}
+
+impl<'a, I> IdLookup<'a, I> {
+    #[inline(always)]
+    pub(crate) fn new(ids: &'a mut I) -> Self {
+        IdLookup { ids, failure: None }
+    }
+
+    /// Calls `visit(node, its id, cost)` unless an earlier lookup failed.
+    #[inline(always)]
+    pub(crate) fn visit<G: Graph + ?Sized>(
+        &mut self,
+        graph: &G,
+        node: G::Node,
+        cost: G::Cost,
+        visit: &mut impl FnMut(G::Node, u32, G::Cost),
+    ) where
+        I: NodeIds<G>,
+    {
+        if self.failure.is_none() {
+            match self.ids.id(graph, node) {
+                Ok(id) => visit(node, id, cost),
+                Err(error) => self.failure = Some(error),
+            }
+        }
+    }
+
+    /// The first failed lookup, if any.
+    #[inline(always)]
+    pub(crate) fn finish(self) -> Result<(), PlanError> {
+        self.failure.map_or(Ok(()), Err)
     }
 }
 

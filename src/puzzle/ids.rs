@@ -1,6 +1,7 @@
 //! Node ids for boards: an open-addressing table keyed by the packed cells.
 
 use super::{Board, SlidingPuzzle, NO_PARENT_CELL};
+use crate::graph::IdLookup;
 use crate::{NodeIds, PlanError};
 
 /// The [`NodeIds`] of a [`SlidingPuzzle`]: ids handed out in discovery order, like
@@ -245,16 +246,11 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
             Some(parent) => self.cells_and_blank(self.nodes[parent as usize], graph).1,
             None => NO_PARENT_CELL,
         };
-        let mut failure = None;
+        let mut lookup = IdLookup::new(self);
         graph.slides_except(node, parent_blank, |next, cost| {
-            if failure.is_none() {
-                match self.id(graph, next) {
-                    Ok(next_id) => visit(next, next_id, cost),
-                    Err(error) => failure = Some(error),
-                }
-            }
+            lookup.visit(graph, next, cost, &mut visit)
         });
-        failure.map_or(Ok(()), Err)
+        lookup.finish()
     }
 
     /// As [`successors_skipping_parent`](Self::successors_skipping_parent): every slide can

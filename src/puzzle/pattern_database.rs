@@ -198,16 +198,22 @@ fn slots(n: usize, k: usize) -> usize {
 /// The perfect hash of a placement given as `cell_of(i)` for pattern tile `i`.
 ///
 /// Digit `i` is the cell's rank among the cells the earlier tiles left free: the cell minus
-/// the number of earlier cells below it. Counted with comparisons rather than a `popcount`
-/// of a mask, which the baseline x86-64 target has no instruction for.
+/// the number of earlier cells below it. Those counts are kept one nibble a cell, nibble `c`
+/// counting the placed cells below `c`: placing a cell adds one to every nibble above it,
+/// and no count passes 15, so nibbles never carry. That is one shift and one add a tile,
+/// where comparing with every earlier cell took `k²/2` comparisons (and the baseline
+/// x86-64 target has no `popcount` for the mask way): Korf's 100 with 6-6-3 spent about a
+/// tenth of its time there.
 #[inline(always)]
 fn placement_index(n: usize, k: usize, mut cell_of: impl FnMut(usize) -> u32) -> usize {
-    let mut cells = [0u32; 16];
+    const ONES: u64 = 0x1111_1111_1111_1111;
+    let mut below_counts = 0_u64;
     let mut index = 0;
     for i in 0..k {
-        let cell = cell_of(i);
-        let below = cells[..i].iter().map(|&c| u32::from(c < cell)).sum::<u32>();
-        cells[i] = cell;
+        let cell = cell_of(i) & 0xF;
+        let below = ((below_counts >> (4 * cell)) & 0xF) as u32;
+        // The nibbles above `cell`: from `cell` on, then one further (cell 15 has none).
+        below_counts += (ONES << (4 * cell)) << 4;
         index = index * (n - i) + (cell - below) as usize;
     }
     index
