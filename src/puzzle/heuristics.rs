@@ -293,9 +293,9 @@ impl LineKind {
 /// The cells of line `k` of one kind: `k * first`, then every `step` cells, `len` of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct LineShape {
-    first: usize,
-    step: usize,
-    len: usize,
+    first: u8,
+    step: u8,
+    len: u8,
 }
 
 /// The tables are derived from the goal, which the heuristic prints already; printing
@@ -352,6 +352,8 @@ impl LineTables {
             }
             *slot = (len - longest_increasing(&line[..len])) as u8;
         }
+        // Both at most 4 here.
+        let (width, height) = (width as u8, height as u8);
         let row = LineShape {
             first: width,
             step: 1,
@@ -403,12 +405,12 @@ impl LineTables {
         let codes = self.codes(kind);
         let shape = self.shape[kind as usize];
         let cells = board.packed();
-        let mut cell = line * shape.first;
+        let mut cell = line * usize::from(shape.first);
         let mut sum = 0_u64;
         for _ in 0..shape.len {
             let tile = ((cells >> (4 * (cell & 0xF))) & 0xF) as usize;
             sum = sum.wrapping_add(codes[(16 * cell + tile) & 0xFF]);
-            cell += shape.step;
+            cell += usize::from(shape.step);
         }
         sum
     }

@@ -112,8 +112,9 @@ pub struct SlidingPuzzle {
     /// [`Move::ALL`] order, leaving out `parent` ([`NO_PARENT_CELL`] leaves out none): a
     /// 4-bit count, then one nibble a cell. The list comes whole from one load, so skipping
     /// the move back to the parent costs no branch per move; a branch there mispredicts
-    /// about once a node, and that cost more than the hash lookup it saved.
-    slides: [[u32; 17]; 16],
+    /// about once a node, and that cost more than the hash lookup it saved. Boxed: at 1 KiB
+    /// it would make the puzzle a large value to move around.
+    slides: Box<[[u32; 17]; 16]>,
 }
 
 const NO_CELL: u8 = u8::MAX;
@@ -156,7 +157,7 @@ impl SlidingPuzzle {
                 }
             }
         }
-        let mut slides = [[0; 17]; 16];
+        let mut slides = Box::new([[0; 17]; 16]);
         for (blank, row) in slides.iter_mut().enumerate().take(cells) {
             for (parent, list) in row.iter_mut().enumerate() {
                 let mut count = 0;
