@@ -66,7 +66,10 @@ impl<N: Copy, C> Path<N, C> {
 pub struct SearchStats {
     /// Nodes taken off the frontier and expanded (their successors generated).
     pub expanded: u64,
-    /// Edges looked at while expanding: successors generated.
+    /// Edges looked at while expanding: successors generated. An edge back to a node's
+    /// parent that the graph's ids leave out
+    /// ([`NodeIds::successors_skipping_parent`](crate::NodeIds::successors_skipping_parent))
+    /// is not counted.
     pub generated: u64,
     /// The largest number of nodes on the frontier at once.
     pub max_frontier: usize,
