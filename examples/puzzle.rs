@@ -127,6 +127,16 @@ impl Heuristic<Board, u32> for AnyHeuristic<'_> {
             AnyHeuristic::Pdb(h) => h.estimate(from, goal),
         }
     }
+
+    /// Forwarded, so that A* updates the estimates move by move as the heuristics can.
+    fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
+        match self {
+            AnyHeuristic::Misplaced(h) => h.estimate_child(parent, parent_h, child, goal),
+            AnyHeuristic::Manhattan(h) => h.estimate_child(parent, parent_h, child, goal),
+            AnyHeuristic::LinearConflict(h) => h.estimate_child(parent, parent_h, child, goal),
+            AnyHeuristic::Pdb(h) => h.estimate_child(parent, parent_h, child, goal),
+        }
+    }
 }
 
 impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
