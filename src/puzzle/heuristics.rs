@@ -262,8 +262,6 @@ struct LineTables {
     columns: Box<[u64; 256]>,
     /// By line key: how many tiles of the line must leave it.
     removals: Box<[u8; 1 << 12]>,
-    /// Each tile's goal row (`[LineKind::Row]`) and goal column (`[LineKind::Column]`).
-    goal_line: [[u8; 16]; 2],
     /// How the cells of a row (`[LineKind::Row]`) and of a column are laid out.
     shape: [LineShape; 2],
 }
@@ -368,7 +366,6 @@ impl LineTables {
             rows,
             columns,
             removals,
-            goal_line: [*goal_row, *goal_col],
             shape: [row, column],
         })
     }
@@ -598,7 +595,7 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
         // than by a branch: which way a move goes is as good as random, and the branch
         // mispredicted often enough to cost more than the arithmetic.
         let across = LineKind::of_move(from, to);
-        let line = usize::from(tables.goal_line[across as usize][tile]);
+        let line = usize::from([&self.goal_row, &self.goal_col][across as usize][tile]);
         // The tile's goal line in the parent, and in the child by moving the tile's entry.
         // When the tile neither leaves nor enters that line its key does not change and the
         // difference below is zero; computing it anyway avoids a second unpredictable branch.
