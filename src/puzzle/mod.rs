@@ -105,9 +105,6 @@ pub enum GoalKind {
 pub struct SlidingPuzzle {
     width: u8,
     height: u8,
-    /// For each blank cell, the cells it can swap with, in [`Move::ALL`] order; unused slots
-    /// hold [`NO_CELL`].
-    neighbours: [[u8; 4]; 16],
     /// `slides[blank][parent]`: the cells the blank on `blank` can swap with, in
     /// [`Move::ALL`] order, leaving out `parent` ([`NO_PARENT_CELL`] leaves out none): a
     /// 4-bit count, then one nibble a cell. The list comes whole from one load, so skipping
@@ -173,7 +170,6 @@ impl SlidingPuzzle {
         Ok(SlidingPuzzle {
             width: width as u8,
             height: height as u8,
-            neighbours,
             slides,
         })
     }
@@ -264,10 +260,8 @@ impl SlidingPuzzle {
 
     /// The cells next to `cell`, in [`Move::ALL`] order.
     pub(crate) fn neighbour_cells(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        self.neighbours[cell]
-            .iter()
-            .filter(|&&c| c != NO_CELL)
-            .map(|&c| c as usize)
+        let list = self.slides[cell & 0xF][NO_PARENT_CELL];
+        (0..list & 0xF).map(move |k| ((list >> (4 + 4 * k)) & 0xF) as usize)
     }
 
     /// Calls `visit(child, 1)` for each board one slide from `board` except the one where
@@ -469,12 +463,8 @@ impl Graph for SlidingPuzzle {
     type Ids = BoardIds;
 
     #[inline(always)]
-    fn successors(&self, board: Board, mut visit: impl FnMut(Board, u32)) {
-        for &cell in &self.neighbours[board.blank()] {
-            if cell != NO_CELL {
-                visit(board.slide_from(cell as usize), 1);
-            }
-        }
+    fn successors(&self, board: Board, visit: impl FnMut(Board, u32)) {
+        self.slides_except(board, NO_PARENT_CELL, visit);
     }
 
     fn check_node(&self, board: Board) -> Result<(), InvalidNode> {
