@@ -541,36 +541,8 @@ impl Heuristic<Board, u32> for LinearConflict {
     /// inlined: a planner calls it once per generated node, from one place.
     #[inline(always)]
     fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
-        self.next(parent, parent_h, (), child, goal).0
-    }
-}
-
-/// As an [`IncrementalHeuristic`] it needs nothing but the parent's estimate: a move changes
-/// the Manhattan term of one tile, and the conflicts of at most one line, the moved tile's
-/// own goal row (for a vertical move) or goal column (for a horizontal one), and only when
-/// the tile leaves or enters it. A line's removals depend only on the order of the tiles
-/// that belong to it: the row or column the tile moves along keeps that order (the tile
-/// swaps with the blank), and a line the tile does not belong to does not see it at all.
-/// So the update reads two table entries for the Manhattan term and, for the moves that
-/// touch the tile's goal line, re-evaluates that one line in the parent; the child's key
-/// of it is the parent's with the tile's entry moved.
-impl IncrementalHeuristic<Board, u32> for LinearConflict {
-    type State = ();
-
-    fn first(&self, node: Board, goal: Board) -> (u32, ()) {
         if !self.distances.is_for(goal) {
-            return LinearConflict::new(goal).first(node, goal);
-        }
-        let removed: u32 = self.removals(node).iter().map(|&r| u32::from(r)).sum();
-        (self.distances.manhattan(node) + 2 * removed, ())
-    }
-
-    // Always inlined: planners call it once per generated node, and left to the compiler
-    // it was inlined into A* in one build and not in another (the bench binary).
-    #[inline(always)]
-    fn next(&self, parent: Board, parent_h: u32, _: (), child: Board, goal: Board) -> (u32, ()) {
-        if !self.distances.is_for(goal) {
-            return self.first(child, goal);
+            return self.first(child, goal).0;
         }
         let (tile, from, to) = parent.moved_tile(child);
         let tile = tile as usize & 0xF;
@@ -580,7 +552,7 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
         let h = parent_h + u32::from(distance[to]);
         let h = h - u32::from(distance[from]);
         let Some(tables) = &self.tables else {
-            return (self.next_direct(parent, h, tile, from, to, child), ());
+            return self.next_direct(parent, h, tile, from, to, child);
         };
         let (from, to) = (from & 0xF, to & 0xF);
         // Rows for a vertical move, columns for a horizontal one, chosen by indexing rather
@@ -597,7 +569,103 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
             .wrapping_sub(codes[16 * from + tile])
             .wrapping_add(codes[16 * to + tile]);
         let h = h + 2 * u32::from(tables.removals_of(new, line));
-        (h - 2 * u32::from(tables.removals_of(old, line)), ())
+        h - 2 * u32::from(tables.removals_of(old, line))
+    }
+}
+
+/// The row and column sums of a board (see [`LinearConflict`]'s tables): what its
+/// [`IncrementalHeuristic`] carries from a node to its children, so that a child's update
+/// reads the moved tile's goal line from the sums instead of from the board's cells.
+///
+/// # Example
+///
+/// ```
+/// use replan::puzzle::{LineSums, LinearConflict, SlidingPuzzle};
+/// use replan::IncrementalHeuristic;
+/// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+/// let h = LinearConflict::new(puzzle.goal());
+/// let (estimate, _sums): (u32, LineSums) = h.first(puzzle.goal(), puzzle.goal());
+/// assert_eq!(estimate, 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineSums {
+    /// Indexed by [`LineKind`]; zero where the heuristic has no tables.
+    sums: [u64; 2],
+}
+
+/// As an [`IncrementalHeuristic`] it needs nothing but the parent's estimate: a move changes
+/// the Manhattan term of one tile, and the conflicts of at most one line, the moved tile's
+/// own goal row (for a vertical move) or goal column (for a horizontal one), and only when
+/// the tile leaves or enters it. A line's removals depend only on the order of the tiles
+/// that belong to it: the row or column the tile moves along keeps that order (the tile
+/// swaps with the blank), and a line the tile does not belong to does not see it at all.
+/// So the update reads two table entries for the Manhattan term and, for the moves that
+/// touch the tile's goal line, re-evaluates that one line in the parent; the child's key
+/// of it is the parent's with the tile's entry moved.
+///
+/// Its [`State`](IncrementalHeuristic::State) is the board's [`LineSums`]: moving the tile's
+/// entries in both sums gives the child's, and the goal line's keys are then a shift away,
+/// where [`Heuristic::estimate_child`] (which has no state) reads the line's cells. IDA* with
+/// linear conflict on the 8-puzzle set ran 10% fewer instructions.
+impl IncrementalHeuristic<Board, u32> for LinearConflict {
+    type State = LineSums;
+
+    fn first(&self, node: Board, goal: Board) -> (u32, LineSums) {
+        if !self.distances.is_for(goal) {
+            return LinearConflict::new(goal).first(node, goal);
+        }
+        let removed: u32 = self.removals(node).iter().map(|&r| u32::from(r)).sum();
+        let sums = match &self.tables {
+            Some(tables) => {
+                let (rows, columns) = tables.sums(node);
+                LineSums {
+                    sums: [rows, columns],
+                }
+            }
+            None => LineSums::default(),
+        };
+        (self.distances.manhattan(node) + 2 * removed, sums)
+    }
+
+    // Always inlined: IDA* calls it once per generated node, from one place.
+    #[inline(always)]
+    fn next(
+        &self,
+        parent: Board,
+        parent_h: u32,
+        state: LineSums,
+        child: Board,
+        goal: Board,
+    ) -> (u32, LineSums) {
+        let Some(tables) = self.tables.as_ref().filter(|_| self.distances.is_for(goal)) else {
+            return (self.estimate_child(parent, parent_h, child, goal), state);
+        };
+        let (tile, from, to) = parent.moved_tile(child);
+        let (tile, from, to) = (tile as usize & 0xF, from & 0xF, to & 0xF);
+        let [rows, columns] = state.sums;
+        let [row_codes, column_codes] = &*tables.codes;
+        let sums = [
+            rows.wrapping_sub(row_codes[16 * from + tile])
+                .wrapping_add(row_codes[16 * to + tile]),
+            columns
+                .wrapping_sub(column_codes[16 * from + tile])
+                .wrapping_add(column_codes[16 * to + tile]),
+        ];
+        // The row sum carries the Manhattan distance in its top byte.
+        let h = parent_h + (sums[0] >> MANHATTAN_SHIFT) as u32;
+        let h = h - (rows >> MANHATTAN_SHIFT) as u32;
+        // Rows for a vertical move, columns for a horizontal one, by index, as in
+        // `estimate_child`; the parent's sum of that kind by masking, not by a branch.
+        let across = LineKind::of_move(from, to);
+        let line = usize::from([&self.goal_row, &self.goal_col][across as usize][tile]);
+        let columns_mask = (across as u64).wrapping_neg();
+        let old = rows ^ ((rows ^ columns) & columns_mask);
+        let new = sums[0] ^ ((sums[0] ^ sums[1]) & columns_mask);
+        let h = h + 2 * u32::from(tables.removals_of(new, line));
+        (
+            h - 2 * u32::from(tables.removals_of(old, line)),
+            LineSums { sums },
+        )
     }
 }
 
@@ -673,15 +741,23 @@ mod tests {
                 for seed in 0..300 {
                     let board = puzzle.random_board(goal, seed);
                     assert_eq!(fast.estimate(board, goal), slow.estimate(board, goal));
-                    let (h, ()) = fast.first(board, goal);
+                    let (h, sums) = fast.first(board, goal);
                     assert_eq!(h, slow.first(board, goal).0);
                     assert_eq!(h, fast.estimate(board, goal));
                     // Every move's incremental update agrees with evaluating the child.
                     for mv in Move::ALL {
                         if let Some(child) = board.apply(mv) {
-                            let next = fast.next(board, h, (), child, goal);
-                            assert_eq!(next, slow.next(board, h, (), child, goal));
-                            assert_eq!(next.0, slow.estimate(child, goal));
+                            let next = fast.next(board, h, sums, child, goal).0;
+                            assert_eq!(
+                                next,
+                                slow.next(board, h, LineSums::default(), child, goal).0
+                            );
+                            assert_eq!(next, fast.estimate_child(board, h, child, goal));
+                            assert_eq!(
+                                fast.next(board, h, sums, child, goal).1,
+                                fast.first(child, goal).1
+                            );
+                            assert_eq!(next, slow.estimate(child, goal));
                         }
                     }
                 }
@@ -719,7 +795,8 @@ mod tests {
                             let m_child = Manhattan::new(goal).estimate(child, goal);
                             let c_child = LinearConflict::new(goal).estimate(child, goal);
                             assert_eq!(manhattan.next(board, m, (), child, goal).0, m_child);
-                            assert_eq!(conflict.next(board, c, (), child, goal).0, c_child);
+                            let sums = conflict.first(board, goal).1;
+                            assert_eq!(conflict.next(board, c, sums, child, goal).0, c_child);
                         }
                     }
                 }
@@ -738,11 +815,11 @@ mod tests {
                 let h = LinearConflict::new(goal);
                 for seed in 0..200 {
                     let board = puzzle.random_board(goal, seed);
-                    let (estimate, ()) = h.first(board, goal);
+                    let (estimate, sums) = h.first(board, goal);
                     assert_eq!(estimate, h.estimate(board, goal));
                     for mv in Move::ALL {
                         if let Some(child) = board.apply(mv) {
-                            let (next, ()) = h.next(board, estimate, (), child, goal);
+                            let (next, _) = h.next(board, estimate, sums, child, goal);
                             assert_eq!(next, h.estimate(child, goal), "{width}x{height}");
                         }
                     }

@@ -58,7 +58,7 @@ mod rank;
 
 pub use board::{Board, Move};
 pub use error::PuzzleError;
-pub use heuristics::{LinearConflict, Manhattan, Misplaced};
+pub use heuristics::{LineSums, LinearConflict, Manhattan, Misplaced};
 pub use ids::BoardIds;
 pub use pattern_database::{AdditivePdb, BuildProgress, DatabaseError, PatternDatabase, PdbState};
 pub use rank::RankedPuzzle;
