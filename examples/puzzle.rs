@@ -37,8 +37,8 @@ use std::time::Instant;
 use clap::{Parser, ValueEnum};
 use rayon::prelude::*;
 use replan::puzzle::{
-    AdditivePdb, Board, GoalKind, LinearConflict, Manhattan, Misplaced, PatternDatabase, PdbState,
-    PuzzleError, SlidingPuzzle, Solution,
+    AdditivePdb, Board, GoalKind, LineSums, LinearConflict, Manhattan, Misplaced, PatternDatabase,
+    PdbState, PuzzleError, SlidingPuzzle, Solution,
 };
 use replan::{AStar, BidirectionalBfs, Heuristic, IdaStar, IncrementalHeuristic};
 
@@ -140,16 +140,23 @@ impl Heuristic<Board, u32> for AnyHeuristic<'_> {
 }
 
 impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
-    /// The pattern databases' state; the other heuristics need none.
-    type State = PdbState;
+    /// The pattern databases' state and linear conflict's line sums; the other heuristics
+    /// need none.
+    type State = (PdbState, LineSums);
 
-    fn first(&self, node: Board, goal: Board) -> (u32, PdbState) {
-        let none = PdbState::default();
+    fn first(&self, node: Board, goal: Board) -> (u32, (PdbState, LineSums)) {
+        let none = (PdbState::default(), LineSums::default());
         match self {
             AnyHeuristic::Misplaced(h) => (h.first(node, goal).0, none),
             AnyHeuristic::Manhattan(h) => (h.first(node, goal).0, none),
-            AnyHeuristic::LinearConflict(h) => (h.first(node, goal).0, none),
-            AnyHeuristic::Pdb(h) => h.first(node, goal),
+            AnyHeuristic::LinearConflict(h) => {
+                let (estimate, lines) = h.first(node, goal);
+                (estimate, (none.0, lines))
+            }
+            AnyHeuristic::Pdb(h) => {
+                let (estimate, pdb) = h.first(node, goal);
+                (estimate, (pdb, none.1))
+            }
         }
     }
 
@@ -158,15 +165,21 @@ impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
         &self,
         parent: Board,
         h: u32,
-        pdb: PdbState,
+        (pdb, lines): (PdbState, LineSums),
         child: Board,
         goal: Board,
-    ) -> (u32, PdbState) {
+    ) -> (u32, (PdbState, LineSums)) {
         match self {
-            AnyHeuristic::Misplaced(m) => (m.next(parent, h, (), child, goal).0, pdb),
-            AnyHeuristic::Manhattan(m) => (m.next(parent, h, (), child, goal).0, pdb),
-            AnyHeuristic::LinearConflict(m) => (m.next(parent, h, (), child, goal).0, pdb),
-            AnyHeuristic::Pdb(m) => m.next(parent, h, pdb, child, goal),
+            AnyHeuristic::Misplaced(m) => (m.next(parent, h, (), child, goal).0, (pdb, lines)),
+            AnyHeuristic::Manhattan(m) => (m.next(parent, h, (), child, goal).0, (pdb, lines)),
+            AnyHeuristic::LinearConflict(m) => {
+                let (estimate, lines) = m.next(parent, h, lines, child, goal);
+                (estimate, (pdb, lines))
+            }
+            AnyHeuristic::Pdb(m) => {
+                let (estimate, pdb) = m.next(parent, h, pdb, child, goal);
+                (estimate, (pdb, lines))
+            }
         }
     }
 }
