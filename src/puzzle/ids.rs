@@ -34,9 +34,9 @@ use crate::{NodeIds, PlanError};
 pub struct BoardIds {
     /// The table for boards of at most [`COMPACT_CELLS`] cells, one `u64` a slot: the
     /// 36-bit key, a 9-bit search stamp and a 19-bit id. Half the size of a [`Slot`], so the
-    /// table of the benchmark's largest 8-puzzle searches (128 Ki slots) takes 1 MiB and
-    /// stays in the second-level cache: with 16-byte slots the probe for a generated board
-    /// missed it about once in seven.
+    /// table of the benchmark's largest 8-puzzle searches (tens of thousands of boards) takes
+    /// about 1 MiB and stays in the second-level cache: with 16-byte slots the probe for a
+    /// generated board missed it about once in seven.
     ///
     /// It is kept at most a quarter full, not half: a probe that meets another board
     /// mispredicts a branch, and at half load about one lookup in four of bidirectional BFS
