@@ -9,8 +9,10 @@
 //! same tie-break the heap's keys encode.
 //!
 //! Invariants: `buckets[positions[id].bucket][positions[id].slot] == id` for every queued
-//! `id`; ids not queued have slot [`ABSENT`]; no bucket below `lowest` and none from
-//! `end` on holds an id.
+//! `id`; ids not queued have slot [`ABSENT`]; no bucket below `lowest` holds an id, and
+//! `len` ids are queued. The queue keeps no upper end: popping stops at the first
+//! non-empty bucket, which `len > 0` guarantees, and clearing stops once it has cleared
+//! `len` ids, so a push does not pay to maintain one.
 //!
 //! | operation | cost |
 //! |---|---|
@@ -32,7 +34,6 @@ pub(crate) struct BucketQueue {
     buckets: Vec<Vec<u32>>,
     positions: Vec<Position>,
     lowest: usize,
-    end: usize,
     len: usize,
 }
 
@@ -61,21 +62,21 @@ impl BucketQueue {
     #[inline(always)]
     pub(crate) fn push_absent(&mut self, id: u32, bucket: u32) {
         debug_assert!(bucket < Self::LIMIT);
-        if id as usize >= self.positions.len() {
-            self.reserve_ids((id as usize + 1).max(self.positions.len() * 2));
-        }
         let index = bucket as usize;
-        if index >= self.buckets.len() {
-            self.buckets.resize_with(index + 1, Vec::new);
-        }
-        let stack = &mut self.buckets[index];
-        self.positions[id as usize] = Position {
+        let stack = match self.buckets.get_mut(index) {
+            Some(stack) => stack,
+            None => grow_buckets(&mut self.buckets, index),
+        };
+        let position = Position {
             bucket,
             slot: stack.len() as u32,
         };
+        match self.positions.get_mut(id as usize) {
+            Some(slot) => *slot = position,
+            None => grow_positions(&mut self.positions, id, position),
+        }
         stack.push(id);
         self.lowest = self.lowest.min(index);
-        self.end = self.end.max(index + 1);
         self.len += 1;
     }
 
@@ -108,8 +109,12 @@ impl BucketQueue {
     /// Takes the newest id of the lowest non-empty bucket, with that bucket's priority.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<(u32, u32)> {
-        while self.lowest < self.end {
-            if let Some(id) = self.buckets[self.lowest].pop() {
+        if self.len == 0 {
+            return None;
+        }
+        // Some bucket from `lowest` on holds an id, so the scan ends inside `buckets`.
+        while let Some(stack) = self.buckets.get_mut(self.lowest) {
+            if let Some(id) = stack.pop() {
                 self.positions[id as usize].slot = ABSENT;
                 self.len -= 1;
                 return Some((id, self.lowest as u32));
@@ -121,24 +126,52 @@ impl BucketQueue {
 
     /// The queued ids, in no particular order.
     pub(crate) fn ids(&self) -> impl Iterator<Item = u32> + '_ {
-        self.buckets[self.lowest.min(self.end)..self.end]
-            .iter()
-            .flatten()
-            .copied()
+        let from = if self.len == 0 {
+            self.buckets.len()
+        } else {
+            self.lowest
+        };
+        self.buckets[from..].iter().flatten().copied()
     }
 
-    /// Empties the queue, touching only the buckets used since the last clear.
+    /// Empties the queue, touching only the buckets from the lowest to the last that holds
+    /// an id.
     pub(crate) fn clear(&mut self) {
-        for stack in &mut self.buckets[self.lowest.min(self.end)..self.end] {
+        let mut left = self.len;
+        let mut index = self.lowest;
+        while left > 0 {
+            let stack = &mut self.buckets[index];
             for &id in stack.iter() {
                 self.positions[id as usize].slot = ABSENT;
             }
+            left -= stack.len();
             stack.clear();
+            index += 1;
         }
         self.lowest = usize::MAX;
-        self.end = 0;
         self.len = 0;
     }
+}
+
+/// Adds empty buckets up to `index`, off the push's hot path.
+#[cold]
+fn grow_buckets(buckets: &mut Vec<Vec<u32>>, index: usize) -> &mut Vec<u32> {
+    buckets.resize_with(index + 1, Vec::new);
+    &mut buckets[index]
+}
+
+/// Makes room for `id` (doubling, so growth is amortized) and stores its position.
+#[cold]
+fn grow_positions(positions: &mut Vec<Position>, id: u32, position: Position) {
+    let len = (id as usize + 1).max(positions.len() * 2);
+    positions.resize(
+        len,
+        Position {
+            bucket: 0,
+            slot: ABSENT,
+        },
+    );
+    positions[id as usize] = position;
 }
 
 #[cfg(test)]
