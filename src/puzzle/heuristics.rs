@@ -196,7 +196,7 @@ impl IncrementalHeuristic<Board, u32> for Manhattan {
     #[inline(always)]
     fn next(&self, parent: Board, parent_h: u32, _: (), child: Board, goal: Board) -> (u32, ()) {
         if !self.distances.is_for(goal) {
-            return (self.estimate(child, goal), ());
+            return (other_goal(self, child, goal), ());
         }
         let (tile, from, to) = parent.moved_tile(child);
         let row = &self.distances.distance[tile as usize];
@@ -529,7 +529,7 @@ impl Heuristic<Board, u32> for LinearConflict {
     #[inline(always)]
     fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
         if !self.distances.is_for(goal) {
-            return self.first(child, goal).0;
+            return other_goal(self, child, goal);
         }
         let (tile, from, to) = parent.moved_tile(child);
         let tile = tile as usize & 0xF;
@@ -652,9 +652,21 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
     }
 }
 
+/// A child's estimate when a planner asks about another goal than the heuristic's own:
+/// out of line and marked cold, so that the per-child update inlined into the planners'
+/// loops does not carry this path's code and its live values. As an inlined call it kept
+/// both boards on the stack for every child; A* with Manhattan on the 8-puzzle set ran 6%
+/// more instructions.
+#[cold]
+#[inline(never)]
+fn other_goal(heuristic: &impl Heuristic<Board, u32>, child: Board, goal: Board) -> u32 {
+    heuristic.estimate(child, goal)
+}
+
 impl LinearConflict {
     /// [`IncrementalHeuristic::next`] without tables: `h` already has the Manhattan term
     /// updated; the tile's goal line, if the move touched it, is evaluated in both boards.
+    #[inline(never)]
     fn next_direct(
         &self,
         parent: Board,
