@@ -42,7 +42,7 @@
 //! and edges the search touches (`O(V + E + f*)` while the buckets hold the frontier);
 //! `O(V)` memory, kept by the planner for its next call.
 
-use super::memory::{add_edge, check_endpoints, SearchMemory, NO_PARENT};
+use super::memory::{check_endpoints, edge_error, SearchMemory, NO_PARENT};
 use crate::bucket_queue::BucketQueue;
 use crate::{Cost, Graph, Heuristic, IndexedMinHeap, Path, PlanError, Planner, SearchStats, Zero};
 
@@ -267,21 +267,23 @@ where
                 G::Cost::from_small_integer(h)
             });
 
-            let mut failure = None;
+            // The edge whose cost made a child's `g` invalid: a small `Copy` value rather
+            // than the `PlanError` it becomes, so the children's loop can keep it in a register.
+            let mut bad_edge = None;
             memory.for_each_successor(
                 graph,
                 node,
                 id,
                 parent,
                 |records, next, next_id, edge| {
-                    if failure.is_some() {
+                    if bad_edge.is_some() {
                         return;
                     }
                     stats.generated += 1;
-                    let new_g = match add_edge(g, edge) {
-                        Ok(new_g) => new_g,
-                        Err(error) => {
-                            failure = Some(error);
+                    let new_g = match g.checked_add(edge) {
+                        Some(new_g) if edge.is_valid_edge_cost() => new_g,
+                        _ => {
+                            bad_edge = Some(edge);
                             return;
                         }
                     };
@@ -341,8 +343,8 @@ where
                     }
                 },
             )?;
-            if let Some(error) = failure {
-                return Err(error);
+            if let Some(edge) = bad_edge {
+                return Err(edge_error(edge));
             }
             if !overflow.is_empty() {
                 // An `f` too large for the buckets: the heap takes over for the rest of the

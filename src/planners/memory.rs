@@ -240,15 +240,23 @@ pub(crate) fn check_endpoints<G: Graph + ?Sized>(
 /// `g + edge`, refusing negative or NaN edges and overflowing sums.
 #[inline(always)]
 pub(crate) fn add_edge<C: Cost>(g: C, edge: C) -> Result<C, PlanError> {
-    if !edge.is_valid_edge_cost() {
-        return Err(PlanError::InvalidCost {
-            cost: format!("{edge:?}"),
-        });
-    }
     // A `match`, not `ok_or(PlanError::CostOverflow)`: that builds the error on every call
     // and drops it through an out-of-line jump table, once per generated node.
     match g.checked_add(edge) {
-        Some(sum) => Ok(sum),
-        None => Err(PlanError::CostOverflow),
+        Some(sum) if edge.is_valid_edge_cost() => Ok(sum),
+        _ => Err(edge_error(edge)),
+    }
+}
+
+/// Why adding `edge` to a cost failed: the edge is invalid (checked first, as a NaN or a
+/// negative edge is the caller's bug either way), or else the sum overflowed.
+#[cold]
+pub(crate) fn edge_error<C: Cost>(edge: C) -> PlanError {
+    if edge.is_valid_edge_cost() {
+        PlanError::CostOverflow
+    } else {
+        PlanError::InvalidCost {
+            cost: format!("{edge:?}"),
+        }
     }
 }
