@@ -267,6 +267,72 @@ struct LineTables {
     /// of fewer cells padded with [`PADDING_CELL`], whose entries are all zero: a line's sum is
     /// then four loads with no loop to run, for every board size.
     line_cells: [[[u8; 4]; 4]; 2],
+    /// Removals by a line's raw cells, where the lines can be gathered (see [`RawLines`]).
+    raw: Option<RawLines>,
+}
+
+/// Removals read straight from a line's cells, for the boards where one shift, one mask
+/// and one multiplication gather every line's nibbles into 12 bits (3×2 and 3×3; checked by
+/// [`Gather::new`]). The key indexes a 4,096-entry table of that line's removals, so a
+/// child's update reads the moved tile's goal line in the parent and in the child that way
+/// instead of summing the line's codes: A* with linear conflict on the 8-puzzle set ran 7%
+/// fewer instructions.
+#[derive(Clone, PartialEq, Eq)]
+struct RawLines {
+    /// By line kind and line.
+    gathers: [[Gather; 4]; 2],
+    /// By `4 * kind + line`, then by the gathered key.
+    removals: Box<[[u8; 1 << 12]; 8]>,
+}
+
+/// How to gather a line's cells: `((packed >> shift) & mask) * multiplier`, whose bits
+/// `24..36` are the line's nibbles in order, one product term per cell landing there and
+/// every other term elsewhere, without overlap (so without carries).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Gather {
+    shift: u32,
+    mask: u64,
+    multiplier: u64,
+}
+
+impl Gather {
+    /// The gather of a line of these cells (in order), if one shift, mask and multiplier
+    /// can do it.
+    fn new(cells: &[usize]) -> Option<Gather> {
+        let first = *cells.first()?;
+        let offsets: Vec<usize> = cells.iter().map(|&cell| 4 * (cell - first)).collect();
+        let mut mask = 0_u64;
+        let mut multiplier = 0_u64;
+        for (i, &offset) in offsets.iter().enumerate() {
+            mask |= 0xF << offset;
+            multiplier |= 1 << (24 + 4 * i).checked_sub(offset)?;
+        }
+        // Every product term: cell j's nibble moved by one of the multiplier's bits. Cells
+        // next to each other share a bit, so each bit counts once. Only cell j's own term
+        // may land in the key's twelve bits, even past a short line's last cell.
+        let mut taken = 0_u128;
+        for bit in (0..64).filter(|bit| multiplier >> bit & 1 == 1) {
+            for (j, &offset) in offsets.iter().enumerate() {
+                let at = bit + offset;
+                let in_key = (24..36).contains(&at);
+                if at + 4 > 64 || taken & (0xF << at) != 0 || (in_key && at != 24 + 4 * j) {
+                    return None;
+                }
+                taken |= 0xF << at;
+            }
+        }
+        Some(Gather {
+            shift: 4 * first as u32,
+            mask,
+            multiplier,
+        })
+    }
+
+    #[inline(always)]
+    fn key(self, packed: u64) -> usize {
+        ((((packed >> self.shift) & self.mask).wrapping_mul(self.multiplier) >> 24) & 0xFFF)
+            as usize
+    }
 }
 
 /// The entries of each kind in [`LineTables::codes`]: 16 tiles for each of
@@ -308,6 +374,45 @@ impl fmt::Debug for LineTables {
 const MANHATTAN_SHIFT: u32 = 56;
 const LINE_BITS: u32 = 12;
 const LINE_MASK: u64 = (1 << LINE_BITS) - 1;
+
+impl RawLines {
+    /// The raw-line tables, when every line of `goal`'s board has at most 3 cells and can
+    /// be gathered.
+    fn new(
+        goal: Board,
+        codes: &[[u64; CODES]; 2],
+        removals: &[u8; 1 << 12],
+        line_cells: &[[[u8; 4]; 4]; 2],
+    ) -> Option<RawLines> {
+        let (width, height) = (goal.width(), goal.height());
+        if width > 3 || height > 3 {
+            return None;
+        }
+        let mut gathers = [[Gather::default(); 4]; 2];
+        let mut tables = Box::new([[0_u8; 1 << 12]; 8]);
+        for (kind, lines, length) in [(0, height, width), (1, width, height)] {
+            for line in 0..lines {
+                let cells: Vec<usize> = line_cells[kind][line][..length]
+                    .iter()
+                    .map(|&cell| usize::from(cell))
+                    .collect();
+                gathers[kind][line] = Gather::new(&cells)?;
+                for (key, slot) in tables[4 * kind + line].iter_mut().enumerate() {
+                    let mut sum = 0_u64;
+                    for (i, &cell) in cells.iter().enumerate() {
+                        let tile = (key >> (4 * i)) & 0xF;
+                        sum = sum.wrapping_add(codes[kind][16 * cell + tile]);
+                    }
+                    *slot = removals[((sum >> (LINE_BITS as usize * line)) & LINE_MASK) as usize];
+                }
+            }
+        }
+        Some(RawLines {
+            gathers,
+            removals: tables,
+        })
+    }
+}
 
 impl LineTables {
     /// The tables for `goal`, when its rows and columns have at most 4 cells.
@@ -357,10 +462,12 @@ impl LineTables {
             line_cells[LineKind::Row as usize][row][col] = cell as u8;
             line_cells[LineKind::Column as usize][col][row] = cell as u8;
         }
+        let raw = RawLines::new(goal, &codes, &removals, &line_cells);
         Some(LineTables {
             codes,
             removals,
             line_cells,
+            raw,
         })
     }
 
@@ -547,6 +654,12 @@ impl Heuristic<Board, u32> for LinearConflict {
         // mispredicted often enough to cost more than the arithmetic.
         let across = LineKind::of_move(from, to);
         let line = usize::from([&self.goal_row, &self.goal_col][across as usize][tile]);
+        if let Some(raw) = &tables.raw {
+            let gather = raw.gathers[across as usize][line & 3];
+            let removals = &raw.removals[4 * across as usize + (line & 3)];
+            let h = h + 2 * u32::from(removals[gather.key(child.packed())]);
+            return h - 2 * u32::from(removals[gather.key(parent.packed())]);
+        }
         // The tile's goal line in the parent, and in the child by moving the tile's entry.
         // When the tile neither leaves nor enters that line its key does not change and the
         // difference below is zero; computing it anyway avoids a second unpredictable branch.
@@ -817,6 +930,50 @@ mod tests {
                             let (next, _) = h.next(board, estimate, sums, child, goal);
                             assert_eq!(next, h.estimate(child, goal), "{width}x{height}");
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn raw_line_gathers_read_each_line_in_order() {
+        for (width, height, gathered) in [
+            (2, 2, false),
+            (3, 2, true),
+            (2, 3, false),
+            (3, 3, true),
+            (2, 4, false),
+            (4, 4, false),
+        ] {
+            let puzzle = SlidingPuzzle::new(width, height).unwrap();
+            let goal = puzzle.goal();
+            let h = LinearConflict::new(goal);
+            let raw = h.tables.as_ref().and_then(|tables| tables.raw.as_ref());
+            assert_eq!(raw.is_some(), gathered, "{width}x{height}");
+            let Some(raw) = raw else { continue };
+            let line_of = |board: Board, cells: &mut dyn Iterator<Item = usize>| {
+                cells
+                    .enumerate()
+                    .map(|(i, cell)| usize::from(board.tile(cell)) << (4 * i))
+                    .sum::<usize>()
+            };
+            for seed in 0..200 {
+                let board = puzzle.random_board(goal, seed);
+                for row in 0..height {
+                    let expected = line_of(board, &mut (0..width).map(|col| row * width + col));
+                    assert_eq!(raw.gathers[0][row].key(board.packed()), expected);
+                }
+                for col in 0..width {
+                    let expected = line_of(board, &mut (0..height).map(|row| row * width + col));
+                    assert_eq!(raw.gathers[1][col].key(board.packed()), expected);
+                }
+                // The update through the raw tables, against the estimate from scratch.
+                let estimate = h.estimate(board, goal);
+                for mv in Move::ALL {
+                    if let Some(child) = board.apply(mv) {
+                        let next = h.estimate_child(board, estimate, child, goal);
+                        assert_eq!(next, h.estimate(child, goal), "{width}x{height} {mv:?}");
                     }
                 }
             }
