@@ -324,6 +324,40 @@ fn negative_and_nan_edge_costs_are_reported() {
     assert_eq!(error, PlanError::InvalidCost { cost: "NaN".into() });
 }
 
+/// A graph with `i32` costs, small enough for A*'s bucket frontier, one edge negative.
+struct SignedInteger;
+impl Graph for SignedInteger {
+    type Node = u8;
+    type Cost = i32;
+    type Ids = HashedIds<u8>;
+    fn successors(&self, node: u8, mut visit: impl FnMut(u8, i32)) {
+        match node {
+            0 => {
+                visit(1, 2);
+                visit(2, 3);
+            }
+            1 => visit(3, -1),
+            2 => visit(3, 1),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn negative_integer_edge_costs_are_reported_from_the_bucket_frontier() {
+    for error in [
+        Dijkstra::default().plan(&SignedInteger, 0, 3).unwrap_err(),
+        AStar::dijkstra().plan(&SignedInteger, 0, 3).unwrap_err(),
+    ] {
+        assert_eq!(error, PlanError::InvalidCost { cost: "-1".into() });
+    }
+    // The route that avoids the bad edge is fine.
+    assert_eq!(
+        Dijkstra::default().plan(&SignedInteger, 2, 3).unwrap().cost,
+        1
+    );
+}
+
 #[test]
 fn dijkstra_matches_the_pathfinding_crate() {
     // A fixed pseudo-random graph, cross-checked against an independent implementation.

@@ -42,7 +42,7 @@
 //! and edges the search touches (`O(V + E + f*)` while the buckets hold the frontier);
 //! `O(V)` memory, kept by the planner for its next call.
 
-use super::memory::{check_endpoints, edge_error, SearchMemory, NO_PARENT};
+use super::memory::{check_endpoints, edge_error, Records, SearchMemory, NO_PARENT};
 use crate::bucket_queue::BucketQueue;
 use crate::{Cost, Graph, Heuristic, IndexedMinHeap, Path, PlanError, Planner, SearchStats, Zero};
 
@@ -270,53 +270,48 @@ where
             // The edge whose cost made a child's `g` invalid: a small `Copy` value rather
             // than the `PlanError` it becomes, so the children's loop can keep it in a register.
             let mut bad_edge = None;
-            memory.for_each_successor(
-                graph,
-                node,
-                id,
-                parent,
-                |records, next, next_id, edge| {
-                    if bad_edge.is_some() {
-                        return;
-                    }
-                    stats.generated += 1;
-                    let new_g = match g.checked_add(edge) {
-                        Some(new_g) if edge.is_valid_edge_cost() => new_g,
-                        _ => {
-                            bad_edge = Some(edge);
+            if let (true, Some(node_h)) = (in_buckets, node_h) {
+                // The common case in a loop of its own: bucket frontier, estimates updated
+                // along the edges. Without the heap's code and the full estimate in it, the
+                // loop keeps more of its state in registers (A* on the 8-puzzle set: 6% fewer
+                // instructions with Manhattan).
+                memory.for_each_successor(
+                    graph,
+                    node,
+                    id,
+                    parent,
+                    |records, next, next_id, edge| {
+                        let child = (next_id, edge);
+                        let Some((new_g, queued)) =
+                            improve(records, child, g, id, &mut bad_edge, stats)
+                        else {
+                            return;
+                        };
+                        let h = heuristic.estimate_child(node, node_h, next, goal);
+                        queue_in_bucket(buckets, overflow, ties, next_id, new_g, h, queued);
+                    },
+                )?;
+            } else {
+                memory.for_each_successor(
+                    graph,
+                    node,
+                    id,
+                    parent,
+                    |records, next, next_id, edge| {
+                        let child = (next_id, edge);
+                        let Some((new_g, queued)) =
+                            improve(records, child, g, id, &mut bad_edge, stats)
+                        else {
+                            return;
+                        };
+                        let h = match node_h {
+                            Some(node_h) => heuristic.estimate_child(node, node_h, next, goal),
+                            None => heuristic.estimate(next, goal),
+                        };
+                        if in_buckets {
+                            queue_in_bucket(buckets, overflow, ties, next_id, new_g, h, queued);
                             return;
                         }
-                    };
-                    let queued = match records.state(next_id) {
-                        None => {
-                            records.reach_new(next_id, new_g, id);
-                            false
-                        }
-                        Some((old_g, _)) if new_g >= old_g => return,
-                        // A cheaper route to a closed node reopens it; with a consistent
-                        // heuristic that never happens.
-                        Some((_, closed)) => {
-                            records.reach(next_id, new_g, id);
-                            !closed
-                        }
-                    };
-                    let h = match node_h {
-                        Some(node_h) => heuristic.estimate_child(node, node_h, next, goal),
-                        None => heuristic.estimate(next, goal),
-                    };
-                    if in_buckets {
-                        if let Some(f) = ties.bucket_of(new_g.saturating_add(h), h) {
-                            if queued {
-                                buckets.change(next_id, f);
-                            } else {
-                                buckets.push_absent(next_id, f);
-                            }
-                        } else {
-                            // Moved to the heap with the rest after this expansion.
-                            buckets.remove(next_id);
-                            overflow.push(next_id);
-                        }
-                    } else {
                         let key = G::Cost::frontier_key(new_g, h);
                         match held {
                             Some((held_id, ref mut held_key)) if held_id == next_id => {
@@ -340,9 +335,9 @@ where
                             }
                             Some(_) => open.push_absent(next_id, key),
                         }
-                    }
-                },
-            )?;
+                    },
+                )?;
+            }
             if let Some(edge) = bad_edge {
                 return Err(edge_error(edge));
             }
@@ -374,6 +369,67 @@ where
 
     fn last_stats(&self) -> SearchStats {
         self.stats
+    }
+}
+
+/// Relaxes the edge to a child `(id, edge cost)` of the node `parent_id` at cost `g`:
+/// returns the child's new `g` and whether it is queued already, or `None` when the route
+/// does not improve it or the edge's cost is invalid (kept in `bad_edge`, which also skips
+/// the node's remaining children).
+#[inline(always)]
+fn improve<C: Cost>(
+    records: &mut Records<C>,
+    (child, edge): (u32, C),
+    g: C,
+    parent_id: u32,
+    bad_edge: &mut Option<C>,
+    stats: &mut SearchStats,
+) -> Option<(C, bool)> {
+    if bad_edge.is_some() {
+        return None;
+    }
+    stats.generated += 1;
+    let new_g = match g.checked_add(edge) {
+        Some(new_g) if edge.is_valid_edge_cost() => new_g,
+        _ => {
+            *bad_edge = Some(edge);
+            return None;
+        }
+    };
+    match records.state(child) {
+        None => {
+            records.reach_new(child, new_g, parent_id);
+            Some((new_g, false))
+        }
+        Some((old_g, _)) if new_g >= old_g => None,
+        // A cheaper route to a closed node reopens it; with a consistent heuristic that
+        // never happens.
+        Some((_, closed)) => {
+            records.reach(child, new_g, parent_id);
+            Some((new_g, !closed))
+        }
+    }
+}
+
+/// Queues `id` in the bucket of `g + h`, or, if that `f` is too large for the buckets, sets
+/// it aside in `overflow` for the heap to take over after this expansion.
+#[inline(always)]
+fn queue_in_bucket<C: Cost>(
+    buckets: &mut BucketQueue,
+    overflow: &mut Vec<u32>,
+    ties: TieBits,
+    id: u32,
+    g: C,
+    h: C,
+    queued: bool,
+) {
+    match ties.bucket_of(g.saturating_add(h), h) {
+        Some(bucket) if queued => buckets.change(id, bucket),
+        Some(bucket) => buckets.push_absent(id, bucket),
+        None => {
+            buckets.remove(id);
+            overflow.push(id);
+        }
     }
 }
 
