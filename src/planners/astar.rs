@@ -464,9 +464,8 @@ impl TieBits {
         let cap = (1 << self.shift) - 1;
         let h = h.small_integer().map_or(cap, |h| h.min(cap));
         let bucket = (u64::from(f) << self.shift) | u64::from(h);
-        u32::try_from(bucket)
-            .ok()
-            .filter(|&bucket| bucket < BucketQueue::LIMIT)
+        // One comparison: below the limit, the bucket also fits a `u32`.
+        (bucket < u64::from(BucketQueue::LIMIT)).then_some(bucket as u32)
     }
 
     /// The `f` of a bucket.
