@@ -267,7 +267,7 @@ struct LineTables {
     /// then four loads with no loop to run, for every board size.
     line_cells: [[[u8; 4]; 4]; 2],
     /// Removals by a line's raw cells, where the lines can be gathered (see [`RawLines`]).
-    raw: Option<RawLines>,
+    raw: Option<Box<RawLines>>,
 }
 
 /// Removals read straight from a line's cells, for the boards where one shift, one mask
@@ -281,7 +281,7 @@ struct RawLines {
     /// By line kind and line.
     gathers: [[Gather; 4]; 2],
     /// By `4 * kind + line`, then by the gathered key.
-    removals: Box<[[u8; 1 << 12]; 8]>,
+    removals: [[u8; 1 << 12]; 8],
 }
 
 /// How to gather a line's cells: `((packed >> shift) & mask) * multiplier`, whose bits
@@ -382,21 +382,23 @@ impl RawLines {
         codes: &[[u64; CODES]; 2],
         removals: &[u8; 1 << 12],
         line_cells: &[[[u8; 4]; 4]; 2],
-    ) -> Option<RawLines> {
+    ) -> Option<Box<RawLines>> {
         let (width, height) = (goal.width(), goal.height());
         if width > 3 || height > 3 {
             return None;
         }
-        let mut gathers = [[Gather::default(); 4]; 2];
-        let mut tables = Box::new([[0_u8; 1 << 12]; 8]);
+        let mut raw = Box::new(RawLines {
+            gathers: [[Gather::default(); 4]; 2],
+            removals: [[0_u8; 1 << 12]; 8],
+        });
         for (kind, lines, length) in [(0, height, width), (1, width, height)] {
             for line in 0..lines {
                 let cells: Vec<usize> = line_cells[kind][line][..length]
                     .iter()
                     .map(|&cell| usize::from(cell))
                     .collect();
-                gathers[kind][line] = Gather::new(&cells)?;
-                for (key, slot) in tables[4 * kind + line].iter_mut().enumerate() {
+                raw.gathers[kind][line] = Gather::new(&cells)?;
+                for (key, slot) in raw.removals[4 * kind + line].iter_mut().enumerate() {
                     let mut sum = 0_u64;
                     for (i, &cell) in cells.iter().enumerate() {
                         let tile = (key >> (4 * i)) & 0xF;
@@ -406,10 +408,7 @@ impl RawLines {
                 }
             }
         }
-        Some(RawLines {
-            gathers,
-            removals: tables,
-        })
+        Some(raw)
     }
 }
 
