@@ -83,17 +83,20 @@ const BACKWARD: u64 = 2;
 const IDS_PER_WORD: usize = 32;
 
 impl Seen {
-    /// The sides that reached `id`: a combination of [`FORWARD`] and [`BACKWARD`].
-    #[inline(always)]
-    fn get(&self, id: u32) -> u64 {
-        let id = id as usize;
-        (self.words[id / IDS_PER_WORD] >> (2 * (id % IDS_PER_WORD))) & 3
-    }
-
     #[inline(always)]
     fn set(&mut self, id: u32, side: u64) {
         let id = id as usize;
         self.words[id / IDS_PER_WORD] |= side << (2 * (id % IDS_PER_WORD));
+    }
+
+    /// The word holding `id`'s two bits, and their shift in it.
+    #[inline(always)]
+    fn word_of(&mut self, id: u32) -> (&mut u64, u32) {
+        let id = id as usize;
+        (
+            &mut self.words[id / IDS_PER_WORD],
+            2 * (id % IDS_PER_WORD) as u32,
+        )
     }
 
     #[inline(always)]
@@ -133,6 +136,12 @@ impl<C: Cost> Side<C> {
     #[inline(always)]
     fn reach(&mut self, seen: &mut Seen, side: u64, id: u32, g: C, parent: u32) {
         seen.set(id, side);
+        self.add(id, g, parent);
+    }
+
+    /// [`reach`](Self::reach) for an id whose bit the caller has set.
+    #[inline(always)]
+    fn add(&mut self, id: u32, g: C, parent: u32) {
         self.records[id as usize] = NodeRecord { g, parent };
         self.order.push(id);
     }
@@ -484,7 +493,10 @@ where
             if !G::Ids::BOUNDED {
                 make_room(seen, near, far, other_id);
             }
-            let sides = seen.get(other_id);
+            // The id's word of `seen`, read here and written below: one index computation
+            // and one bounds check for both.
+            let (word, shift) = seen.word_of(other_id);
+            let sides = (*word >> shift) & 3;
             // Most edges lead back into this side's search; like `Bfs`, skip them before
             // any cost arithmetic. Once the sides have met, this layer is the last: the rest
             // of it is only scanned for cheaper meeting edges, and nothing more is recorded.
@@ -514,7 +526,8 @@ where
                 }
             }
             if record && best.is_none() {
-                near.reach(seen, D::NEAR, other_id, other_g, id);
+                *word |= D::NEAR << shift;
+                near.add(other_id, other_g, id);
             }
         });
         if let Err(error) = visited {
