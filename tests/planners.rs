@@ -324,7 +324,8 @@ fn negative_and_nan_edge_costs_are_reported() {
     assert_eq!(error, PlanError::InvalidCost { cost: "NaN".into() });
 }
 
-/// A graph with `i32` costs, small enough for A*'s bucket frontier, one edge negative.
+/// A graph with `i32` costs, small enough for A*'s bucket frontier, one edge negative;
+/// bidirectional BFS meets it from either side.
 struct SignedInteger;
 impl Graph for SignedInteger {
     type Node = u8;
@@ -343,11 +344,28 @@ impl Graph for SignedInteger {
     }
 }
 
+impl ReverseGraph for SignedInteger {
+    fn predecessors(&self, node: u8, mut visit: impl FnMut(u8, i32)) {
+        match node {
+            1 => visit(0, 2),
+            2 => visit(0, 3),
+            3 => {
+                visit(1, -1);
+                visit(2, 1);
+            }
+            _ => {}
+        }
+    }
+}
+
 #[test]
-fn negative_integer_edge_costs_are_reported_from_the_bucket_frontier() {
+fn negative_integer_edge_costs_are_reported() {
     for error in [
         Dijkstra::default().plan(&SignedInteger, 0, 3).unwrap_err(),
         AStar::dijkstra().plan(&SignedInteger, 0, 3).unwrap_err(),
+        BidirectionalBfs::new()
+            .plan(&SignedInteger, 0, 3)
+            .unwrap_err(),
     ] {
         assert_eq!(error, PlanError::InvalidCost { cost: "-1".into() });
     }

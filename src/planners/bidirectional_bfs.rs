@@ -27,7 +27,7 @@
 //! quickly, the two searches together reach about `2 b^(d/2)` nodes where one BFS reaches
 //! `b^d`.
 
-use super::memory::{check_endpoints, push_ids_to_root, NodeRecord, NO_PARENT};
+use super::memory::{check_endpoints, edge_error, push_ids_to_root, NodeRecord, NO_PARENT};
 use crate::{Cost, Graph, NodeIds, Path, PlanError, Planner, ReverseGraph, SearchStats};
 
 /// Bidirectional breadth-first search: a path with the fewest edges, found from both ends.
@@ -432,23 +432,23 @@ fn new_id<G: Graph + ?Sized>(
     Ok(id)
 }
 
-/// `g + edge`, refusing negative or NaN edges and overflowing sums. The errors are built
-/// only on failure: an eagerly built error (`ok_or`) is dropped on every successful call.
-#[inline(always)]
-fn step<C: Cost>(g: C, edge: C) -> Result<C, PlanError> {
-    if !edge.is_valid_edge_cost() {
-        return Err(invalid_cost(edge));
-    }
-    match g.checked_add(edge) {
-        Some(sum) => Ok(sum),
-        None => Err(PlanError::CostOverflow),
-    }
+/// The first fault met while expanding a layer: small and `Copy`, so the edge loop keeps it
+/// in registers; the [`PlanError`] is built once the layer stops.
+#[derive(Clone, Copy)]
+enum Fault<C> {
+    /// An edge cost that is negative or not a number, or whose sum overflowed.
+    Edge(C),
+    /// A meeting's total cost overflowed.
+    Overflow,
 }
 
-#[cold]
-fn invalid_cost<C: Cost>(edge: C) -> PlanError {
-    PlanError::InvalidCost {
-        cost: format!("{edge:?}"),
+impl<C: Cost> Fault<C> {
+    #[cold]
+    fn error(self) -> PlanError {
+        match self {
+            Fault::Edge(edge) => edge_error(edge),
+            Fault::Overflow => PlanError::CostOverflow,
+        }
     }
 }
 
@@ -469,7 +469,7 @@ where
     D: Direction<G>,
 {
     let mut best: Meeting<G::Cost> = None;
-    let mut failure: Option<PlanError> = None;
+    let mut fault: Option<Fault<G::Cost>> = None;
     let mut generated = 0;
     let (first, end) = (near.layer, near.order.len());
     for index in first..end {
@@ -506,10 +506,10 @@ where
             }
             // Errors are rare: keep the first and finish the node's edges, which changes
             // nothing the caller sees since the search then stops.
-            let other_g = match step(g, edge) {
-                Ok(other_g) => other_g,
-                Err(error) => {
-                    failure.get_or_insert(error);
+            let other_g = match g.checked_add(edge) {
+                Some(other_g) if edge.is_valid_edge_cost() => other_g,
+                _ => {
+                    fault.get_or_insert(Fault::Edge(edge));
                     return;
                 }
             };
@@ -521,7 +521,7 @@ where
                     }
                     Some(_) => {}
                     None => {
-                        failure.get_or_insert(PlanError::CostOverflow);
+                        fault.get_or_insert(Fault::Overflow);
                     }
                 }
             }
@@ -534,9 +534,9 @@ where
             stats.generated += generated;
             return Err(error);
         }
-        if let Some(error) = failure {
+        if let Some(fault) = fault {
             stats.generated += generated;
-            return Err(error);
+            return Err(fault.error());
         }
     }
     stats.generated += generated;
