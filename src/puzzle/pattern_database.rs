@@ -29,9 +29,11 @@
 //!   ones. A 6-tile database of the 15-puzzle has `16!/10! · 10 = 57,657,600` entries
 //!   (55 MiB); the 6-6-3 partition needs 111 MiB in all. Slots of cells that are not the
 //!   lowest of their region are never read.
-//! - A lookup reads the rank of the blank's region from a table of every set of taken
-//!   cells, built once per board shape with flood fills on 16-bit masks, so it costs `O(k)`
-//!   word operations and two memory accesses.
+//! - A lookup reads the rank of the blank's region from a table over every set of taken
+//!   cells, so it costs `O(k)` word operations and two memory accesses. The table (and one
+//!   of each region's lowest cell, for building) is made once per board shape and process
+//!   with flood fills on 16-bit masks, and shared by every database of that shape: 1 MiB
+//!   for 16 cells, a few milliseconds to fill.
 //! - For the IDA* hot loop, the entry of each placement's *first* region (the one holding
 //!   its lowest free cell, where the blank is most of the time) is also kept modulo 3, two
 //!   bits each (the trick two-bit breadth-first searches use for their levels): a database
