@@ -175,7 +175,8 @@ pub struct PatternDatabase {
     /// of the time), its entry modulo 3, four to a byte: 1/40 of the size of `entries`, so
     /// incremental lookups mostly hit the cache (see [`PatternDatabase::step`]).
     first_region_mod3: Vec<u8>,
-    cells: Cells,
+    /// The board shape's regions, for finding the blank's.
+    regions: &'static Regions,
 }
 
 impl fmt::Debug for PatternDatabase {
@@ -238,8 +239,6 @@ struct Cells {
     not_first_column: u32,
     not_last_column: u32,
     width: u32,
-    /// The shape's regions, shared by every database of this board size.
-    regions: &'static Regions,
 }
 
 /// For every set of taken cells (a `u32` mask, as an index), the region of each other cell:
@@ -261,10 +260,11 @@ struct Regions {
 }
 
 impl Regions {
-    /// The tables for `cells` (whose `regions` are not used).
-    fn of(cells: &Cells, n: usize) -> &'static Regions {
+    /// The tables of the board shape of `cells`, made on first use and shared since.
+    fn of(cells: &Cells) -> &'static Regions {
         // Indexed by width and height, each 2 to 8 (a board has at most 16 cells).
         static SHAPES: [OnceLock<Regions>; 49] = [const { OnceLock::new() }; 49];
+        let n = cells.all.count_ones() as usize;
         let shape = (cells.width as usize - 2) * 7 + (n / cells.width as usize - 2);
         SHAPES[shape].get_or_init(|| {
             let (ranks, lowest) = (0..=cells.all)
@@ -318,21 +318,13 @@ impl Cells {
                 .fold(0u32, |m, c| m | 1 << c)
         };
         let all = (1u32 << n) - 1;
-        // Replaced below, once the masks it needs are in place.
-        static EMPTY: Regions = Regions {
-            ranks: Vec::new(),
-            lowest: Vec::new(),
-        };
-        let mut cells = Cells {
+        Cells {
             all,
             neighbours,
             not_first_column: all & !column(0),
             not_last_column: all & !column(width - 1),
             width: width as u32,
-            regions: &EMPTY,
-        };
-        cells.regions = Regions::of(&cells, n);
-        cells
+        }
     }
 
     /// The cells of `open` connected to `seed` (a subset of `open`).
@@ -399,7 +391,7 @@ impl PatternDatabase {
             tiles,
             entries,
             first_region_mod3,
-            cells,
+            regions: Regions::of(&cells),
         }
     }
 
@@ -453,6 +445,7 @@ impl PatternDatabase {
         let count = slots(n, k);
         let mut entries = vec![UNSEEN; count];
         let cells = Cells::new(puzzle);
+        let regions = Regions::of(&cells);
 
         // A state is a placement and the region of free cells the blank can roam without
         // moving a pattern tile: nibble 15 - i holds the cell of pattern tile i, nibble 0 the
@@ -499,7 +492,7 @@ impl PatternDatabase {
                     (0..k).fold(0u32, |mask, i| mask | 1 << ((state >> tile_shift(i)) & 0xF));
                 let empty = cells.all & !occupied;
                 // The blank's region is the one whose lowest cell the state names.
-                let (low, lowest) = (state & 0xF, cells.regions.lowest(occupied));
+                let (low, lowest) = (state & 0xF, regions.lowest(occupied));
                 for i in 0..k {
                     let from = ((state >> tile_shift(i)) & 0xF) as usize;
                     let mut targets = cells.neighbours[from] & empty;
@@ -513,7 +506,7 @@ impl PatternDatabase {
                         let after = occupied & !(1 << from) | 1 << to;
                         let moved = (state & !(0xF << tile_shift(i)) & !0xF)
                             | u64::from(to) << tile_shift(i)
-                            | cells.regions.lowest(after) >> (4 * from) & 0xF;
+                            | regions.lowest(after) >> (4 * from) & 0xF;
                         let slot = slot(moved);
                         let (word, bit) = (slot / 64, 1 << (slot % 64));
                         if visited[word] & bit == 0 {
@@ -617,7 +610,7 @@ impl PatternDatabase {
             cell
         });
         let blank = (positions & 0xF) as u32;
-        let rank = self.cells.regions.rank(occupied, blank);
+        let rank = self.regions.rank(occupied, blank);
         (placement, rank, n - k)
     }
 
@@ -1372,14 +1365,15 @@ mod tests {
         for (width, height) in [(2, 2), (3, 2), (3, 3), (2, 4), (4, 3), (2, 8), (4, 4)] {
             let puzzle = SlidingPuzzle::new(width, height).unwrap();
             let cells = Cells::new(&puzzle);
+            let regions = Regions::of(&cells);
             let n = puzzle.cells() as u32;
             // Every set of taken cells up to 12 cells, every seventh beyond.
             let step = if n > 12 { 7 } else { 1 };
             for taken in (0..=cells.all).step_by(step) {
                 for cell in (0..n).filter(|&cell| taken >> cell & 1 == 0) {
-                    let lowest = (cells.regions.lowest(taken) >> (4 * cell) & 0xF) as u32;
+                    let lowest = (regions.lowest(taken) >> (4 * cell) & 0xF) as u32;
                     assert_eq!(
-                        (lowest, cells.regions.rank(taken, cell)),
+                        (lowest, regions.rank(taken, cell)),
                         lowest_by_flood(&cells, taken, cell),
                         "{width}x{height}, taken {taken:#b}, cell {cell}"
                     );
@@ -1388,11 +1382,11 @@ mod tests {
         }
         // Tiles on cells 1 and 4 of the 15-puzzle wall off the corner: the rest of the free
         // cells form the second region, whose lowest cell (2) has one free cell below it.
-        let cells = Cells::new(&SlidingPuzzle::new(4, 4).unwrap());
+        let regions = Regions::of(&Cells::new(&SlidingPuzzle::new(4, 4).unwrap()));
         let taken = 1 << 1 | 1 << 4;
-        assert_eq!(cells.regions.rank(taken, 0), 0);
-        assert_eq!(cells.regions.rank(taken, 2), 1);
-        assert_eq!(cells.regions.rank(taken, 15), 1);
-        assert_eq!(cells.regions.lowest(taken) >> (4 * 15) & 0xF, 2);
+        assert_eq!(regions.rank(taken, 0), 0);
+        assert_eq!(regions.rank(taken, 2), 1);
+        assert_eq!(regions.rank(taken, 15), 1);
+        assert_eq!(regions.lowest(taken) >> (4 * 15) & 0xF, 2);
     }
 }
