@@ -322,6 +322,41 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// planner can size its arrays once per search instead of checking at every new id.
     const BOUNDED: bool = false;
 
+    /// `true` when [`id`](NodeIds::id) and the successor and predecessor methods hand out
+    /// ids `0, 1, 2, ...` in the order a search first meets the nodes, as [`HashedIds`] and
+    /// [`BoardIds`](crate::puzzle::BoardIds) do. A planner that counts the ids it has been
+    /// given then knows a node it has never met by its id alone, without reading its own
+    /// records: [`BidirectionalBfs`](crate::BidirectionalBfs) records such a node at once
+    /// (on the 8-puzzle, nine successors in ten are new). Planners trust it without
+    /// checking, so an implementation must not claim it unless every lookup keeps it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{Graph, HashedIds, NodeIds};
+    ///
+    /// struct Line;
+    /// impl Graph for Line {
+    ///     type Node = i32;
+    ///     type Cost = u32;
+    ///     type Ids = HashedIds<i32>;
+    ///     fn successors(&self, n: i32, mut visit: impl FnMut(i32, u32)) {
+    ///         visit(n - 1, 1);
+    ///         visit(n + 1, 1);
+    ///     }
+    /// }
+    /// assert!(<HashedIds<i32> as NodeIds<Line>>::DISCOVERY_ORDER);
+    /// let mut ids = HashedIds::default();
+    /// ids.reset(&Line).unwrap();
+    /// assert_eq!(ids.id(&Line, 10).unwrap(), 0);
+    /// let mut met = Vec::new();
+    /// ids.successors(&Line, 10, 0, |_, id, _| met.push(id)).unwrap();
+    /// ids.successors(&Line, 11, 2, |_, id, _| met.push(id)).unwrap();
+    /// // 9 and 11 are new (1, 2); from 11, 10 is known (0) and 12 is new (3).
+    /// assert_eq!(met, [1, 2, 0, 3]);
+    /// ```
+    const DISCOVERY_ORDER: bool = false;
+
     /// Calls `visit(successor, its id, edge cost)` for each successor of `node`, whose id
     /// is `id`. The default asks [`Graph::successors`] and looks each id up with
     /// [`id`](NodeIds::id); [`DenseIds`] takes the ids from
@@ -654,6 +689,8 @@ impl<G> NodeIds<G> for HashedIds<G::Node>
 where
     G: Graph + ?Sized,
 {
+    const DISCOVERY_ORDER: bool = true;
+
     fn reset(&mut self, _graph: &G) -> Result<usize, PlanError> {
         self.ids.clear();
         self.nodes.clear();

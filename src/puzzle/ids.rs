@@ -206,6 +206,8 @@ impl BoardIds {
 }
 
 impl NodeIds<SlidingPuzzle> for BoardIds {
+    const DISCOVERY_ORDER: bool = true;
+
     fn reset(&mut self, graph: &SlidingPuzzle) -> Result<usize, PlanError> {
         self.nodes.clear();
         let compact = graph.cells() <= COMPACT_CELLS;
@@ -378,6 +380,54 @@ mod tests {
                     let mut except = Vec::new();
                     puzzle.successors_except(board, other, |n, _| except.push(n));
                     assert_eq!(except, all, "{width}x{height} seed {seed}");
+                }
+            }
+        }
+    }
+
+    /// `DISCOVERY_ORDER` is a promise planners act on without checking: every id a lookup
+    /// hands out, through `id` or the successor methods, is the number of boards met before.
+    #[test]
+    fn ids_come_in_discovery_order_through_every_lookup() {
+        const _: () = assert!(<BoardIds as NodeIds<SlidingPuzzle>>::DISCOVERY_ORDER);
+        // A 3×3 board uses the compact table, a 4×4 one the wide table; 3,000 boards make
+        // both grow at least once.
+        for (width, height) in [(3, 3), (4, 4)] {
+            let puzzle = SlidingPuzzle::new(width, height).unwrap();
+            let mut ids = BoardIds::default();
+            for search in 0..3 {
+                ids.reset(&puzzle).unwrap();
+                let mut met: Vec<Board> = Vec::new();
+                let check = |met: &mut Vec<Board>, board: Board, id: u32| {
+                    if let Some(known) = met.iter().position(|&b| b == board) {
+                        assert_eq!(id as usize, known, "{width}x{height} search {search}");
+                    } else {
+                        assert_eq!(id as usize, met.len(), "{width}x{height} search {search}");
+                        met.push(board);
+                    }
+                };
+                let start = puzzle.random_board(puzzle.goal(), search);
+                let start_id = ids.id(&puzzle, start).unwrap();
+                check(&mut met, start, start_id);
+                let mut next = 0;
+                while met.len() < 3000 {
+                    let (board, id) = (met[next], next as u32);
+                    let parent = id.checked_sub(1);
+                    let mut seen = Vec::new();
+                    if next % 2 == 0 {
+                        ids.successors_skipping_parent(&puzzle, board, id, parent, |b, i, _| {
+                            seen.push((b, i))
+                        })
+                    } else {
+                        ids.predecessors_skipping_parent(&puzzle, board, id, parent, |b, i, _| {
+                            seen.push((b, i))
+                        })
+                    }
+                    .unwrap();
+                    for (b, i) in seen {
+                        check(&mut met, b, i);
+                    }
+                    next += 1;
                 }
             }
         }
