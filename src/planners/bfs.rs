@@ -136,24 +136,30 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G> {
             let (g, parent) = (record.g, record.parent);
             let node = memory.node(graph, id);
             let mut failure = None;
-            memory.for_each_successor(graph, node, id, parent, |records, _, next_id, edge| {
-                if found || failure.is_some() {
-                    return;
-                }
-                stats.generated += 1;
-                if records.is_reached(next_id) {
-                    return;
-                }
-                match add_edge(g, edge) {
-                    Ok(next_g) => records.reach_new(next_id, next_g, id),
-                    Err(error) => {
-                        failure = Some(error);
+            memory.for_each_successor(
+                graph,
+                node,
+                id,
+                parent,
+                |records, _, next_id, edge, fresh| {
+                    if found || failure.is_some() {
                         return;
                     }
-                }
-                found = next_id == goal_id;
-                queue.push(next_id);
-            })?;
+                    stats.generated += 1;
+                    if !fresh && records.is_reached(next_id) {
+                        return;
+                    }
+                    match add_edge(g, edge) {
+                        Ok(next_g) => records.reach_new(next_id, next_g, id),
+                        Err(error) => {
+                            failure = Some(error);
+                            return;
+                        }
+                    }
+                    found = next_id == goal_id;
+                    queue.push(next_id);
+                },
+            )?;
             if let Some(error) = failure {
                 return Err(error);
             }

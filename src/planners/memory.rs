@@ -116,6 +116,23 @@ impl<C: Cost> Records<C> {
         self.records[id as usize] = NodeRecord { g, parent };
     }
 
+    /// Sets a node's record and nothing else: for a planner that knows which ids it has
+    /// reached without the reached bits (ids in discovery order), which then mean nothing.
+    #[inline(always)]
+    pub(crate) fn write(&mut self, id: u32, g: C, parent: u32) {
+        self.records[id as usize] = NodeRecord { g, parent };
+    }
+
+    /// The `g` and the closed bit of a node the caller knows was reached (see
+    /// [`write`](Records::write)).
+    #[inline(always)]
+    pub(crate) fn g_and_closed(&self, id: u32) -> (C, bool) {
+        (
+            self.records[id as usize].g,
+            self.closed.contains(id as usize),
+        )
+    }
+
     /// Marks a reached node expanded.
     #[inline(always)]
     pub(crate) fn close(&mut self, id: u32) {
@@ -146,6 +163,9 @@ pub(crate) fn push_ids_to_root<C>(records: &[NodeRecord<C>], mut id: u32, out: &
 pub(crate) struct SearchMemory<G: Graph + ?Sized> {
     pub(crate) ids: G::Ids,
     pub(crate) records: Records<G::Cost>,
+    /// How many ids the search has been given, while they come in discovery order
+    /// ([`NodeIds::DISCOVERY_ORDER`]): the next new node gets this id.
+    known: u32,
     /// Scratch for path reconstruction, kept to avoid an allocation per search.
     trail: Vec<u32>,
 }
@@ -155,6 +175,7 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
         SearchMemory {
             ids: G::Ids::default(),
             records: Records::new(),
+            known: 0,
             trail: Vec::new(),
         }
     }
@@ -163,6 +184,7 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
     pub(crate) fn begin(&mut self, graph: &G) -> Result<usize, PlanError> {
         let bound = self.ids.reset(graph)?;
         self.records.begin(bound);
+        self.known = 0;
         Ok(bound)
     }
 
@@ -173,11 +195,14 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
         if !G::Ids::BOUNDED {
             self.records.make_room(id);
         }
+        self.known = self.known.max(id + 1);
         Ok(id)
     }
 
-    /// Calls `visit(records, successor, its id, edge cost)` for each successor of `node`
-    /// (whose id is `id`), with room made for the successor's record. The successor
+    /// Calls `visit(records, successor, its id, edge cost, fresh)` for each successor of
+    /// `node` (whose id is `id`), with room made for the successor's record; `fresh` says
+    /// the id was handed out by this lookup (only where [`NodeIds::DISCOVERY_ORDER`] holds;
+    /// otherwise it is `false`), so the search has never met the node. The successor
     /// `parent` (the id `node` was reached from, or [`NO_PARENT`]) may be left out
     /// ([`NodeIds::successors_skipping_parent`]): callers only relax edges, and the route
     /// back to the parent is never cheaper than the parent's own.
@@ -188,15 +213,22 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
         node: G::Node,
         id: u32,
         parent: u32,
-        mut visit: impl FnMut(&mut Records<G::Cost>, G::Node, u32, G::Cost),
+        mut visit: impl FnMut(&mut Records<G::Cost>, G::Node, u32, G::Cost, bool),
     ) -> Result<(), PlanError> {
-        let SearchMemory { ids, records, .. } = self;
+        let SearchMemory {
+            ids,
+            records,
+            known,
+            ..
+        } = self;
         let parent = (parent != NO_PARENT).then_some(parent);
         ids.successors_skipping_parent(graph, node, id, parent, |next, next_id, cost| {
             if !G::Ids::BOUNDED {
                 records.make_room(next_id);
             }
-            visit(records, next, next_id, cost)
+            let fresh = G::Ids::DISCOVERY_ORDER && next_id == *known;
+            *known += u32::from(fresh);
+            visit(records, next, next_id, cost, fresh)
         })
     }
 
