@@ -204,7 +204,6 @@ where
         let start_id = memory.id(graph, start)?;
         let goal_id = memory.id(graph, goal)?;
         let mut reached = ReachedIds {
-            discovery_order: G::Ids::DISCOVERY_ORDER,
             unreached_goal: if start_id == goal_id {
                 NO_PARENT
             } else {
@@ -296,7 +295,7 @@ where
                     |records, next, next_id, edge, fresh| {
                         let child = (next_id, edge, fresh);
                         let Some((new_g, queued)) =
-                            improve(records, child, g, id, &mut reached, &mut bad_edge, stats)
+                            improve::<G>(records, child, g, id, &mut reached, &mut bad_edge, stats)
                         else {
                             return;
                         };
@@ -313,7 +312,7 @@ where
                     |records, next, next_id, edge, fresh| {
                         let child = (next_id, edge, fresh);
                         let Some((new_g, queued)) =
-                            improve(records, child, g, id, &mut reached, &mut bad_edge, stats)
+                            improve::<G>(records, child, g, id, &mut reached, &mut bad_edge, stats)
                         else {
                             return;
                         };
@@ -390,15 +389,15 @@ where
 /// does not improve it or the edge's cost is invalid (kept in `bad_edge`, which also skips
 /// the node's remaining children).
 #[inline(always)]
-fn improve<C: Cost>(
-    records: &mut Records<C>,
-    (child, edge, fresh): (u32, C, bool),
-    g: C,
+fn improve<G: Graph + ?Sized>(
+    records: &mut Records<G::Cost>,
+    (child, edge, fresh): (u32, G::Cost, bool),
+    g: G::Cost,
     parent_id: u32,
     reached: &mut ReachedIds,
-    bad_edge: &mut Option<C>,
+    bad_edge: &mut Option<G::Cost>,
     stats: &mut SearchStats,
-) -> Option<(C, bool)> {
+) -> Option<(G::Cost, bool)> {
     if bad_edge.is_some() {
         return None;
     }
@@ -410,7 +409,7 @@ fn improve<C: Cost>(
             return None;
         }
     };
-    if reached.discovery_order {
+    if G::Ids::DISCOVERY_ORDER {
         // Every id but the goal's was reached when it was handed out, so the reached bits
         // are neither read nor written: a fresh id is new, any other has a record.
         if fresh || child == reached.unreached_goal {
@@ -449,7 +448,6 @@ fn improve<C: Cost>(
 /// the reached bits' read and write: 2.5–3% of A*'s instructions.
 #[derive(Clone, Copy, Debug)]
 struct ReachedIds {
-    discovery_order: bool,
     /// The goal's id until a route to it is found, then [`NO_PARENT`].
     unreached_goal: u32,
 }
