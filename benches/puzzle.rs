@@ -17,6 +17,12 @@
 //!   ([`NodeIds::successors_skipping_parent`](replan::NodeIds::successors_skipping_parent))
 //!   and update estimates along moves ([`Heuristic::estimate_child`]); `pathfinding` has
 //!   neither hook, and gets the same successor function and heuristic otherwise.
+//! - `8puzzle/paired`: not a criterion benchmark but a printed report beside them: each pair
+//!   again, `replan` and `pathfinding` timed in alternating chunks of about 40 ms, fifteen
+//!   rounds, and the median of the per-round ratios. This machine's speed changes over
+//!   seconds, and `replan`'s more than `pathfinding`'s (see `BENCHMARKS.md`); two criterion
+//!   measurements taken five seconds apart can land in different phases, a round of the
+//!   report cannot.
 //! - `korf100/*`: Korf's 100 15-puzzles by IDA* with the 6-6-3 pattern databases, single
 //!   thread; the database build time and the node counts are printed before the timing.
 //!   Needs the data folder (`$REPLAN_DATA` or `../shared/data`); skipped without it.
@@ -168,6 +174,159 @@ fn eight_puzzle(c: &mut Criterion) {
         conflict,
     );
     group.finish();
+    paired_report(&puzzle, &boards);
+}
+
+/// Whether `name` passes the command line's filters (criterion's own filter only reaches
+/// its benchmarks; this is for the work around them).
+fn selected(name: &str) -> bool {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
+}
+
+/// Times `ours` and `theirs` (one pass over the set each) in alternating chunks and prints
+/// the median of the rounds' ratios (their time per pass over ours), the lowest and highest,
+/// and each side's median time per pass.
+fn paired(name: &str, mut ours: impl FnMut(), mut theirs: impl FnMut()) {
+    const ROUNDS: usize = 15;
+    let chunk = Duration::from_millis(40);
+    // Warm both sides up, and size each side's chunk to about 40 ms.
+    let passes_for = |pass: &mut dyn FnMut()| {
+        let started = Instant::now();
+        pass();
+        let once = started.elapsed().max(Duration::from_micros(1));
+        (chunk.as_secs_f64() / once.as_secs_f64()).ceil().max(1.0) as usize
+    };
+    let (ours_passes, theirs_passes) = (passes_for(&mut ours), passes_for(&mut theirs));
+    let time = |pass: &mut dyn FnMut(), passes: usize| {
+        let started = Instant::now();
+        for _ in 0..passes {
+            pass();
+        }
+        started.elapsed().as_secs_f64() * 1e3 / passes as f64
+    };
+    let rounds: Vec<(f64, f64, f64)> = (0..ROUNDS)
+        .map(|_| {
+            let ours_ms = time(&mut ours, ours_passes);
+            let theirs_ms = time(&mut theirs, theirs_passes);
+            (theirs_ms / ours_ms, ours_ms, theirs_ms)
+        })
+        .collect();
+    let median = |values: &mut Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        values[values.len() / 2]
+    };
+    let mut ratios: Vec<f64> = rounds.iter().map(|r| r.0).collect();
+    let mut ours_ms: Vec<f64> = rounds.iter().map(|r| r.1).collect();
+    let mut theirs_ms: Vec<f64> = rounds.iter().map(|r| r.2).collect();
+    let ratio = median(&mut ratios);
+    eprintln!(
+        "8puzzle/paired/{name}: pathfinding / replan {ratio:.2}x (rounds {:.2}x to {:.2}x); \
+         per pass, medians: replan {:.3} ms, pathfinding {:.3} ms",
+        ratios[0],
+        ratios[ROUNDS - 1],
+        median(&mut ours_ms),
+        median(&mut theirs_ms),
+    );
+}
+
+/// [`paired`] for each pair of the criterion group, in the same order.
+fn paired_report(puzzle: &SlidingPuzzle, boards: &[Board]) {
+    if !selected("8puzzle/paired") {
+        return;
+    }
+    let goal = puzzle.goal();
+    let manhattan = Manhattan::new(goal);
+    let conflict = LinearConflict::new(goal);
+    let mut bidirectional = BidirectionalBfs::new();
+    paired(
+        "bidirectional_bfs",
+        || {
+            for &board in boards {
+                black_box(bidirectional.plan(puzzle, board, goal).unwrap());
+            }
+        },
+        || {
+            for &board in boards {
+                black_box(
+                    bfs_bidirectional(
+                        &board,
+                        &goal,
+                        |b| neighbours(puzzle, *b),
+                        |b| neighbours(puzzle, *b),
+                    )
+                    .unwrap(),
+                );
+            }
+        },
+    );
+    paired_astar(puzzle, boards, "astar_manhattan", manhattan.clone());
+    paired_astar(puzzle, boards, "astar_linear_conflict", conflict.clone());
+    paired_ida(puzzle, boards, "ida_star_manhattan", manhattan);
+    paired_ida(puzzle, boards, "ida_star_linear_conflict", conflict);
+}
+
+fn paired_astar<H: Heuristic<Board, u32> + Clone>(
+    puzzle: &SlidingPuzzle,
+    boards: &[Board],
+    name: &str,
+    heuristic: H,
+) {
+    let goal = puzzle.goal();
+    let mut ours = AStar::new(heuristic.clone());
+    paired(
+        name,
+        || {
+            for &board in boards {
+                black_box(ours.plan(puzzle, board, goal).unwrap());
+            }
+        },
+        || {
+            for &board in boards {
+                black_box(
+                    astar(
+                        &board,
+                        |b| weighted(puzzle, *b),
+                        |b| heuristic.estimate(*b, goal),
+                        |b| *b == goal,
+                    )
+                    .unwrap(),
+                );
+            }
+        },
+    );
+}
+
+fn paired_ida<H>(puzzle: &SlidingPuzzle, boards: &[Board], name: &str, heuristic: H)
+where
+    H: Heuristic<Board, u32> + IncrementalHeuristic<Board, u32> + Clone,
+{
+    let goal = puzzle.goal();
+    let mut ours = IdaStar::incremental(heuristic.clone());
+    paired(
+        name,
+        || {
+            for &board in boards {
+                black_box(ours.plan(puzzle, board, goal).unwrap());
+            }
+        },
+        || {
+            for &board in boards {
+                black_box(
+                    idastar(
+                        &board,
+                        |b| weighted(puzzle, *b),
+                        |b| heuristic.estimate(*b, goal),
+                        |b| *b == goal,
+                    )
+                    .unwrap(),
+                );
+            }
+        },
+    );
 }
 
 /// Prints how many nodes each side expands over the set (for `pathfinding`, the calls of
@@ -309,15 +468,7 @@ fn data_dir() -> PathBuf {
 
 fn korf100(c: &mut Criterion) {
     // Building the databases takes seconds: skip them when a filter leaves this group out.
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    if !filters.is_empty()
-        && !filters
-            .iter()
-            .any(|f| "korf100/ida_star_pdb_663".contains(f.as_str()))
-    {
+    if !selected("korf100/ida_star_pdb_663") {
         return;
     }
     let path = data_dir().join("korf100.txt");
