@@ -278,10 +278,16 @@ struct LineTables {
 /// fewer instructions.
 #[derive(Clone, PartialEq, Eq)]
 struct RawLines {
-    /// By line kind and line.
-    gathers: [[Gather; 4]; 2],
+    /// By `4 * kind + line`.
+    gathers: [Gather; 8],
     /// By `4 * kind + line`, then by the gathered key.
     removals: [[u8; 1 << 12]; 8],
+    /// What a move changes, by tile and then by `16 * from + to` for the tile's old and new
+    /// cells: bits `0..2` hold its Manhattan change plus one (0 or 2), bits `2..5` the line
+    /// `4 * kind + line` whose removals it may change (its goal row for a vertical move, its
+    /// goal column for a horizontal one). One load instead of two distances, the move's
+    /// kind and the tile's goal line.
+    steps: [[u8; 256]; 16],
 }
 
 /// How to gather a line's cells: `((packed >> shift) & mask) * multiplier`, whose bits
@@ -379,6 +385,8 @@ impl RawLines {
     /// be gathered.
     fn new(
         goal: Board,
+        distances: &Distances,
+        [goal_row, goal_col]: [&[u8; 16]; 2],
         codes: &[[u64; CODES]; 2],
         removals: &[u8; 1 << 12],
         line_cells: &[[[u8; 4]; 4]; 2],
@@ -388,16 +396,36 @@ impl RawLines {
             return None;
         }
         let mut raw = Box::new(RawLines {
-            gathers: [[Gather::default(); 4]; 2],
+            gathers: [Gather::default(); 8],
             removals: [[0_u8; 1 << 12]; 8],
+            steps: [[0_u8; 256]; 16],
         });
+        for tile in 1..goal.len() {
+            for from in 0..goal.len() {
+                let (row, col) = (from / width, from % width);
+                let neighbours = [
+                    (row > 0).then(|| from - width),
+                    (row + 1 < height).then(|| from + width),
+                    (col > 0).then(|| from - 1),
+                    (col + 1 < width).then(|| from + 1),
+                ];
+                for to in neighbours.into_iter().flatten() {
+                    let manhattan = |cell: usize| distances.distance[tile][cell];
+                    let change_plus_one = 1 + manhattan(to) - manhattan(from);
+                    let kind = LineKind::of_move(from, to) as usize;
+                    let line = usize::from([goal_row, goal_col][kind][tile]);
+                    raw.steps[tile][16 * from + to] =
+                        change_plus_one | ((4 * kind + line) << 2) as u8;
+                }
+            }
+        }
         for (kind, lines, length) in [(0, height, width), (1, width, height)] {
             for line in 0..lines {
                 let cells: Vec<usize> = line_cells[kind][line][..length]
                     .iter()
                     .map(|&cell| usize::from(cell))
                     .collect();
-                raw.gathers[kind][line] = Gather::new(&cells)?;
+                raw.gathers[4 * kind + line] = Gather::new(&cells)?;
                 for (key, slot) in raw.removals[4 * kind + line].iter_mut().enumerate() {
                     let mut sum = 0_u64;
                     for (i, &cell) in cells.iter().enumerate() {
@@ -460,7 +488,14 @@ impl LineTables {
             line_cells[LineKind::Row as usize][row][col] = cell as u8;
             line_cells[LineKind::Column as usize][col][row] = cell as u8;
         }
-        let raw = RawLines::new(goal, &codes, &removals, &line_cells);
+        let raw = RawLines::new(
+            goal,
+            distances,
+            [goal_row, goal_col],
+            &codes,
+            &removals,
+            &line_cells,
+        );
         Some(LineTables {
             codes,
             removals,
@@ -638,6 +673,21 @@ impl Heuristic<Board, u32> for LinearConflict {
         }
         let (tile, from, to) = parent.moved_tile(child);
         let tile = tile as usize & 0xF;
+        if let Some(raw) = self
+            .tables
+            .as_ref()
+            .and_then(|tables| tables.raw.as_deref())
+        {
+            let step = raw.steps[tile][16 * (from & 0xF) + (to & 0xF)];
+            let line = usize::from(step >> 2) & 7;
+            let (gather, removals) = (raw.gathers[line], &raw.removals[line]);
+            // Added before anything is taken away: the parent's estimate holds the tile's
+            // old distance (at least 1 when the move brings it closer) and the line's old
+            // removals, so the result never wraps.
+            let h = parent_h + u32::from(step & 3);
+            let h = h + 2 * u32::from(removals[gather.key(child.packed())]);
+            return h - 1 - 2 * u32::from(removals[gather.key(parent.packed())]);
+        }
         let distance = &self.distances.distance[tile];
         // Added before anything is taken away: the parent's estimate holds the tile's old
         // distance and the old removals of the line, so the result never wraps.
@@ -652,12 +702,6 @@ impl Heuristic<Board, u32> for LinearConflict {
         // mispredicted often enough to cost more than the arithmetic.
         let across = LineKind::of_move(from, to);
         let line = usize::from([&self.goal_row, &self.goal_col][across as usize][tile]);
-        if let Some(raw) = &tables.raw {
-            let gather = raw.gathers[across as usize][line & 3];
-            let removals = &raw.removals[4 * across as usize + (line & 3)];
-            let h = h + 2 * u32::from(removals[gather.key(child.packed())]);
-            return h - 2 * u32::from(removals[gather.key(parent.packed())]);
-        }
         // The tile's goal line in the parent, and in the child by moving the tile's entry.
         // When the tile neither leaves nor enters that line its key does not change and the
         // difference below is zero; computing it anyway avoids a second unpredictable branch.
@@ -945,33 +989,41 @@ mod tests {
             (4, 4, false),
         ] {
             let puzzle = SlidingPuzzle::new(width, height).unwrap();
-            let goal = puzzle.goal();
-            let h = LinearConflict::new(goal);
-            let raw = h.tables.as_ref().and_then(|tables| tables.raw.as_ref());
-            assert_eq!(raw.is_some(), gathered, "{width}x{height}");
-            let Some(raw) = raw else { continue };
-            let line_of = |board: Board, cells: &mut dyn Iterator<Item = usize>| {
-                cells
-                    .enumerate()
-                    .map(|(i, cell)| usize::from(board.tile(cell)) << (4 * i))
-                    .sum::<usize>()
-            };
-            for seed in 0..200 {
-                let board = puzzle.random_board(goal, seed);
-                for row in 0..height {
-                    let expected = line_of(board, &mut (0..width).map(|col| row * width + col));
-                    assert_eq!(raw.gathers[0][row].key(board.packed()), expected);
-                }
-                for col in 0..width {
-                    let expected = line_of(board, &mut (0..height).map(|row| row * width + col));
-                    assert_eq!(raw.gathers[1][col].key(board.packed()), expected);
-                }
-                // The update through the raw tables, against the estimate from scratch.
-                let estimate = h.estimate(board, goal);
-                for mv in Move::ALL {
-                    if let Some(child) = board.apply(mv) {
-                        let next = h.estimate_child(board, estimate, child, goal);
-                        assert_eq!(next, h.estimate(child, goal), "{width}x{height} {mv:?}");
+            // Both conventions and a goal of no convention: the move table depends on it.
+            let goals = [
+                puzzle.goal(),
+                puzzle.goal_of(crate::puzzle::GoalKind::BlankFirst),
+                puzzle.random_board(puzzle.goal(), 7),
+            ];
+            for goal in goals {
+                let h = LinearConflict::new(goal);
+                let raw = h.tables.as_ref().and_then(|tables| tables.raw.as_ref());
+                assert_eq!(raw.is_some(), gathered, "{width}x{height}");
+                let Some(raw) = raw else { continue };
+                let line_of = |board: Board, cells: &mut dyn Iterator<Item = usize>| {
+                    cells
+                        .enumerate()
+                        .map(|(i, cell)| usize::from(board.tile(cell)) << (4 * i))
+                        .sum::<usize>()
+                };
+                for seed in 0..200 {
+                    let board = puzzle.random_board(goal, seed);
+                    for row in 0..height {
+                        let expected = line_of(board, &mut (0..width).map(|col| row * width + col));
+                        assert_eq!(raw.gathers[row].key(board.packed()), expected);
+                    }
+                    for col in 0..width {
+                        let expected =
+                            line_of(board, &mut (0..height).map(|row| row * width + col));
+                        assert_eq!(raw.gathers[4 + col].key(board.packed()), expected);
+                    }
+                    // The update through the raw tables, against the estimate from scratch.
+                    let estimate = h.estimate(board, goal);
+                    for mv in Move::ALL {
+                        if let Some(child) = board.apply(mv) {
+                            let next = h.estimate_child(board, estimate, child, goal);
+                            assert_eq!(next, h.estimate(child, goal), "{width}x{height} {mv:?}");
+                        }
                     }
                 }
             }
