@@ -54,6 +54,9 @@ pub struct BoardIds {
     nodes: Vec<u64>,
     /// The current search's stamp: a slot written with another stamp is empty.
     stamp: u32,
+    /// The stamp where a compact slot holds it, kept beside `stamp` so a lookup does not
+    /// shift it into place every time.
+    stamp_field: u64,
     /// `64 - log2(table length)`: the shift that turns a hash into a slot index.
     shift: u32,
     /// The table grows before it holds this many boards (a quarter of its slots for the
@@ -82,8 +85,15 @@ const KEY_SHIFT: u32 = 28;
 const BLANK_SHIFT: u32 = 4 * COMPACT_CELLS as u32;
 const KEY_MASK: u64 = (1 << BLANK_SHIFT) - 1;
 const MAX_COMPACT_STAMP: u32 = (1 << (KEY_SHIFT - ID_BITS)) - 1;
+/// The bits of a compact slot that hold its stamp.
+const STAMP_FIELD: u64 = (MAX_COMPACT_STAMP as u64) << ID_BITS;
 
 impl BoardIds {
+    fn set_stamp(&mut self, stamp: u32) {
+        self.stamp = stamp;
+        self.stamp_field = (u64::from(stamp) << ID_BITS) & STAMP_FIELD;
+    }
+
     #[inline(always)]
     fn home(&self, key: u64) -> usize {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
@@ -106,7 +116,7 @@ impl BoardIds {
             self.wide = vec![Slot::default(); capacity];
             self.compact = Vec::new();
         }
-        self.stamp = 1;
+        self.set_stamp(1);
         self.shift = 64 - capacity.trailing_zeros();
         self.limit = if self.is_compact {
             capacity / 4
@@ -133,11 +143,10 @@ impl BoardIds {
         if self.is_compact {
             let mask = self.compact.len() - 1;
             let mut at = self.home(key);
-            while (self.compact[at] >> ID_BITS) as u32 & MAX_COMPACT_STAMP == self.stamp {
+            while self.compact[at] & STAMP_FIELD == self.stamp_field {
                 at = (at + 1) & mask;
             }
-            self.compact[at] =
-                (key << KEY_SHIFT) | (u64::from(self.stamp) << ID_BITS) | u64::from(id);
+            self.compact[at] = (key << KEY_SHIFT) | self.stamp_field | u64::from(id);
         } else {
             let mask = self.wide.len() - 1;
             let mut at = self.home(key);
@@ -161,7 +170,7 @@ impl BoardIds {
             key >> (4 * COMPACT_CELLS) == 0,
             "a board of more than 9 cells"
         );
-        let tag = (key << KEY_SHIFT) | (u64::from(self.stamp) << ID_BITS);
+        let tag = (key << KEY_SHIFT) | self.stamp_field;
         let mask = self.compact.len() - 1;
         let mut at = self.home(key);
         loop {
@@ -169,7 +178,7 @@ impl BoardIds {
             if slot & !ID_MASK == tag {
                 return (slot & ID_MASK) as u32;
             }
-            if (slot >> ID_BITS) as u32 & MAX_COMPACT_STAMP != self.stamp {
+            if slot & STAMP_FIELD != self.stamp_field {
                 // At most 9! ids, below 2^19.
                 let id = self.nodes.len() as u32;
                 self.compact[at] = tag | u64::from(id);
@@ -219,7 +228,7 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
             let capacity = self.table_len();
             self.fresh(capacity);
         } else {
-            self.stamp += 1;
+            self.set_stamp(self.stamp + 1);
         }
         Ok(0)
     }
