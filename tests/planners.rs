@@ -200,6 +200,20 @@ proptest! {
         check("bidirectional walk", &mut BidirectionalBfs::new(), &graph, start, goal, &least_edges_cost, false)?;
         check("dense bidirectional walk", &mut BidirectionalBfs::new(), &Dense(&graph), start, goal, &least_edges_cost, false)?;
         check("first meeting walk", &mut BidirectionalBfs::new().with_first_meeting(), &graph, start, goal, &least_edges_cost, false)?;
+
+        // Hashed ids come in discovery order and take bidirectional BFS's span path; dense
+        // ids take the one with reached bits and id lists. Both expand the same nodes in the
+        // same order, so they must agree to the statistics.
+        prop_assert_eq!(
+            BidirectionalBfs::new().plan(&graph, start, goal),
+            BidirectionalBfs::new().plan(&Dense(&graph), start, goal),
+            "span and list paths"
+        );
+        prop_assert_eq!(
+            BidirectionalBfs::new().with_first_meeting().plan(&graph, start, goal),
+            BidirectionalBfs::new().with_first_meeting().plan(&Dense(&graph), start, goal),
+            "span and list paths, first meeting"
+        );
     }
 
     #[test]

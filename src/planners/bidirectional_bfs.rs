@@ -19,9 +19,13 @@
 //! - Neither side follows the edge back to a node's parent
 //!   ([`NodeIds::successors_skipping_parent`]): the parent is on the same side, and had the
 //!   other side reached it too, the sides would have met when the second of them did.
-//! - Where ids come in discovery order ([`NodeIds::DISCOVERY_ORDER`]), an edge to the next
-//!   unused id leads to a node neither side has reached, and is recorded without a look at
-//!   the `seen` bits.
+//! - **Ids in discovery order** ([`NodeIds::DISCOVERY_ORDER`], as with hashed ids): every id
+//!   the search is handed is reached at once by the side whose expansion met it, so a
+//!   side's next layer is exactly the ids handed out while it expands its current one, a
+//!   run of consecutive ids. A layer is then a span of ids instead of a list, an edge to the
+//!   next unused id is a new node, and which side reached an older id is one byte per id,
+//!   written a layer at a time: no reached bits per edge (8-puzzle set: 19% fewer
+//!   instructions). Both ways expand the same nodes in the same order.
 //! - The search stops with [`PlanError::NoPath`] as soon as either frontier is empty.
 //!
 //! # Complexity
@@ -79,6 +83,9 @@ pub struct BidirectionalBfs<G: Graph + ?Sized> {
 #[derive(Debug, Default)]
 struct Seen {
     words: Vec<u64>,
+    /// With ids in discovery order, what takes the place of `words`: the side that reached
+    /// each id ([`FORWARD`] or [`BACKWARD`]), written a layer at a time.
+    owner: Vec<u8>,
     /// How many ids the search has been given, while they come in discovery order
     /// ([`NodeIds::DISCOVERY_ORDER`]): the next new node gets this id.
     known: u32,
@@ -123,6 +130,11 @@ struct Side<C> {
     order: Vec<u32>,
     /// Where the current layer starts in `order`.
     layer: usize,
+    /// With ids in discovery order, what takes the place of `order`: the current layer is
+    /// the ids `span.0..span.1`. Every id the search is handed is reached at once by the
+    /// side whose expansion met it, so the ids a layer's expansion is handed are the next
+    /// layer, and they are consecutive.
+    span: (u32, u32),
 }
 
 impl<C: Cost> Side<C> {
@@ -131,11 +143,18 @@ impl<C: Cost> Side<C> {
             records: Vec::new(),
             order: Vec::new(),
             layer: 0,
+            span: (0, 0),
         }
     }
 
-    fn layer_len(&self) -> usize {
-        self.order.len() - self.layer
+    /// The size of the current layer (kept as a span with ids in discovery order).
+    #[inline(always)]
+    fn layer_len(&self, discovery_order: bool) -> usize {
+        if discovery_order {
+            (self.span.1 - self.span.0) as usize
+        } else {
+            self.order.len() - self.layer
+        }
     }
 
     /// Records `id` as reached at cost `g` from `parent`, at the end of the next layer.
@@ -347,8 +366,24 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
         let start_id = new_id(graph, ids, seen, forward, backward, start)?;
         let goal_id = new_id(graph, ids, seen, forward, backward, goal)?;
         seen.known = start_id.max(goal_id) + 1;
-        forward.reach(seen, FORWARD, start_id, G::Cost::ZERO, NO_PARENT);
-        backward.reach(seen, BACKWARD, goal_id, G::Cost::ZERO, NO_PARENT);
+        let discovery_order = G::Ids::DISCOVERY_ORDER;
+        if discovery_order {
+            let root = NodeRecord {
+                g: G::Cost::ZERO,
+                parent: NO_PARENT,
+            };
+            forward.records[start_id as usize] = root;
+            backward.records[goal_id as usize] = root;
+            forward.span = (start_id, start_id + 1);
+            backward.span = (goal_id, goal_id + 1);
+            seen.owner.clear();
+            seen.owner.resize(seen.known as usize, 0);
+            seen.owner[start_id as usize] = FORWARD as u8;
+            seen.owner[goal_id as usize] = BACKWARD as u8;
+        } else {
+            forward.reach(seen, FORWARD, start_id, G::Cost::ZERO, NO_PARENT);
+            backward.reach(seen, BACKWARD, goal_id, G::Cost::ZERO, NO_PARENT);
+        }
         stats.max_frontier = 2;
         // With equal edge costs every fewest-edge meeting costs the same: nothing to choose.
         let rules = Rules {
@@ -364,25 +399,35 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
         }
 
         let (cost, forward_end, backward_start) = loop {
-            if forward.layer_len() == 0 || backward.layer_len() == 0 {
+            let (forward_len, backward_len) = (
+                forward.layer_len(discovery_order),
+                backward.layer_len(discovery_order),
+            );
+            if forward_len == 0 || backward_len == 0 {
                 return Err(PlanError::NoPath);
             }
-            if forward.layer_len() <= backward.layer_len() {
-                let meeting =
-                    expand_layer::<G, Forward>(graph, ids, seen, forward, backward, stats, rules)?;
+            if forward_len <= backward_len {
+                let meeting = if discovery_order {
+                    expand_span::<G, Forward>(graph, ids, seen, forward, backward, stats, rules)?
+                } else {
+                    expand_layer::<G, Forward>(graph, ids, seen, forward, backward, stats, rules)?
+                };
                 if let Some((cost, near, far)) = meeting {
                     break (cost, near, far);
                 }
             } else {
-                let meeting =
-                    expand_layer::<G, Backward>(graph, ids, seen, backward, forward, stats, rules)?;
+                let meeting = if discovery_order {
+                    expand_span::<G, Backward>(graph, ids, seen, backward, forward, stats, rules)?
+                } else {
+                    expand_layer::<G, Backward>(graph, ids, seen, backward, forward, stats, rules)?
+                };
                 if let Some((cost, near, far)) = meeting {
                     break (cost, far, near);
                 }
             }
             stats.max_frontier = stats
                 .max_frontier
-                .max(forward.layer_len() + backward.layer_len());
+                .max(forward.layer_len(discovery_order) + backward.layer_len(discovery_order));
         };
 
         trail.clear();
@@ -459,6 +504,108 @@ impl<C: Cost> Fault<C> {
     }
 }
 
+/// [`expand_layer`] for ids in discovery order ([`NodeIds::DISCOVERY_ORDER`]): the layer is
+/// `near.span`, and the next one is the ids handed out while expanding it.
+///
+/// A successor with the next unused id is new, and this side reaches it. Any other was
+/// reached by the side whose expansion was handed its id: this side's if the id came out
+/// during this expansion (at or above `next_layer`), otherwise the side `seen.owner`
+/// names. So no reached bit is read or written per edge, and no id is pushed onto a list:
+/// on the 8-puzzle set, 13% fewer instructions than with bits and lists.
+fn expand_span<G, D>(
+    graph: &G,
+    ids: &mut G::Ids,
+    seen: &mut Seen,
+    near: &mut Side<G::Cost>,
+    far: &mut Side<G::Cost>,
+    stats: &mut SearchStats,
+    rules: Rules,
+) -> Result<Meeting<G::Cost>, PlanError>
+where
+    G: ReverseGraph + ?Sized,
+    D: Direction<G>,
+{
+    let mut best: Meeting<G::Cost> = None;
+    let mut fault: Option<Fault<G::Cost>> = None;
+    let mut generated = 0;
+    let (first, end) = near.span;
+    let next_layer = seen.known;
+    for id in first..end {
+        if rules.first_meeting && best.is_some() {
+            break;
+        }
+        if Some(stats.expanded) == rules.budget {
+            stats.generated += generated;
+            return Err(PlanError::BudgetExceeded {
+                budget: stats.expanded,
+            });
+        }
+        stats.expanded += 1;
+        let record = near.records[id as usize];
+        let parent = (record.parent != NO_PARENT).then_some(record.parent);
+        let g = record.g;
+        let node = ids.node(graph, id);
+        let visited = D::neighbours(ids, graph, node, id, parent, |_, other_id, edge| {
+            generated += 1;
+            if !G::Ids::BOUNDED {
+                make_room(seen, near, far, other_id);
+            }
+            debug_assert!(other_id <= seen.known, "ids out of discovery order");
+            if other_id == seen.known {
+                seen.known += 1;
+                // Once the sides have met, this layer is the last: nothing more is recorded.
+                if best.is_none() {
+                    match g.checked_add(edge) {
+                        Some(other_g) if edge.is_valid_edge_cost() => {
+                            near.records[other_id as usize] = NodeRecord {
+                                g: other_g,
+                                parent: id,
+                            };
+                        }
+                        _ => {
+                            fault.get_or_insert(Fault::Edge(edge));
+                        }
+                    }
+                }
+                return;
+            }
+            if other_id >= next_layer || u64::from(seen.owner[other_id as usize]) == D::NEAR {
+                return;
+            }
+            // The other side reached it: a meeting.
+            let other_g = match g.checked_add(edge) {
+                Some(other_g) if edge.is_valid_edge_cost() => other_g,
+                _ => {
+                    fault.get_or_insert(Fault::Edge(edge));
+                    return;
+                }
+            };
+            let far_g = far.records[other_id as usize].g;
+            match other_g.checked_add(far_g) {
+                Some(total) if best.map_or(true, |(cost, _, _)| total < cost) => {
+                    best = Some((total, id, other_id));
+                }
+                Some(_) => {}
+                None => {
+                    fault.get_or_insert(Fault::Overflow);
+                }
+            }
+        });
+        if let Err(error) = visited {
+            stats.generated += generated;
+            return Err(error);
+        }
+        if let Some(fault) = fault {
+            stats.generated += generated;
+            return Err(fault.error());
+        }
+    }
+    stats.generated += generated;
+    seen.owner.resize(seen.known as usize, D::NEAR as u8);
+    near.span = (next_layer, seen.known);
+    Ok(best)
+}
+
 /// Expands every node of `near`'s current layer in direction `D`, appending the next layer
 /// to its `order`, then makes that the current layer. Returns the cheapest edge into a node
 /// that `far` has reached.
@@ -499,24 +646,6 @@ where
             generated += 1;
             if !G::Ids::BOUNDED {
                 make_room(seen, near, far, other_id);
-            }
-            // With ids in discovery order, a node met for the first time has the next id,
-            // and neither side has reached it: record it without reading `seen` (on the
-            // 8-puzzle, nine edges in ten; 3% of bidirectional BFS's instructions).
-            debug_assert!(!G::Ids::DISCOVERY_ORDER || other_id <= seen.known);
-            if G::Ids::DISCOVERY_ORDER && other_id == seen.known {
-                seen.known += 1;
-                if best.is_none() {
-                    match g.checked_add(edge) {
-                        Some(other_g) if edge.is_valid_edge_cost() => {
-                            near.reach(seen, D::NEAR, other_id, other_g, id);
-                        }
-                        _ => {
-                            fault.get_or_insert(Fault::Edge(edge));
-                        }
-                    }
-                }
-                return;
             }
             // The id's word of `seen`, read here and written below: one index computation
             // and one bounds check for both.
