@@ -504,6 +504,72 @@ impl<C: Cost> Fault<C> {
     }
 }
 
+/// Counts a node's expansion, or stops the search if the budget is spent.
+#[inline(always)]
+fn expand_one(stats: &mut SearchStats, rules: Rules, generated: u64) -> Result<(), PlanError> {
+    if Some(stats.expanded) == rules.budget {
+        stats.generated += generated;
+        return Err(PlanError::BudgetExceeded {
+            budget: stats.expanded,
+        });
+    }
+    stats.expanded += 1;
+    Ok(())
+}
+
+/// What ends a layer early once a node's edges are done: a failed lookup or a fault.
+#[inline(always)]
+fn check_node<C: Cost>(
+    visited: Result<(), PlanError>,
+    fault: Option<Fault<C>>,
+    stats: &mut SearchStats,
+    generated: u64,
+) -> Result<(), PlanError> {
+    if let Err(error) = visited {
+        stats.generated += generated;
+        return Err(error);
+    }
+    if let Some(fault) = fault {
+        stats.generated += generated;
+        return Err(fault.error());
+    }
+    Ok(())
+}
+
+/// The cost of reaching a successor over an edge of cost `edge` from a node at `g`, or
+/// `None` with the fault kept. Errors are rare: the caller keeps the first and finishes the
+/// node's edges, which changes nothing the caller sees since the search then stops.
+#[inline(always)]
+fn edge_cost<C: Cost>(g: C, edge: C, fault: &mut Option<Fault<C>>) -> Option<C> {
+    match g.checked_add(edge) {
+        Some(sum) if edge.is_valid_edge_cost() => Some(sum),
+        _ => {
+            fault.get_or_insert(Fault::Edge(edge));
+            None
+        }
+    }
+}
+
+/// Takes the meeting `(near id, far id)` at total cost `near_g + far_g` if it is the
+/// cheapest so far.
+#[inline(always)]
+fn meet<C: Cost>(
+    best: &mut Meeting<C>,
+    fault: &mut Option<Fault<C>>,
+    (near_g, far_g): (C, C),
+    (id, other_id): (u32, u32),
+) {
+    match near_g.checked_add(far_g) {
+        Some(total) if best.map_or(true, |(cost, _, _)| total < cost) => {
+            *best = Some((total, id, other_id));
+        }
+        Some(_) => {}
+        None => {
+            fault.get_or_insert(Fault::Overflow);
+        }
+    }
+}
+
 /// [`expand_layer`] for ids in discovery order ([`NodeIds::DISCOVERY_ORDER`]): the layer is
 /// `near.span`, and the next one is the ids handed out while expanding it.
 ///
@@ -534,13 +600,7 @@ where
         if rules.first_meeting && best.is_some() {
             break;
         }
-        if Some(stats.expanded) == rules.budget {
-            stats.generated += generated;
-            return Err(PlanError::BudgetExceeded {
-                budget: stats.expanded,
-            });
-        }
-        stats.expanded += 1;
+        expand_one(stats, rules, generated)?;
         let record = near.records[id as usize];
         let parent = (record.parent != NO_PARENT).then_some(record.parent);
         let g = record.g;
@@ -555,16 +615,11 @@ where
                 seen.known += 1;
                 // Once the sides have met, this layer is the last: nothing more is recorded.
                 if best.is_none() {
-                    match g.checked_add(edge) {
-                        Some(other_g) if edge.is_valid_edge_cost() => {
-                            near.records[other_id as usize] = NodeRecord {
-                                g: other_g,
-                                parent: id,
-                            };
-                        }
-                        _ => {
-                            fault.get_or_insert(Fault::Edge(edge));
-                        }
+                    if let Some(other_g) = edge_cost(g, edge, &mut fault) {
+                        near.records[other_id as usize] = NodeRecord {
+                            g: other_g,
+                            parent: id,
+                        };
                     }
                 }
                 return;
@@ -573,32 +628,12 @@ where
                 return;
             }
             // The other side reached it: a meeting.
-            let other_g = match g.checked_add(edge) {
-                Some(other_g) if edge.is_valid_edge_cost() => other_g,
-                _ => {
-                    fault.get_or_insert(Fault::Edge(edge));
-                    return;
-                }
-            };
-            let far_g = far.records[other_id as usize].g;
-            match other_g.checked_add(far_g) {
-                Some(total) if best.map_or(true, |(cost, _, _)| total < cost) => {
-                    best = Some((total, id, other_id));
-                }
-                Some(_) => {}
-                None => {
-                    fault.get_or_insert(Fault::Overflow);
-                }
+            if let Some(other_g) = edge_cost(g, edge, &mut fault) {
+                let far_g = far.records[other_id as usize].g;
+                meet(&mut best, &mut fault, (other_g, far_g), (id, other_id));
             }
         });
-        if let Err(error) = visited {
-            stats.generated += generated;
-            return Err(error);
-        }
-        if let Some(fault) = fault {
-            stats.generated += generated;
-            return Err(fault.error());
-        }
+        check_node(visited, fault, stats, generated)?;
     }
     stats.generated += generated;
     seen.owner.resize(seen.known as usize, D::NEAR as u8);
@@ -630,13 +665,7 @@ where
         if rules.first_meeting && best.is_some() {
             break;
         }
-        if Some(stats.expanded) == rules.budget {
-            stats.generated += generated;
-            return Err(PlanError::BudgetExceeded {
-                budget: stats.expanded,
-            });
-        }
-        stats.expanded += 1;
+        expand_one(stats, rules, generated)?;
         let id = near.order[index];
         let record = near.records[id as usize];
         let parent = (record.parent != NO_PARENT).then_some(record.parent);
@@ -658,40 +687,19 @@ where
             if sides & D::FAR == 0 && !record {
                 return;
             }
-            // Errors are rare: keep the first and finish the node's edges, which changes
-            // nothing the caller sees since the search then stops.
-            let other_g = match g.checked_add(edge) {
-                Some(other_g) if edge.is_valid_edge_cost() => other_g,
-                _ => {
-                    fault.get_or_insert(Fault::Edge(edge));
-                    return;
-                }
+            let Some(other_g) = edge_cost(g, edge, &mut fault) else {
+                return;
             };
             if sides & D::FAR != 0 {
                 let far_g = far.records[other_id as usize].g;
-                match other_g.checked_add(far_g) {
-                    Some(total) if best.map_or(true, |(cost, _, _)| total < cost) => {
-                        best = Some((total, id, other_id));
-                    }
-                    Some(_) => {}
-                    None => {
-                        fault.get_or_insert(Fault::Overflow);
-                    }
-                }
+                meet(&mut best, &mut fault, (other_g, far_g), (id, other_id));
             }
             if record && best.is_none() {
                 *word |= D::NEAR << shift;
                 near.add(other_id, other_g, id);
             }
         });
-        if let Err(error) = visited {
-            stats.generated += generated;
-            return Err(error);
-        }
-        if let Some(fault) = fault {
-            stats.generated += generated;
-            return Err(fault.error());
-        }
+        check_node(visited, fault, stats, generated)?;
     }
     stats.generated += generated;
     near.layer = end;
