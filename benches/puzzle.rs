@@ -17,9 +17,10 @@
 //!   ([`NodeIds::successors_skipping_parent`](replan::NodeIds::successors_skipping_parent))
 //!   and update estimates along moves ([`Heuristic::estimate_child`]); `pathfinding` has
 //!   neither hook, and gets the same successor function and heuristic otherwise.
-//! - `8puzzle/paired`: not a criterion benchmark but a printed report beside them: each pair
-//!   again, `replan` and `pathfinding` timed in alternating chunks of about 40 ms, fifteen
-//!   rounds, and the median of the per-round ratios. This machine's speed changes over
+//! - `8puzzle/paired`: not a criterion benchmark but a printed report beside them: right
+//!   after each pair's criterion measurements, the same two passes again, `replan` and
+//!   `pathfinding` timed in alternating chunks of about 40 ms, fifteen rounds, and the
+//!   median of the per-round ratios. This machine's speed changes over
 //!   seconds, and `replan`'s more than `pathfinding`'s (see `BENCHMARKS.md`); two criterion
 //!   measurements taken five seconds apart can land in different phases, a round of the
 //!   report cannot.
@@ -108,73 +109,20 @@ fn eight_puzzle(c: &mut Criterion) {
     group.sample_size(10);
     // Each pair is measured back to back, `replan` then `pathfinding`, and the ranked
     // variant after both: this machine's speed drifts over minutes, and a ratio taken from
-    // two measurements seconds apart drifts least.
-
-    let mut bidirectional = BidirectionalBfs::new();
-    group.bench_function("bidirectional_bfs/replan", |b| {
-        b.iter(|| {
-            for &board in &boards {
-                black_box(bidirectional.plan(&puzzle, board, goal).unwrap());
-            }
-        })
-    });
-    group.bench_function("bidirectional_bfs/pathfinding", |b| {
-        b.iter(|| {
-            for &board in &boards {
-                black_box(
-                    bfs_bidirectional(
-                        &board,
-                        &goal,
-                        |b| neighbours(&puzzle, *b),
-                        |b| neighbours(&puzzle, *b),
-                    )
-                    .unwrap(),
-                );
-            }
-        })
-    });
-    let mut bidirectional_ranked = BidirectionalBfs::new();
-    group.bench_function("bidirectional_bfs/replan_ranked", |b| {
-        b.iter(|| {
-            for &board in &boards {
-                black_box(bidirectional_ranked.plan(&ranked, board, goal).unwrap());
-            }
-        })
-    });
-
-    astar_pair(
-        &mut group,
-        "astar_manhattan",
-        &puzzle,
-        &ranked,
-        &boards,
-        manhattan.clone(),
-    );
-    astar_pair(
-        &mut group,
-        "astar_linear_conflict",
-        &puzzle,
-        &ranked,
-        &boards,
-        conflict.clone(),
-    );
-
-    ida_pair(
-        &mut group,
-        "ida_star_manhattan",
-        &puzzle,
-        &boards,
-        manhattan,
-    );
-    ida_pair(
-        &mut group,
-        "ida_star_linear_conflict",
-        &puzzle,
-        &boards,
-        conflict,
-    );
+    // two measurements seconds apart drifts least. The paired report, when selected, comes
+    // right after each pair.
+    let set = EightPuzzleSet {
+        puzzle: &puzzle,
+        ranked: &ranked,
+        boards: &boards,
+        paired: selected("8puzzle/paired"),
+    };
+    bidirectional_pair(&mut group, &set);
+    astar_pair(&mut group, &set, "astar_manhattan", manhattan.clone());
+    astar_pair(&mut group, &set, "astar_linear_conflict", conflict.clone());
+    ida_pair(&mut group, &set, "ida_star_manhattan", manhattan);
+    ida_pair(&mut group, &set, "ida_star_linear_conflict", conflict);
     group.finish();
-    paired_report(&puzzle, &boards);
 }
 
 /// Whether `name` passes the command line's filters (criterion's own filter only reaches
@@ -185,6 +133,33 @@ fn selected(name: &str) -> bool {
         .filter(|a| !a.starts_with('-'))
         .collect();
     filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
+}
+
+/// The 8-puzzle comparison's inputs, shared by its pairs.
+struct EightPuzzleSet<'a> {
+    puzzle: &'a SlidingPuzzle,
+    ranked: &'a RankedPuzzle,
+    boards: &'a [Board],
+    /// Whether to print the paired report after each pair.
+    paired: bool,
+}
+
+type Group<'a> = criterion::BenchmarkGroup<'a, criterion::measurement::WallTime>;
+
+/// Measures one pair: `ours` and `theirs` each solve the whole set once per call. Criterion
+/// times each on its own, then, if selected, [`paired`] times them in alternation.
+fn measure_pair(
+    group: &mut Group<'_>,
+    set: &EightPuzzleSet<'_>,
+    name: &str,
+    mut ours: impl FnMut(),
+    mut theirs: impl FnMut(),
+) {
+    group.bench_function(format!("{name}/replan"), |b| b.iter(&mut ours));
+    group.bench_function(format!("{name}/pathfinding"), |b| b.iter(&mut theirs));
+    if set.paired {
+        paired(name, &mut ours, &mut theirs);
+    }
 }
 
 /// Times `ours` and `theirs` (one pass over the set each) in alternating chunks and prints
@@ -233,20 +208,18 @@ fn paired(name: &str, mut ours: impl FnMut(), mut theirs: impl FnMut()) {
     );
 }
 
-/// [`paired`] for each pair of the criterion group, in the same order.
-fn paired_report(puzzle: &SlidingPuzzle, boards: &[Board]) {
-    if !selected("8puzzle/paired") {
-        return;
-    }
+/// Our bidirectional BFS (hashed ids, then ranked) against `pathfinding`'s.
+fn bidirectional_pair(group: &mut Group<'_>, set: &EightPuzzleSet<'_>) {
+    let (puzzle, boards) = (set.puzzle, set.boards);
     let goal = puzzle.goal();
-    let manhattan = Manhattan::new(goal);
-    let conflict = LinearConflict::new(goal);
-    let mut bidirectional = BidirectionalBfs::new();
-    paired(
+    let mut ours = BidirectionalBfs::new();
+    measure_pair(
+        group,
+        set,
         "bidirectional_bfs",
         || {
             for &board in boards {
-                black_box(bidirectional.plan(puzzle, board, goal).unwrap());
+                black_box(ours.plan(puzzle, board, goal).unwrap());
             }
         },
         || {
@@ -263,21 +236,28 @@ fn paired_report(puzzle: &SlidingPuzzle, boards: &[Board]) {
             }
         },
     );
-    paired_astar(puzzle, boards, "astar_manhattan", manhattan.clone());
-    paired_astar(puzzle, boards, "astar_linear_conflict", conflict.clone());
-    paired_ida(puzzle, boards, "ida_star_manhattan", manhattan);
-    paired_ida(puzzle, boards, "ida_star_linear_conflict", conflict);
+    let mut ours_ranked = BidirectionalBfs::new();
+    group.bench_function("bidirectional_bfs/replan_ranked", |b| {
+        b.iter(|| {
+            for &board in boards {
+                black_box(ours_ranked.plan(set.ranked, board, goal).unwrap());
+            }
+        })
+    });
 }
 
-fn paired_astar<H: Heuristic<Board, u32> + Clone>(
-    puzzle: &SlidingPuzzle,
-    boards: &[Board],
-    name: &str,
-    heuristic: H,
-) {
+/// Our A* on the 8-puzzle (hashed ids, then ranked) against `pathfinding`'s, with the same
+/// heuristic.
+fn astar_pair<H>(group: &mut Group<'_>, set: &EightPuzzleSet<'_>, name: &str, heuristic: H)
+where
+    H: Heuristic<Board, u32> + Clone,
+{
+    let (puzzle, boards) = (set.puzzle, set.boards);
     let goal = puzzle.goal();
     let mut ours = AStar::new(heuristic.clone());
-    paired(
+    measure_pair(
+        group,
+        set,
         name,
         || {
             for &board in boards {
@@ -298,15 +278,28 @@ fn paired_astar<H: Heuristic<Board, u32> + Clone>(
             }
         },
     );
+    let mut ours_ranked = AStar::new(heuristic.clone());
+    group.bench_function(format!("{name}/replan_ranked"), |b| {
+        b.iter(|| {
+            for &board in boards {
+                black_box(ours_ranked.plan(set.ranked, board, goal).unwrap());
+            }
+        })
+    });
 }
 
-fn paired_ida<H>(puzzle: &SlidingPuzzle, boards: &[Board], name: &str, heuristic: H)
+/// Our IDA* (incremental where the heuristic is) against `pathfinding`'s, with the same
+/// heuristic.
+fn ida_pair<H>(group: &mut Group<'_>, set: &EightPuzzleSet<'_>, name: &str, heuristic: H)
 where
     H: Heuristic<Board, u32> + IncrementalHeuristic<Board, u32> + Clone,
 {
+    let (puzzle, boards) = (set.puzzle, set.boards);
     let goal = puzzle.goal();
     let mut ours = IdaStar::incremental(heuristic.clone());
-    paired(
+    measure_pair(
+        group,
+        set,
         name,
         || {
             for &board in boards {
@@ -375,89 +368,6 @@ fn print_expansions(
     {
         eprintln!("8-puzzle set, {name}: replan expands {ours}, pathfinding {theirs}");
     }
-}
-
-/// Our A* on the 8-puzzle (hashed ids and ranked) against `pathfinding`'s, with the same
-/// heuristic.
-fn astar_pair<H>(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    name: &str,
-    puzzle: &SlidingPuzzle,
-    ranked: &RankedPuzzle,
-    boards: &[Board],
-    heuristic: H,
-) where
-    H: Heuristic<Board, u32> + Clone,
-{
-    let goal = puzzle.goal();
-    let mut ours = AStar::new(heuristic.clone());
-    group.bench_function(format!("{name}/replan"), |b| {
-        b.iter(|| {
-            for &board in boards {
-                black_box(ours.plan(puzzle, board, goal).unwrap());
-            }
-        })
-    });
-    group.bench_function(format!("{name}/pathfinding"), |b| {
-        b.iter(|| {
-            for &board in boards {
-                black_box(
-                    astar(
-                        &board,
-                        |b| weighted(puzzle, *b),
-                        |b| heuristic.estimate(*b, goal),
-                        |b| *b == goal,
-                    )
-                    .unwrap(),
-                );
-            }
-        })
-    });
-    let mut ours_ranked = AStar::new(heuristic.clone());
-    group.bench_function(format!("{name}/replan_ranked"), |b| {
-        b.iter(|| {
-            for &board in boards {
-                black_box(ours_ranked.plan(ranked, board, goal).unwrap());
-            }
-        })
-    });
-}
-
-/// Our IDA* (incremental where the heuristic is) against `pathfinding`'s, with the same
-/// heuristic.
-fn ida_pair<H>(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    name: &str,
-    puzzle: &SlidingPuzzle,
-    boards: &[Board],
-    heuristic: H,
-) where
-    H: Heuristic<Board, u32> + IncrementalHeuristic<Board, u32> + Clone,
-{
-    let goal = puzzle.goal();
-    let mut ours = IdaStar::incremental(heuristic.clone());
-    group.bench_function(format!("{name}/replan"), |b| {
-        b.iter(|| {
-            for &board in boards {
-                black_box(ours.plan(puzzle, board, goal).unwrap());
-            }
-        })
-    });
-    group.bench_function(format!("{name}/pathfinding"), |b| {
-        b.iter(|| {
-            for &board in boards {
-                black_box(
-                    idastar(
-                        &board,
-                        |b| weighted(puzzle, *b),
-                        |b| heuristic.estimate(*b, goal),
-                        |b| *b == goal,
-                    )
-                    .unwrap(),
-                );
-            }
-        })
-    });
 }
 
 fn data_dir() -> PathBuf {
