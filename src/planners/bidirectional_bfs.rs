@@ -610,7 +610,10 @@ where
             if !G::Ids::BOUNDED {
                 make_room(seen, near, far, other_id);
             }
-            debug_assert!(other_id <= seen.known, "ids out of discovery order");
+            debug_assert!(
+                other_id <= seen.known,
+                "a NodeIds claiming DISCOVERY_ORDER skipped an id"
+            );
             if other_id == seen.known {
                 seen.known += 1;
                 // Once the sides have met, this layer is the last: nothing more is recorded.

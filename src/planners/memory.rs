@@ -226,6 +226,10 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
             if !G::Ids::BOUNDED {
                 records.make_room(next_id);
             }
+            debug_assert!(
+                !G::Ids::DISCOVERY_ORDER || next_id <= *known,
+                "a NodeIds claiming DISCOVERY_ORDER skipped an id"
+            );
             let fresh = G::Ids::DISCOVERY_ORDER && next_id == *known;
             *known += u32::from(fresh);
             visit(records, next, next_id, cost, fresh)
