@@ -326,9 +326,11 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// ids `0, 1, 2, ...` in the order a search first meets the nodes, as [`HashedIds`] and
     /// [`BoardIds`](crate::puzzle::BoardIds) do. A planner that counts the ids it has been
     /// given then knows a node it has never met by its id alone, without reading its own
-    /// records: [`BidirectionalBfs`](crate::BidirectionalBfs) records such a node at once
-    /// (on the 8-puzzle, nine successors in ten are new). Planners trust it without
-    /// checking, so an implementation must not claim it unless every lookup keeps it.
+    /// records (on the 8-puzzle, nine successors in ten are new): [`AStar`](crate::AStar)
+    /// and [`Bfs`](crate::Bfs) skip their reached bits for such nodes, and
+    /// [`BidirectionalBfs`](crate::BidirectionalBfs) keeps each layer as a span of ids.
+    /// Planners trust it (debug builds check that no id is skipped), so an implementation
+    /// must not claim it unless every lookup keeps it.
     ///
     /// # Example
     ///
