@@ -236,6 +236,9 @@ pub struct LinearConflict {
     /// Lookup tables for boards whose rows and columns all have at most 4 cells (every
     /// size but 2×5 to 2×8 and their transposes, which take the direct computation).
     tables: Option<LineTables>,
+    /// Removals by a line's raw cells, where the lines can be gathered (see [`RawLines`]).
+    /// Beside `tables` rather than in them: a child's update then tests one pointer.
+    raw: Option<Box<RawLines>>,
 }
 
 /// Linear conflicts by table lookup: one pass over the cells sums, for every line at once,
@@ -266,8 +269,6 @@ struct LineTables {
     /// of fewer cells padded with [`PADDING_CELL`], whose entries are all zero: a line's sum is
     /// then four loads with no loop to run, for every board size.
     line_cells: [[[u8; 4]; 4]; 2],
-    /// Removals by a line's raw cells, where the lines can be gathered (see [`RawLines`]).
-    raw: Option<Box<RawLines>>,
 }
 
 /// Removals read straight from a line's cells, for the boards where one shift, one mask
@@ -373,6 +374,13 @@ impl LineKind {
 impl fmt::Debug for LineTables {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LineTables").finish_non_exhaustive()
+    }
+}
+
+/// As for [`LineTables`]: derived from the goal, and tens of thousands of numbers.
+impl fmt::Debug for RawLines {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RawLines").finish_non_exhaustive()
     }
 }
 
@@ -488,19 +496,10 @@ impl LineTables {
             line_cells[LineKind::Row as usize][row][col] = cell as u8;
             line_cells[LineKind::Column as usize][col][row] = cell as u8;
         }
-        let raw = RawLines::new(
-            goal,
-            distances,
-            [goal_row, goal_col],
-            &codes,
-            &removals,
-            &line_cells,
-        );
         Some(LineTables {
             codes,
             removals,
             line_cells,
-            raw,
         })
     }
 
@@ -578,11 +577,22 @@ impl LinearConflict {
         }
         let distances = Distances::new(goal);
         let tables = LineTables::new(goal, &distances, &goal_row, &goal_col);
+        let raw = tables.as_ref().and_then(|tables| {
+            RawLines::new(
+                goal,
+                &distances,
+                [&goal_row, &goal_col],
+                &tables.codes,
+                &tables.removals,
+                &tables.line_cells,
+            )
+        });
         LinearConflict {
             distances,
             goal_row,
             goal_col,
             tables,
+            raw,
         }
     }
 
@@ -673,11 +683,7 @@ impl Heuristic<Board, u32> for LinearConflict {
         }
         let (tile, from, to) = parent.moved_tile(child);
         let tile = tile as usize & 0xF;
-        if let Some(raw) = self
-            .tables
-            .as_ref()
-            .and_then(|tables| tables.raw.as_deref())
-        {
+        if let Some(raw) = self.raw.as_deref() {
             let step = raw.steps[tile][16 * (from & 0xF) + (to & 0xF)];
             let line = usize::from(step >> 2) & 7;
             let (gather, removals) = (raw.gathers[line], &raw.removals[line]);
@@ -997,7 +1003,7 @@ mod tests {
             ];
             for goal in goals {
                 let h = LinearConflict::new(goal);
-                let raw = h.tables.as_ref().and_then(|tables| tables.raw.as_ref());
+                let raw = h.raw.as_ref();
                 assert_eq!(raw.is_some(), gathered, "{width}x{height}");
                 let Some(raw) = raw else { continue };
                 let line_of = |board: Board, cells: &mut dyn Iterator<Item = usize>| {
