@@ -232,14 +232,12 @@ where
         // whose `f` equals its parent's is the very next node to expand, and on corridors
         // most are; holding it saves a heap push and pop each time.
         let mut held: Option<(u32, <G::Cost as Cost>::FrontierKey)> = None;
-        // The same in bucket mode, in the order the buckets would pop it.
-        let mut bucket_held = BucketHeld::default();
 
         loop {
             // The popped node's `f`, while it comes from a bucket.
             let mut popped_f = None;
             let popped = if in_buckets {
-                bucket_held.pop(buckets).map(|(id, bucket)| {
+                buckets.pop().map(|(id, bucket)| {
                     popped_f = Some(ties.f_of(bucket));
                     id
                 })
@@ -302,8 +300,7 @@ where
                             return;
                         };
                         let h = heuristic.estimate_child(node, node_h, next, goal);
-                        let child = (next_id, new_g, h, queued);
-                        queue_in_bucket(buckets, &mut bucket_held, overflow, ties, child);
+                        queue_in_bucket(buckets, overflow, ties, next_id, new_g, h, queued);
                     },
                 )?;
             } else {
@@ -324,8 +321,7 @@ where
                             None => heuristic.estimate(next, goal),
                         };
                         if in_buckets {
-                            let child = (next_id, new_g, h, queued);
-                            queue_in_bucket(buckets, &mut bucket_held, overflow, ties, child);
+                            queue_in_bucket(buckets, overflow, ties, next_id, new_g, h, queued);
                             return;
                         }
                         let key = G::Cost::frontier_key(new_g, h);
@@ -360,7 +356,6 @@ where
             if !overflow.is_empty() {
                 // An `f` too large for the buckets: the heap takes over for the rest of the
                 // search, with every queued node's key.
-                bucket_held.release(buckets);
                 // Keys come from the records, which hold each node's latest (lowest) `g`;
                 // an id met twice in this expansion is queued once.
                 for queued in buckets.ids().chain(overflow.iter().copied()) {
@@ -375,7 +370,7 @@ where
                 in_buckets = false;
             }
             let frontier = if in_buckets {
-                buckets.len() + usize::from(bucket_held.child.is_some())
+                buckets.len()
             } else {
                 open.len() + usize::from(held.is_some())
             };
@@ -457,114 +452,32 @@ struct ReachedIds {
     unreached_goal: u32,
 }
 
-/// Queues a child `(id, g, h, queued already)` in the bucket of `g + h`, or holds it out of
-/// the buckets if it is the next node to pop, or, if its `f` is too large for the buckets,
-/// sets it aside in `overflow` for the heap to take over after this expansion.
+/// Queues `id` in the bucket of `g + h`, or, if that `f` is too large for the buckets, sets
+/// it aside in `overflow` for the heap to take over after this expansion.
 #[inline(always)]
 fn queue_in_bucket<C: Cost>(
     buckets: &mut BucketQueue,
-    held: &mut BucketHeld,
     overflow: &mut Vec<u32>,
     ties: TieBits,
-    (id, g, h, queued): (u32, C, C, bool),
+    id: u32,
+    g: C,
+    h: C,
+    queued: bool,
 ) {
     // An id already set aside this expansion (met again over a parallel edge) stays there:
-    // the heap takes each set-aside id once, with the `g` of its record.
+    // the heap takes each set-aside id once, with the `g` of its record. It is not in the
+    // buckets, which must not be asked to move or remove it.
     if queued && !overflow.is_empty() && overflow.contains(&id) {
         return;
     }
     match ties.bucket_of(g.saturating_add(h), h) {
-        Some(bucket) if queued => held.change(buckets, id, bucket),
-        Some(bucket) => held.push(buckets, id, bucket),
+        Some(bucket) if queued => buckets.change(id, bucket),
+        Some(bucket) => buckets.push_absent(id, bucket),
         None => {
             if queued {
-                held.remove(buckets, id);
+                buckets.remove(id);
             }
             overflow.push(id);
-        }
-    }
-}
-
-/// The held child of bucket mode: a child that the buckets would pop next, kept out of them.
-///
-/// Invariant: the held child's bucket is at most every queued id's, and on a tie it is the
-/// newer, so taking it first is exactly the buckets' own order (the lowest bucket, newest
-/// first) and expansions do not change. `limit` is at most the lowest queued bucket: the
-/// popped node's bucket (the lowest when it was popped), lowered by every push below it.
-/// With a consistent heuristic and unit moves, a child of equal `f` has the next lower `h`,
-/// so it is held, and a push and a pop are saved (on the 8-puzzle, most expansions).
-#[derive(Clone, Copy, Debug, Default)]
-struct BucketHeld {
-    /// The held child's id and bucket.
-    child: Option<(u32, u32)>,
-    limit: u32,
-}
-
-impl BucketHeld {
-    /// The next node in the buckets' order, with its bucket.
-    #[inline(always)]
-    fn pop(&mut self, buckets: &mut BucketQueue) -> Option<(u32, u32)> {
-        let popped = self.child.take().or_else(|| buckets.pop());
-        if let Some((_, bucket)) = popped {
-            self.limit = bucket;
-        }
-        popped
-    }
-
-    /// Queues an id that is not queued: held if it pops first, else pushed.
-    #[inline(always)]
-    fn push(&mut self, buckets: &mut BucketQueue, id: u32, bucket: u32) {
-        if bucket <= self.limit {
-            match self.child {
-                Some((held_id, held_bucket)) if bucket <= held_bucket => {
-                    buckets.push_absent(held_id, held_bucket);
-                    self.limit = held_bucket;
-                }
-                Some(_) => {
-                    buckets.push_absent(id, bucket);
-                    self.limit = bucket;
-                    return;
-                }
-                None => {}
-            }
-            self.child = Some((id, bucket));
-            return;
-        }
-        buckets.push_absent(id, bucket);
-    }
-
-    /// Moves a queued id (or the held child, met again over a parallel edge) to `bucket`.
-    #[inline]
-    fn change(&mut self, buckets: &mut BucketQueue, id: u32, bucket: u32) {
-        match self.child {
-            Some((held_id, _)) if held_id == id => {
-                self.child = None;
-                self.push(buckets, id, bucket);
-            }
-            held => {
-                // A queued id moving to or below the held child's bucket pops before it.
-                if let Some((held_id, held_bucket)) = held.filter(|&(_, b)| bucket <= b) {
-                    buckets.push_absent(held_id, held_bucket);
-                    self.child = None;
-                }
-                buckets.change(id, bucket);
-                self.limit = self.limit.min(bucket);
-            }
-        }
-    }
-
-    /// Takes a queued id (or the held child) out of the frontier.
-    fn remove(&mut self, buckets: &mut BucketQueue, id: u32) {
-        match self.child {
-            Some((held_id, _)) if held_id == id => self.child = None,
-            _ => buckets.remove(id),
-        }
-    }
-
-    /// Puts the held child back in the buckets.
-    fn release(&mut self, buckets: &mut BucketQueue) {
-        if let Some((id, bucket)) = self.child.take() {
-            buckets.push_absent(id, bucket);
         }
     }
 }
@@ -630,77 +543,6 @@ mod tests {
         }
         assert_eq!(ties.bucket_of(1024_u32, 0), None);
         assert_eq!(ties.bucket_of(2.0_f64, 1.0), None);
-    }
-
-    use proptest::strategy::Strategy;
-
-    #[derive(Clone, Debug)]
-    enum FrontierOp {
-        Push(u32, u32),
-        Change(u32, u32),
-        Remove(u32),
-        Pop,
-    }
-
-    proptest::proptest! {
-        /// The held child changes nothing in the order of pops: against the buckets alone,
-        /// with pushes, changes and removals anywhere between pops, the same ids come out
-        /// with the same buckets.
-        #[test]
-        fn holding_a_child_keeps_the_buckets_order(
-            start in proptest::collection::vec((0..40_u32, 0..30_u32), 1..10),
-            ops in proptest::collection::vec(
-                proptest::prop_oneof![
-                    4 => (0..40_u32, 0..30_u32).prop_map(|(id, b)| FrontierOp::Push(id, b)),
-                    2 => (0..40_u32, 0..30_u32).prop_map(|(id, b)| FrontierOp::Change(id, b)),
-                    1 => (0..40_u32).prop_map(FrontierOp::Remove),
-                    4 => proptest::strategy::Just(FrontierOp::Pop),
-                ],
-                0..200,
-            ),
-        ) {
-            use proptest::prelude::*;
-            let (mut plain, mut buckets) = (BucketQueue::default(), BucketQueue::default());
-            plain.clear();
-            buckets.clear();
-            let mut held = BucketHeld::default();
-            let mut queued = [false; 40];
-            for (id, bucket) in start {
-                if !std::mem::replace(&mut queued[id as usize], true) {
-                    plain.push_absent(id, bucket);
-                    buckets.push_absent(id, bucket);
-                }
-            }
-            for op in ops {
-                match op {
-                    FrontierOp::Push(id, bucket) if !queued[id as usize] => {
-                        queued[id as usize] = true;
-                        plain.push_absent(id, bucket);
-                        held.push(&mut buckets, id, bucket);
-                    }
-                    FrontierOp::Change(id, bucket) if queued[id as usize] => {
-                        plain.change(id, bucket);
-                        held.change(&mut buckets, id, bucket);
-                    }
-                    FrontierOp::Remove(id) if queued[id as usize] => {
-                        queued[id as usize] = false;
-                        plain.remove(id);
-                        held.remove(&mut buckets, id);
-                    }
-                    FrontierOp::Pop => {
-                        let popped = plain.pop();
-                        prop_assert_eq!(held.pop(&mut buckets), popped);
-                        if let Some((id, _)) = popped {
-                            queued[id as usize] = false;
-                        }
-                    }
-                    _ => {}
-                }
-                let queued_count = queued.iter().filter(|&&q| q).count();
-                prop_assert_eq!(plain.len(), queued_count);
-                prop_assert_eq!(buckets.len() + usize::from(held.child.is_some()), queued_count);
-            }
-        }
     }
 
     #[test]
