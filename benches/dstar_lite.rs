@@ -220,8 +220,17 @@ const MAPS: [(&str, &str, &str, usize); 2] = [
 fn navigation(c: &mut Criterion) {
     let data = data_dir();
     for (name, map, scen, count) in MAPS {
-        let truth = read_map(data.join(map)).unwrap();
-        let scenarios = read_scenarios(data.join(scen)).unwrap();
+        let (map, scen) = (data.join(map), data.join(scen));
+        if !map.exists() || !scen.exists() {
+            eprintln!(
+                "skipping navigate/{name}: {} or {} not found (set REPLAN_DATA)",
+                map.display(),
+                scen.display()
+            );
+            continue;
+        }
+        let truth = read_map(map).unwrap();
+        let scenarios = read_scenarios(scen).unwrap();
         let longest = &scenarios[scenarios.len() - count..];
         for sensor in [1, 3] {
             let walks: Vec<Walk> = longest

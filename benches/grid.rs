@@ -270,7 +270,10 @@ fn moving_ai(name: &str, map: &str, stride: usize, parts: usize) -> Option<Input
     let dir = data_dir().join("movingai");
     let map_path = dir.join("maps").join(map);
     if !map_path.exists() {
-        eprintln!("skipping {name}: {} not found", map_path.display());
+        eprintln!(
+            "skipping {name}: {} not found (set REPLAN_DATA)",
+            map_path.display()
+        );
         return None;
     }
     let grid = movingai::read_map(&map_path).expect("readable map");
