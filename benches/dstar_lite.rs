@@ -11,27 +11,23 @@
 //!   sequence of frames, and each frame either repairs with D* Lite or plans from scratch.
 //!
 //! The node expansions of each side, summed the same way (and D* Lite's first full
-//! searches apart), are printed (to stderr) when a group starts. Data come from
-//! `$REPLAN_DATA` (default `../shared/data`).
+//! searches apart), are printed (to stderr) when a group starts. Before each group, the
+//! paired report (`benches/paired`) times both sides in alternating rounds; `cargo bench
+//! --bench dstar_lite -- paired` runs the reports alone. Data come from `$REPLAN_DATA`
+//! (default `../shared/data`); maps that are absent are skipped.
 //!
 //! ```text
 //! cargo bench --bench dstar_lite
 //! ```
 
 use std::hint::black_box;
-use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use replan::grid::movingai::{read_map, read_scenarios};
 use replan::grid::{Cell, Connectivity, Grid, Manhattan, Octile};
 use replan::{AStar, DStarLite, Heuristic, Planner};
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("REPLAN_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-        PathBuf::from,
-    )
-}
+mod paired;
 
 /// One recorded walk: where the agent stood at each step and the walls it saw there.
 struct Walk {
@@ -218,10 +214,19 @@ const MAPS: [(&str, &str, &str, usize); 2] = [
 ];
 
 fn navigation(c: &mut Criterion) {
-    let data = data_dir();
+    let data = paired::data_dir();
     for (name, map, scen, count) in MAPS {
-        let truth = read_map(data.join(map)).unwrap();
-        let scenarios = read_scenarios(data.join(scen)).unwrap();
+        let (map, scen) = (data.join(map), data.join(scen));
+        if !map.exists() || !scen.exists() {
+            eprintln!(
+                "skipping navigate/{name}: {} or {} not found (set REPLAN_DATA)",
+                map.display(),
+                scen.display()
+            );
+            continue;
+        }
+        let truth = read_map(map).unwrap();
+        let scenarios = read_scenarios(scen).unwrap();
         let longest = &scenarios[scenarios.len() - count..];
         for sensor in [1, 3] {
             let walks: Vec<Walk> = longest
@@ -229,6 +234,19 @@ fn navigation(c: &mut Criterion) {
                 .map(|s| record(&truth, s.start, s.goal, sensor))
                 .collect();
             let group_name = format!("navigate/{name}/r{sensor}");
+            if paired::selected(&format!("paired/{group_name}")) {
+                paired::report(
+                    &group_name,
+                    "D* Lite",
+                    "A* from scratch",
+                    || {
+                        black_box(replay_dstar(&truth, &walks));
+                    },
+                    || {
+                        black_box(replay_astar(&truth, &walks));
+                    },
+                );
+            }
             // Counted once, when the group runs (not when a filter skips it).
             let mut reported = false;
             let mut report = || {
@@ -385,6 +403,23 @@ fn snake_group<H: Heuristic<Cell, f64> + Copy>(
             );
         }
     };
+    if paired::selected(&format!("paired/snake/{name}")) {
+        // Unlike criterion's timing, a pass here includes the setup (D* Lite's first search).
+        paired::report(
+            &format!("snake/{name}"),
+            "D* Lite",
+            "A* from scratch",
+            || {
+                black_box(snake_dstar(snake_dstar_ready(connectivity, h), frames));
+            },
+            || {
+                black_box(snake_astar(
+                    (snake_grid(connectivity), AStar::new(h)),
+                    frames,
+                ));
+            },
+        );
+    }
     let mut group = c.benchmark_group(format!("snake/{name}"));
     group.sample_size(20);
     // The setup (the grid, and D* Lite's first full search) is not timed: only the frames.

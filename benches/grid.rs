@@ -7,10 +7,13 @@
 //! `REPLAN_MAZE_STRIDE=1` benches all 11,960: each timed iteration solves one interleaved
 //! tenth of them (every 10th scenario from offset 0, 1, ..., 9 in turn), so criterion's ten
 //! samples together solve every scenario once; about a quarter of an hour on two cores.
+//!
+//! Before each input's criterion group, the paired report (`benches/paired`) times each of
+//! our planners against its counterparts in alternating rounds; `cargo bench --bench grid
+//! -- paired` runs the reports alone.
 
 use std::hint::black_box;
 use std::ops::Add;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode};
@@ -18,6 +21,8 @@ use pathfinding::num_traits::Zero;
 use replan::grid::{movingai, Cell, Connectivity, Grid, Manhattan, Octile};
 use replan::{AStar, Bfs, BidirectionalBfs, Dijkstra, Graph, Heuristic, IndexedGraph, Planner};
 use smallvec::SmallVec;
+
+mod paired;
 
 /// A grid and the start/goal pairs to solve on it, all of them in each timed iteration.
 struct Input {
@@ -148,6 +153,10 @@ where
         }
     }
 
+    if paired::selected(&format!("paired/{}", input.name)) {
+        paired_reports(input, heuristic);
+    }
+
     ours(&mut group, "replan/astar", AStar::new(heuristic), input);
     ours(&mut group, "replan/dijkstra", Dijkstra::default(), input);
     ours(&mut group, "replan/bfs", Bfs::new(), input);
@@ -231,6 +240,124 @@ where
     group.finish();
 }
 
+/// The paired reports: each of our planners against its counterparts, every query of the
+/// input in each pass.
+fn paired_reports<H>(input: &Input, heuristic: H)
+where
+    H: Heuristic<Cell, f64> + Copy,
+{
+    let (grid, queries) = (&input.grid, &input.queries);
+    let estimate = |a: Cell, b: Cell| Length(heuristic.estimate(a, b));
+    let all = |planner: &mut dyn FnMut(Cell, Cell)| {
+        for &(start, goal) in queries {
+            planner(start, goal);
+        }
+    };
+    let name = &input.name;
+    let mut astar = AStar::new(heuristic);
+    let mut ours_astar = |s, g| {
+        let _ = black_box(astar.plan(grid, s, g));
+    };
+    paired::report(
+        name,
+        "replan A*",
+        "pathfinding A*",
+        || all(&mut ours_astar),
+        || {
+            all(&mut |start, goal| {
+                black_box(pathfinding::directed::astar::astar(
+                    &start,
+                    |&cell| neighbours(grid, cell),
+                    |&cell| estimate(cell, goal),
+                    |&cell| cell == goal,
+                ));
+            })
+        },
+    );
+    let pet = PetGrid::new(grid);
+    paired::report(
+        name,
+        "replan A*",
+        "petgraph A*",
+        || all(&mut ours_astar),
+        || {
+            all(&mut |start, goal| {
+                if grid.is_passable(start) && grid.is_passable(goal) {
+                    let target = pet.nodes[grid.index(goal)];
+                    black_box(petgraph::algo::astar(
+                        &pet.graph,
+                        pet.nodes[grid.index(start)],
+                        |node| node == target,
+                        |edge| *edge.weight(),
+                        |node| heuristic.estimate(pet.graph[node], goal),
+                    ));
+                }
+            })
+        },
+    );
+    let mut dijkstra = Dijkstra::default();
+    paired::report(
+        name,
+        "replan Dijkstra",
+        "pathfinding Dijkstra",
+        || {
+            all(&mut |s, g| {
+                let _ = black_box(dijkstra.plan(grid, s, g));
+            })
+        },
+        || {
+            all(&mut |start, goal| {
+                black_box(pathfinding::directed::dijkstra::dijkstra(
+                    &start,
+                    |&cell| neighbours(grid, cell),
+                    |&cell| cell == goal,
+                ));
+            })
+        },
+    );
+    let mut bfs = Bfs::new();
+    paired::report(
+        name,
+        "replan BFS",
+        "pathfinding BFS",
+        || {
+            all(&mut |s, g| {
+                let _ = black_box(bfs.plan(grid, s, g));
+            })
+        },
+        || {
+            all(&mut |start, goal| {
+                black_box(pathfinding::directed::bfs::bfs(
+                    &start,
+                    |&cell| cells(grid, cell),
+                    |&cell| cell == goal,
+                ));
+            })
+        },
+    );
+    let mut bidirectional = BidirectionalBfs::new();
+    paired::report(
+        name,
+        "replan bidirectional BFS",
+        "pathfinding bidirectional BFS",
+        || {
+            all(&mut |s, g| {
+                let _ = black_box(bidirectional.plan(grid, s, g));
+            })
+        },
+        || {
+            all(&mut |start, goal| {
+                black_box(pathfinding::directed::bfs::bfs_bidirectional(
+                    &start,
+                    &goal,
+                    |&cell| cells(grid, cell),
+                    |&cell| cells(grid, cell),
+                ));
+            })
+        },
+    );
+}
+
 fn ours<P: Planner<Grid>>(
     group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>,
     name: &str,
@@ -260,17 +387,14 @@ fn open_65(walled_goal: bool) -> Grid {
     grid
 }
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("REPLAN_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
-}
-
 fn moving_ai(name: &str, map: &str, stride: usize, parts: usize) -> Option<Input> {
-    let dir = data_dir().join("movingai");
+    let dir = paired::data_dir().join("movingai");
     let map_path = dir.join("maps").join(map);
     if !map_path.exists() {
-        eprintln!("skipping {name}: {} not found", map_path.display());
+        eprintln!(
+            "skipping {name}: {} not found (set REPLAN_DATA)",
+            map_path.display()
+        );
         return None;
     }
     let grid = movingai::read_map(&map_path).expect("readable map");

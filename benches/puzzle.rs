@@ -19,7 +19,7 @@
 //!   neither hook, and gets the same successor function and heuristic otherwise.
 //! - `8puzzle/paired`: not a criterion benchmark but a printed report beside them: right
 //!   after each pair's criterion measurements, the same two passes again, `replan` and
-//!   `pathfinding` timed in alternating chunks of about 40 ms, fifteen rounds, and the
+//!   `pathfinding` timed in alternating chunks of about 40 ms (`benches/paired`), and the
 //!   median of the per-round ratios. This machine's speed changes over
 //!   seconds, and `replan`'s more than `pathfinding`'s (see `BENCHMARKS.md`); two criterion
 //!   measurements taken five seconds apart can land in different phases, a round of the
@@ -33,7 +33,6 @@
 //! cargo bench --bench puzzle -- 8puzzle      # the comparison with pathfinding only
 //! ```
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{black_box, Criterion};
@@ -43,6 +42,8 @@ use replan::puzzle::{
 };
 use replan::{AStar, BidirectionalBfs, Graph, Heuristic, IdaStar, IncrementalHeuristic, Planner};
 use smallvec::SmallVec;
+
+mod paired;
 
 /// The boards of the 8-puzzle comparison: the two 31-move ones first, then 20 random.
 fn eight_puzzles(puzzle: &SlidingPuzzle) -> Vec<Board> {
@@ -115,7 +116,7 @@ fn eight_puzzle(c: &mut Criterion) {
         puzzle: &puzzle,
         ranked: &ranked,
         boards: &boards,
-        paired: selected("8puzzle/paired"),
+        paired: paired::selected("8puzzle/paired"),
     };
     bidirectional_pair(&mut group, &set);
     astar_pair(&mut group, &set, "astar_manhattan", manhattan.clone());
@@ -123,16 +124,6 @@ fn eight_puzzle(c: &mut Criterion) {
     ida_pair(&mut group, &set, "ida_star_manhattan", manhattan);
     ida_pair(&mut group, &set, "ida_star_linear_conflict", conflict);
     group.finish();
-}
-
-/// Whether `name` passes the command line's filters (criterion's own filter only reaches
-/// its benchmarks; this is for the work around them).
-fn selected(name: &str) -> bool {
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
 }
 
 /// The 8-puzzle comparison's inputs, shared by its pairs.
@@ -147,7 +138,7 @@ struct EightPuzzleSet<'a> {
 type Group<'a> = criterion::BenchmarkGroup<'a, criterion::measurement::WallTime>;
 
 /// Measures one pair: `ours` and `theirs` each solve the whole set once per call. Criterion
-/// times each on its own, then, if selected, [`paired`] times them in alternation.
+/// times each on its own, then, if selected, [`paired::report`] times them in alternation.
 fn measure_pair(
     group: &mut Group<'_>,
     set: &EightPuzzleSet<'_>,
@@ -158,54 +149,14 @@ fn measure_pair(
     group.bench_function(format!("{name}/replan"), |b| b.iter(&mut ours));
     group.bench_function(format!("{name}/pathfinding"), |b| b.iter(&mut theirs));
     if set.paired {
-        paired(name, &mut ours, &mut theirs);
+        paired::report(
+            &format!("8puzzle/{name}"),
+            "replan",
+            "pathfinding",
+            &mut ours,
+            &mut theirs,
+        );
     }
-}
-
-/// Times `ours` and `theirs` (one pass over the set each) in alternating chunks and prints
-/// the median of the rounds' ratios (their time per pass over ours), the lowest and highest,
-/// and each side's median time per pass.
-fn paired(name: &str, mut ours: impl FnMut(), mut theirs: impl FnMut()) {
-    const ROUNDS: usize = 15;
-    let chunk = Duration::from_millis(40);
-    // Warm both sides up, and size each side's chunk to about 40 ms.
-    let passes_for = |pass: &mut dyn FnMut()| {
-        let started = Instant::now();
-        pass();
-        let once = started.elapsed().max(Duration::from_micros(1));
-        (chunk.as_secs_f64() / once.as_secs_f64()).ceil().max(1.0) as usize
-    };
-    let (ours_passes, theirs_passes) = (passes_for(&mut ours), passes_for(&mut theirs));
-    let time = |pass: &mut dyn FnMut(), passes: usize| {
-        let started = Instant::now();
-        for _ in 0..passes {
-            pass();
-        }
-        started.elapsed().as_secs_f64() * 1e3 / passes as f64
-    };
-    let rounds: Vec<(f64, f64, f64)> = (0..ROUNDS)
-        .map(|_| {
-            let ours_ms = time(&mut ours, ours_passes);
-            let theirs_ms = time(&mut theirs, theirs_passes);
-            (theirs_ms / ours_ms, ours_ms, theirs_ms)
-        })
-        .collect();
-    let median = |values: &mut Vec<f64>| {
-        values.sort_by(f64::total_cmp);
-        values[values.len() / 2]
-    };
-    let mut ratios: Vec<f64> = rounds.iter().map(|r| r.0).collect();
-    let mut ours_ms: Vec<f64> = rounds.iter().map(|r| r.1).collect();
-    let mut theirs_ms: Vec<f64> = rounds.iter().map(|r| r.2).collect();
-    let ratio = median(&mut ratios);
-    eprintln!(
-        "8puzzle/paired/{name}: pathfinding / replan {ratio:.2}x (rounds {:.2}x to {:.2}x); \
-         per pass, medians: replan {:.3} ms, pathfinding {:.3} ms",
-        ratios[0],
-        ratios[ROUNDS - 1],
-        median(&mut ours_ms),
-        median(&mut theirs_ms),
-    );
 }
 
 /// Our bidirectional BFS (hashed ids, then ranked) against `pathfinding`'s.
@@ -370,18 +321,12 @@ fn print_expansions(
     }
 }
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("REPLAN_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
-}
-
 fn korf100(c: &mut Criterion) {
     // Building the databases takes seconds: skip them when a filter leaves this group out.
-    if !selected("korf100/ida_star_pdb_663") {
+    if !paired::selected("korf100/ida_star_pdb_663") {
         return;
     }
-    let path = data_dir().join("korf100.txt");
+    let path = paired::data_dir().join("korf100.txt");
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("notice: {} not readable; skipping korf100", path.display());
         return;

@@ -30,14 +30,40 @@ pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
     const INFINITY: Self;
 
     /// `self + other`, or `None` when the sum overflows (or, for floats, is not finite).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// assert_eq!(Cost::checked_add(250_u8, 5), Some(255));
+    /// assert_eq!(Cost::checked_add(250_u8, 6), None);
+    /// assert_eq!(Cost::checked_add(f64::MAX, f64::MAX), None);
+    /// ```
     fn checked_add(self, other: Self) -> Option<Self>;
 
     /// `self + other`, clamped to [`Cost::INFINITY`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// assert_eq!(Cost::saturating_add(250_u8, 9), u8::MAX);
+    /// assert_eq!(Cost::saturating_add(f64::MAX, f64::MAX), f64::INFINITY);
+    /// ```
     fn saturating_add(self, other: Self) -> Self {
         self.checked_add(other).unwrap_or(Self::INFINITY)
     }
 
     /// A total order that agrees with `<` on ordinary values.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// use std::cmp::Ordering;
+    /// assert_eq!(Cost::total_cmp(&1_u32, &2), Ordering::Less);
+    /// assert_eq!(Cost::total_cmp(&f64::NAN, &f64::INFINITY), Ordering::Greater);
+    /// ```
     fn total_cmp(&self, other: &Self) -> Ordering;
 
     /// A plain integer (or the integer itself) ordered like [`Cost::total_cmp`].
@@ -48,6 +74,14 @@ pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
     type Ordered: Ord + Copy + Debug + Send + Sync + 'static;
 
     /// `self` as its [`Cost::Ordered`] key: `a.total_cmp(&b) == a.ordered().cmp(&b.ordered())`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// assert!(1.5_f64.ordered() < 2.0_f64.ordered());
+    /// assert!(0.0_f32.ordered() < f32::INFINITY.ordered());
+    /// ```
     fn ordered(self) -> Self::Ordered;
 
     /// The key [`AStar`](crate::AStar) orders its frontier by: [`Cost::ordered`] for
@@ -59,6 +93,16 @@ pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
     /// noise, rather than the "larger `g` first" tie-break, pick among them. Folding values
     /// within a relative 2^-32 (`f64`) into one key restores the tie-break; it can make A*
     /// return a path dearer than the optimum by at most that relative amount.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// // Values a rounding error apart share a key; values that really differ do not.
+    /// let a = 0.1_f64 + 0.2;
+    /// assert_eq!(a.frontier_order(), 0.3_f64.frontier_order());
+    /// assert!(0.3_f64.frontier_order() < 0.3000001_f64.frontier_order());
+    /// ```
     fn frontier_order(self) -> Self::Ordered {
         self.ordered()
     }
@@ -150,11 +194,28 @@ pub trait Cost: Copy + Debug + PartialEq + PartialOrd + Send + Sync + 'static {
     }
 
     /// `true` when the value may be used as an edge cost: not negative, not NaN.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// assert!(0_i32.is_valid_edge_cost());
+    /// assert!(!(-1_i32).is_valid_edge_cost());
+    /// assert!(!f64::NAN.is_valid_edge_cost());
+    /// ```
     fn is_valid_edge_cost(self) -> bool {
         self >= Self::ZERO
     }
 
     /// The cost as an `f64`, for reports and comparisons with published optima.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::Cost;
+    /// assert_eq!(7_u16.as_f64(), 7.0);
+    /// assert_eq!(2.5_f32.as_f64(), 2.5);
+    /// ```
     fn as_f64(self) -> f64;
 }
 

@@ -57,12 +57,32 @@ pub trait Graph {
     type Ids: NodeIds<Self>;
 
     /// Calls `visit(successor, edge_cost)` for every edge leaving `node`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, Graph};
+    /// let grid: Grid = "...\n.#.".parse().unwrap();
+    /// let mut next = Vec::new();
+    /// grid.successors((1, 0), |cell, cost| next.push((cell, cost)));
+    /// assert_eq!(next, [((0, 0), 1.0), ((2, 0), 1.0)]); // (1, 1) is blocked
+    /// ```
     fn successors(&self, node: Self::Node, visit: impl FnMut(Self::Node, Self::Cost));
 
     /// Whether `node` may start or end a search. Planners check start and goal with it and
     /// return [`PlanError::InvalidStart`] or [`PlanError::InvalidGoal`] with the reason.
     ///
     /// The default accepts every node.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, Graph, InvalidNode};
+    /// let grid: Grid = ".#".parse().unwrap();
+    /// assert_eq!(grid.check_node((0, 0)), Ok(()));
+    /// assert_eq!(grid.check_node((1, 0)), Err(InvalidNode::Blocked));
+    /// assert_eq!(grid.check_node((5, 0)), Err(InvalidNode::OutOfBounds));
+    /// ```
     fn check_node(&self, node: Self::Node) -> Result<(), InvalidNode> {
         let _ = node;
         Ok(())
@@ -153,6 +173,17 @@ pub trait ReverseGraph: Graph {
     /// `edge_cost` is the cost of the edge `predecessor -> node`.
     ///
     /// An undirected graph answers with its successors.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, ReverseGraph};
+    /// let mut grid: Grid = "...".parse().unwrap();
+    /// grid.set_weight((1, 0), 3.0).unwrap();
+    /// let mut previous = Vec::new();
+    /// grid.predecessors((1, 0), |cell, cost| previous.push((cell, cost)));
+    /// assert_eq!(previous, [((0, 0), 3.0), ((2, 0), 3.0)]); // entering (1, 0) costs its weight
+    /// ```
     fn predecessors(&self, node: Self::Node, visit: impl FnMut(Self::Node, Self::Cost));
 }
 
@@ -187,11 +218,39 @@ pub trait ReverseGraph: Graph {
 /// ```
 pub trait IndexedGraph: Graph {
     /// One more than the largest index of any node.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, IndexedGraph};
+    /// let grid: Grid = "...\n...".parse().unwrap();
+    /// assert!(grid.node_bound() >= 6);
+    /// assert!(grid.index((2, 1)) < grid.node_bound());
+    /// ```
     fn node_bound(&self) -> usize;
     /// The index of `node`, below [`node_bound`](IndexedGraph::node_bound). Only called
     /// for nodes the graph produced or that passed [`Graph::check_node`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, IndexedGraph};
+    /// let grid: Grid = "...\n...".parse().unwrap();
+    /// assert_ne!(grid.index((0, 0)), grid.index((1, 0)));
+    /// assert_eq!(grid.node(grid.index((2, 1))), (2, 1));
+    /// ```
     fn index(&self, node: Self::Node) -> usize;
     /// The node with index `index`; the inverse of [`index`](IndexedGraph::index).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::SlidingPuzzle;
+    /// use replan::IndexedGraph;
+    /// let ranked = SlidingPuzzle::new(2, 2).unwrap().ranked().unwrap();
+    /// let goal = ranked.puzzle().goal();
+    /// assert_eq!(ranked.node(ranked.index(goal)), goal);
+    /// ```
     fn node(&self, index: usize) -> Self::Node;
 
     /// Like [`Graph::successors`], but also passes each successor's index; `index` is
@@ -312,10 +371,43 @@ impl fmt::Display for InvalidNode {
 pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// Starts a new search on `graph`; returns how many ids are known up front (0 when ids
     /// are handed out on discovery).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, DenseIds, HashedIds, NodeIds};
+    /// let grid: Grid = "..".parse().unwrap();
+    /// // Dense ids know their bound up front; hashed ids hand ids out as nodes are met.
+    /// assert!(DenseIds::default().reset(&grid).unwrap() >= 2);
+    /// assert_eq!(HashedIds::default().reset(&grid).unwrap(), 0);
+    /// ```
     fn reset(&mut self, graph: &G) -> Result<usize, PlanError>;
     /// The id of `node`, handing out a new one if the node was not seen in this search.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, HashedIds, NodeIds};
+    /// let grid: Grid = "..".parse().unwrap();
+    /// let mut ids = HashedIds::default();
+    /// ids.reset(&grid).unwrap();
+    /// assert_eq!(ids.id(&grid, (1, 0)), Ok(0));
+    /// assert_eq!(ids.id(&grid, (0, 0)), Ok(1));
+    /// assert_eq!(ids.id(&grid, (1, 0)), Ok(0));
+    /// ```
     fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError>;
     /// The node that has id `id`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, DenseIds, NodeIds};
+    /// let grid: Grid = "..\n..".parse().unwrap();
+    /// let mut ids = DenseIds::default();
+    /// ids.reset(&grid).unwrap();
+    /// let id = ids.id(&grid, (1, 1)).unwrap();
+    /// assert_eq!(ids.node(&grid, id), (1, 1));
+    /// ```
     fn node(&self, graph: &G, id: u32) -> G::Node;
 
     /// `true` when every id is below the bound [`reset`](NodeIds::reset) returned, so a
@@ -668,11 +760,32 @@ pub struct HashedIds<N> {
 
 impl<N> HashedIds<N> {
     /// How many nodes the current search has seen.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, HashedIds, NodeIds};
+    /// let grid: Grid = "..".parse().unwrap();
+    /// let mut ids = HashedIds::default();
+    /// ids.reset(&grid).unwrap();
+    /// ids.id(&grid, (0, 0)).unwrap();
+    /// assert_eq!(ids.len(), 1);
+    /// ```
     pub fn len(&self) -> usize {
         self.nodes.len()
     }
 
     /// Whether the current search has seen no node yet.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, HashedIds, NodeIds};
+    /// let grid: Grid = "..".parse().unwrap();
+    /// let mut ids = HashedIds::default();
+    /// ids.reset(&grid).unwrap();
+    /// assert!(ids.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
     }

@@ -15,6 +15,14 @@
 /// ```
 pub trait Heuristic<N, C> {
     /// The estimated cost from `from` to `goal`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::Octile;
+    /// use replan::Heuristic;
+    /// assert_eq!(Octile.estimate((0, 0), (4, 0)), 4.0);
+    /// ```
     fn estimate(&self, from: N, goal: N) -> C;
 
     /// The estimate for `child`, a successor of `parent` whose estimate is `parent_h`; it

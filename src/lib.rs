@@ -1,4 +1,68 @@
-#![doc = include_str!("../README.md")]
+//! Path planners for games and puzzles: breadth-first search, bidirectional BFS, Dijkstra,
+//! A* on an indexed heap, IDA* and D* Lite, over grids, sliding-tile puzzles or any graph you
+//! describe with one trait.
+//!
+//! Every planner is a value that owns its scratch memory and reuses it, so a game that plans
+//! every frame allocates only the returned path. Every planner returns the same [`Path`] with
+//! [`SearchStats`], takes an optional expansion budget, and reports bad input as a typed
+//! [`PlanError`] instead of panicking.
+//!
+//! ```
+//! use replan::grid::{Connectivity, Grid, Octile};
+//! use replan::{AStar, Planner};
+//!
+//! let grid: Grid = "
+//!     ......
+//!     .####.
+//!     ......"
+//!     .parse::<Grid>()?
+//!     .with_connectivity(Connectivity::Eight);
+//! let mut astar = AStar::new(Octile); // keep it: the next call reuses its memory
+//! let path = astar.plan(&grid, (0, 1), (5, 1))?;
+//! assert_eq!(path.nodes.first(), Some(&(0, 1)));
+//! assert_eq!(path.nodes.last(), Some(&(5, 1)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Modules
+//!
+//! | where | what |
+//! |---|---|
+//! | crate root | the core: [`Graph`] (successors and costs), [`ReverseGraph`] (predecessors), [`IndexedGraph`] (dense node indices), [`NodeIds`] with [`DenseIds`] and [`HashedIds`] (how planners number nodes), [`Heuristic`], [`Planner`], [`Path`] and [`SearchStats`], [`Cost`], [`PlanError`], [`IndexedMinHeap`] |
+//! | [`planners`] | one algorithm per file: [`Bfs`], [`BidirectionalBfs`], [`Dijkstra`] and [`AStar`], [`IdaStar`], [`DStarLite`]; all are re-exported at the root |
+//! | [`grid`] | [`Grid`](grid::Grid): passable, blocked and weighted cells, 4- or 8-connected without corner cutting; the heuristics [`Manhattan`](grid::Manhattan), [`Octile`](grid::Octile), [`Euclidean`](grid::Euclidean), [`Chebyshev`](grid::Chebyshev); ASCII pictures through `FromStr` |
+//! | [`grid::movingai`] | readers for the Moving AI `.map` and `.scen` benchmark formats |
+//! | [`puzzle`] | sliding-tile puzzles of up to 16 cells: [`SlidingPuzzle`](puzzle::SlidingPuzzle), [`Board`](puzzle::Board), solvability, heuristics up to additive pattern databases, dense ranking for boards of up to 9 cells |
+// Module map: the rows for `snake` and any later domain go above this line.
+//!
+//! # Which planner
+//!
+//! | you have | use |
+//! |---|---|
+//! | every step costs the same | [`Bfs`]; [`BidirectionalBfs`] when the graph can be walked backwards ([`ReverseGraph`]) and the search is deep: it meets in the middle and expands about `2·b^(d/2)` nodes instead of `b^d` |
+//! | costs differ, no useful estimate | [`Dijkstra`] |
+//! | costs differ and an admissible estimate of the distance left | [`AStar`]: on grids with [`Octile`](grid::Octile) (8-connected) or [`Manhattan`](grid::Manhattan) (4-connected) |
+//! | a state space too large to store (the 15-puzzle) | [`IdaStar`], with a strong heuristic such as [`AdditivePdb`](puzzle::AdditivePdb); its memory is linear in the path length |
+//! | a map that changes while an agent walks it (doors, units, a sensor that discovers walls) | [`DStarLite`]: `plan` once, then report changed cells, move the start and `replan`; each repair touches only the nodes the change affects |
+// Planner choice: the rows for jump point search and the snake agents go above this line.
+//!
+//! `V` and `E` below count the nodes and edges a search reaches, not the whole graph.
+//!
+//! | planner | finds | time | memory |
+//! |---|---|---|---|
+//! | [`Bfs`] | fewest edges | `O(V + E)` | `O(V)` |
+//! | [`BidirectionalBfs`] | fewest edges | `O(V + E)` on about `2·b^(d/2)` nodes | `O(V)` |
+//! | [`Dijkstra`] | least cost | `O((V + E) log V)`; `O(V + E + C)` for small integer costs | `O(V)` |
+//! | [`AStar`] | least cost | as [`Dijkstra`], usually on far fewer nodes | `O(V)` |
+//! | [`IdaStar`] | least cost | `O(b^d)` per iteration | `O(d)` |
+//! | [`DStarLite`] | least cost after changes | first search like a backward A*, then only what changed | `O(V)`, kept between replans |
+//!
+//! # Data, benchmarks, fuzzing
+//!
+//! Tests and benchmarks that use the Moving AI maps and Korf's 15-puzzles read them from the
+//! folder in `REPLAN_DATA` (default `../shared/data` beside the crate) and skip, with a
+//! notice, when it is absent. `BENCHMARKS.md` has the figures against `pathfinding` and
+//! `petgraph`; `fuzz/` in the repository has `cargo fuzz` targets for every text parser.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -25,3 +89,8 @@ pub use planners::{
     AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, IncrementalHeuristic, NodeValues,
     Reestimate,
 };
+
+// The README's examples are tested with the rest, though the crate root has its own text.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -26,21 +26,53 @@ pub struct Path<N, C> {
 
 impl<N: Copy, C> Path<N, C> {
     /// The number of edges (moves) in the path.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{Path, SearchStats};
+    /// let path = Path { nodes: vec![1, 2, 3], cost: 2u32, stats: SearchStats::default() };
+    /// assert_eq!(path.len(), 2);
+    /// ```
     pub fn len(&self) -> usize {
         self.nodes.len().saturating_sub(1)
     }
 
     /// Whether the path has no edge (start == goal).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{Path, SearchStats};
+    /// let here = Path { nodes: vec![7], cost: 0u32, stats: SearchStats::default() };
+    /// assert!(here.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// The first node.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{Path, SearchStats};
+    /// let path = Path { nodes: vec!['s', 'x', 'g'], cost: 2u32, stats: SearchStats::default() };
+    /// assert_eq!(path.start(), 's');
+    /// ```
     pub fn start(&self) -> N {
         self.nodes[0]
     }
 
     /// The last node.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{Path, SearchStats};
+    /// let path = Path { nodes: vec!['s', 'x', 'g'], cost: 2u32, stats: SearchStats::default() };
+    /// assert_eq!(path.goal(), 'g');
+    /// ```
     pub fn goal(&self) -> N {
         self.nodes[self.nodes.len() - 1]
     }

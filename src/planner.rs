@@ -41,6 +41,17 @@ pub trait Planner<G: Graph + ?Sized> {
     /// unreachable, [`PlanError::BudgetExceeded`] when the expansion budget ran out first,
     /// [`PlanError::CostOverflow`] / [`PlanError::InvalidCost`] for costs the planner cannot
     /// add up.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Grid, Manhattan};
+    /// use replan::{AStar, PlanError, Planner};
+    /// let grid: Grid = "..#\n..#\n..#".parse().unwrap();
+    /// let mut astar = AStar::new(Manhattan);
+    /// assert_eq!(astar.plan(&grid, (0, 0), (1, 2)).unwrap().cost, 3.0);
+    /// assert!(matches!(astar.plan(&grid, (0, 0), (2, 0)), Err(PlanError::InvalidGoal { .. })));
+    /// ```
     fn plan(
         &mut self,
         graph: &G,
@@ -50,5 +61,16 @@ pub trait Planner<G: Graph + ?Sized> {
 
     /// The statistics of the last call to [`plan`](Planner::plan), whether it found a path
     /// or not.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Grid, Manhattan};
+    /// use replan::{AStar, PlanError, Planner};
+    /// let grid: Grid = ".#.".parse().unwrap();
+    /// let mut astar = AStar::new(Manhattan);
+    /// assert_eq!(astar.plan(&grid, (0, 0), (2, 0)), Err(PlanError::NoPath));
+    /// assert_eq!(astar.last_stats().expanded, 1); // the failed search's work is still reported
+    /// ```
     fn last_stats(&self) -> SearchStats;
 }

@@ -2,12 +2,12 @@
 //! no-corner-cutting rule, and the `set_blocked` / `set_weight` conveniences. Every replan
 //! is checked against a fresh Dijkstra on the current map with a 1e-6 tolerance.
 
-use std::path::PathBuf;
-
 use proptest::prelude::*;
 use replan::grid::movingai::{read_map, read_scenarios};
 use replan::grid::{Cell, Connectivity, Grid, Manhattan, Octile};
 use replan::{DStarLite, Dijkstra, Graph, Heuristic, InvalidNode, Path, PlanError, Planner};
+
+mod common;
 
 const TOLERANCE: f64 = 1e-6;
 
@@ -337,22 +337,20 @@ fn cells_off_the_grid_are_errors_not_panics() {
     agree(&grid, (0, 0), (3, 3), &Ok(path)).unwrap();
 }
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("REPLAN_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-        PathBuf::from,
-    )
-}
-
 /// Float keys over long walks: √2 diagonals summed in every order, `km` growing at each
 /// step. An agent walks den312d in unknown terrain (sensor radius 1) on the longest
 /// scenarios, and every replan must cost what Dijkstra finds on the known map.
 #[test]
 fn float_keys_stay_exact_over_long_walks_on_den312d() {
-    let data = data_dir();
-    let truth = read_map(data.join("movingai/maps/dao/den312d.map"))
-        .expect("Moving AI data: set REPLAN_DATA to the shared data folder");
-    let scenarios = read_scenarios(data.join("movingai/scenarios/dao/den312d.map.scen")).unwrap();
+    let test = "float_keys_stay_exact_over_long_walks_on_den312d";
+    let (Some(map), Some(scen)) = (
+        common::data_path(test, "movingai/maps/dao/den312d.map"),
+        common::data_path(test, "movingai/scenarios/dao/den312d.map.scen"),
+    ) else {
+        return;
+    };
+    let truth = read_map(map).unwrap();
+    let scenarios = read_scenarios(scen).unwrap();
     let mut steps = 0;
     for scenario in &scenarios[scenarios.len() - 4..] {
         let mut known = Grid::open(truth.width(), truth.height(), truth.connectivity());

@@ -5,6 +5,8 @@
 //! beside the crate). When that folder does not exist the benchmark test says so and
 //! passes; when it exists, any file it cannot read fails the test.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -18,13 +20,6 @@ use replan::{AStar, InvalidNode, Planner};
 
 /// The published optima are rounded to 2 decimals or 6 significant digits.
 const TOLERANCE: f64 = 0.01;
-
-fn data_dir() -> PathBuf {
-    match std::env::var_os("REPLAN_DATA") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
-    }
-}
 
 /// Every `.scen` file below `dir`, sorted, with the `.map` file it belongs to: the
 /// scenario folder mirrors the map folder (`scenarios/<set>/<name>.map.scen` goes with
@@ -54,19 +49,16 @@ fn scenario_files(movingai: &Path) -> Vec<(PathBuf, PathBuf)> {
 
 #[test]
 fn every_benchmark_scenario_is_solved_optimally() {
-    let data = data_dir();
-    if !data.exists() {
-        eprintln!(
-            "skipping the Moving AI benchmark: {} does not exist (set REPLAN_DATA)",
-            data.display()
-        );
+    let Some(movingai) =
+        common::data_path("every_benchmark_scenario_is_solved_optimally", "movingai")
+    else {
         return;
-    }
-    let files = scenario_files(&data.join("movingai"));
+    };
+    let files = scenario_files(&movingai);
     assert!(
         !files.is_empty(),
         "no .scen files under {}",
-        data.join("movingai/scenarios").display()
+        movingai.join("scenarios").display()
     );
 
     let mut grids: Vec<Grid> = Vec::new();
@@ -251,7 +243,13 @@ fn a_header_promising_a_huge_map_fails_without_allocating_it() {
     );
     let err = parse_map("type octile\nheight 4000000000\nwidth 0\nmap\n").unwrap_err();
     assert!(
-        matches!(err.kind, MovingAiErrorKind::TooFewRows { .. }),
+        matches!(
+            err.kind,
+            MovingAiErrorKind::BadHeader {
+                expected: "width <columns>",
+                ..
+            }
+        ),
         "{err}"
     );
 }

@@ -15,6 +15,8 @@ use replan::{
     PlanError, Planner,
 };
 
+mod common;
+
 /// States of the 8-puzzle at each distance 0..=31 from a goal with the blank in a corner
 /// (OEIS A089473).
 const A089473: [u64; 32] = [
@@ -55,16 +57,12 @@ fn eight_puzzle_state_space_matches_a089473_for_both_goals() {
 
 #[test]
 fn eight_puzzle_state_space_matches_the_data_file() {
-    let dir = std::env::var_os("REPLAN_DATA")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")
-        });
-    if !dir.is_dir() {
-        eprintln!("notice: data folder {} not found; skipping", dir.display());
+    let Some(path) = common::data_path(
+        "eight_puzzle_state_space_matches_the_data_file",
+        "8puzzle_depths.txt",
+    ) else {
         return;
-    }
-    let path = dir.join("8puzzle_depths.txt");
+    };
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
     let counts: Vec<u64> = text

@@ -8,12 +8,13 @@
 //! cargo test --release --test puzzle_korf -- --ignored --nocapture
 //! ```
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::Instant;
 
 use replan::puzzle::{AdditivePdb, Board, GoalKind, SlidingPuzzle};
 use replan::{IdaStar, Planner};
+
+mod common;
 
 /// One line of `korf100.txt`: id, optimal length, tiles (blank-first goal).
 struct Instance {
@@ -22,24 +23,10 @@ struct Instance {
     start: Board,
 }
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("REPLAN_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
-}
-
-/// The instances, or `None` (after a notice) when the data folder is absent. A folder that
-/// exists but whose file cannot be read or parsed fails the test.
+/// The instances, or `None` (after a notice) when the data file is absent. A file that
+/// exists but cannot be read or parsed fails the test.
 fn instances(puzzle: &SlidingPuzzle) -> Option<Vec<Instance>> {
-    let dir = data_dir();
-    if !dir.is_dir() {
-        eprintln!(
-            "notice: data folder {} not found; skipping Korf's 100",
-            dir.display()
-        );
-        return None;
-    }
-    let path = dir.join("korf100.txt");
+    let path = common::data_path("Korf's 100", "korf100.txt")?;
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
     let instances: Vec<Instance> = text

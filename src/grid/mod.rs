@@ -926,7 +926,8 @@ impl FromStr for Grid {
         };
         let grid_width = u32::try_from(width).map_err(too_large)?;
         let grid_height = u32::try_from(rows.len()).map_err(too_large)?;
-        let mut grid = Grid::blocked(grid_width, grid_height, Connectivity::Four)?;
+        // Every row is checked before the grid is allocated, so its size follows from the
+        // text read, never from a first row that the others do not match.
         for (y, &(line_index, line)) in rows.iter().enumerate() {
             let row = line.trim();
             let length = row.chars().count();
@@ -940,26 +941,31 @@ impl FromStr for Grid {
                     ),
                 });
             }
-            for (x, symbol) in row.chars().enumerate() {
+            if let Some((x, symbol)) = row.chars().enumerate().find(|&(_, symbol)| {
+                !matches!(symbol, '.' | '#' | '@' | 'T' | 'O' | 'W' | '1'..='9')
+            }) {
+                return Err(GridError::Parse {
+                    line: line_index + 1,
+                    column: indent(line) + x + 1,
+                    message: format!(
+                        "unknown character {symbol:?}: expected '.' (passable), '#', \
+                         '@', 'T', 'O' or 'W' (blocked) or a weight digit 1-9"
+                    ),
+                });
+            }
+        }
+        let mut grid = Grid::blocked(grid_width, grid_height, Connectivity::Four)?;
+        for (y, &(_, line)) in rows.iter().enumerate() {
+            for (x, symbol) in line.trim().chars().enumerate() {
                 let i = grid.padded_index(x as u32, y as u32);
                 match symbol {
                     '.' => grid.passable[i] = true,
-                    '#' | '@' | 'T' | 'O' | 'W' => {}
                     '1'..='9' => {
                         grid.passable[i] = true;
                         let weight = f64::from(symbol as u8 - b'0');
                         grid.set_weight((x as u32, y as u32), weight)?;
                     }
-                    _ => {
-                        return Err(GridError::Parse {
-                            line: line_index + 1,
-                            column: indent(line) + x + 1,
-                            message: format!(
-                                "unknown character {symbol:?}: expected '.' (passable), '#', \
-                                 '@', 'T', 'O' or 'W' (blocked) or a weight digit 1-9"
-                            ),
-                        })
-                    }
+                    _ => {}
                 }
             }
         }

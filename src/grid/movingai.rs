@@ -213,9 +213,11 @@ fn describe(line: Option<&str>) -> String {
 /// # Errors
 ///
 /// A [`MovingAiError`] with the line number for a missing or malformed header (only
-/// `type octile` maps exist in the benchmarks), a row of the wrong length, an unknown
-/// terrain character, fewer rows than the header's height (a truncated file) or text after
-/// the last row. Trailing blank lines are fine.
+/// `type octile` maps exist in the benchmarks), a zero height or width, a row of the wrong
+/// length, an unknown terrain character, fewer rows than the header's height (a truncated
+/// file) or text after the last row. Trailing blank lines are fine. Every row is checked
+/// before the grid is allocated, so the grid's size follows from the text read, never from
+/// the header alone.
 ///
 /// # Example
 ///
@@ -275,6 +277,19 @@ pub fn parse_map(text: &str) -> Result<Grid, MovingAiError> {
     )?;
     header(4, "map", "map", false)?;
     let map_line = 4;
+    // With no rows to check against, the width alone would size the grid: a zero height
+    // must not let a header number allocate (and no empty map is worth searching).
+    for (line, size, expected) in [(2, height, "height <rows>"), (3, width, "width <columns>")] {
+        if size == 0 {
+            return Err(MovingAiError::at(
+                line,
+                MovingAiErrorKind::BadHeader {
+                    expected,
+                    found: "0: a map needs at least one row and one column".into(),
+                },
+            ));
+        }
+    }
 
     // Every row is checked before the grid is allocated, so a header that promises more
     // than the file holds fails cleanly instead of allocating for it.

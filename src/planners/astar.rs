@@ -37,9 +37,10 @@
 //! - **Ids in discovery order** ([`NodeIds::DISCOVERY_ORDER`]): every id but the goal's is
 //!   reached when it is handed out, so a fresh id is a new node and any other (once the
 //!   goal has been reached) has a record; the reached bits are not used.
-//! - A node is closed when popped. With a consistent heuristic its `g` is then final; with
-//!   an inconsistent but admissible one a cheaper route can still arrive, and the node is
-//!   reopened, so the returned path stays optimal.
+//! - A node is closed when popped. With a consistent heuristic its `g` is then final (up to
+//!   float rounding: a route cheaper by a few ulps reopens the node); with an inconsistent
+//!   but admissible one a cheaper route can still arrive, and the node is reopened, so the
+//!   returned path stays optimal.
 //! - The goal test happens when the goal is popped, which is what makes the cost optimal.
 //!
 //! # Complexity
@@ -435,8 +436,10 @@ fn improve<G: Graph + ?Sized>(
             Some((new_g, false))
         }
         Some((old_g, _)) if new_g >= old_g => None,
-        // A cheaper route to a closed node reopens it; with a consistent heuristic that
-        // never happens.
+        // A cheaper route to a closed node reopens it. With a consistent heuristic that
+        // happens only with float costs, when two routes of equal length sum to values a
+        // few ulps apart and the frontier order, which folds such values together, popped
+        // the dearer one first.
         Some((_, closed)) => {
             records.reach(child, new_g, parent_id);
             Some((new_g, !closed))

@@ -82,10 +82,30 @@ pub trait IncrementalHeuristic<N, C> {
     type State: Copy;
 
     /// The estimate for `node`, computed from scratch, with the state to update from.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::Manhattan;
+    /// use replan::{IncrementalHeuristic, Reestimate};
+    /// // Any `Heuristic` wrapped in `Reestimate` computes estimates afresh.
+    /// let (h, ()) = Reestimate(Manhattan).first((0, 0), (2, 3));
+    /// assert_eq!(h, 5.0);
+    /// ```
     fn first(&self, node: N, goal: N) -> (C, Self::State);
 
     /// The estimate for `child`, a successor of `parent` whose estimate was `parent_h` and
     /// whose state was `parent_state`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::Manhattan;
+    /// use replan::{IncrementalHeuristic, Reestimate};
+    /// let h = Reestimate(Manhattan);
+    /// let (parent_h, state) = h.first((0, 0), (2, 3));
+    /// assert_eq!(h.next((0, 0), parent_h, state, (1, 0), (2, 3)).0, 4.0);
+    /// ```
     fn next(
         &self,
         parent: N,

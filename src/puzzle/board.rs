@@ -28,6 +28,14 @@ pub enum Move {
 
 impl Move {
     /// The four moves, in the order successors are generated.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::Move;
+    /// let letters: String = Move::ALL.iter().map(|m| m.letter()).collect();
+    /// assert_eq!(letters, "UDLR");
+    /// ```
     pub const ALL: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
 
     /// `U`, `D`, `L` or `R`.

@@ -135,7 +135,7 @@ impl SlidingPuzzle {
     /// assert!(SlidingPuzzle::new(1, 9).is_err());
     /// ```
     pub fn new(width: usize, height: usize) -> Result<Self, PuzzleError> {
-        if width < 2 || height < 2 || width * height > 16 {
+        if width < 2 || height < 2 || width.checked_mul(height).map_or(true, |cells| cells > 16) {
             return Err(PuzzleError::BadSize { width, height });
         }
         let cells = width * height;
@@ -253,8 +253,12 @@ impl SlidingPuzzle {
     /// assert_eq!(puzzle.board(&[3, 1, 1, 0]), Err(PuzzleError::DuplicateTile { tile: 1 }));
     /// ```
     pub fn board(&self, tiles: &[u8]) -> Result<Board, PuzzleError> {
-        let values: Vec<i128> = tiles.iter().map(|&t| i128::from(t)).collect();
-        let tiles = parse::check_tiles(self.width(), self.height(), &values)?;
+        let values: Vec<i128> = tiles
+            .iter()
+            .take(parse::KEPT)
+            .map(|&t| i128::from(t))
+            .collect();
+        let tiles = parse::check_tiles(self.width(), self.height(), &values, tiles.len())?;
         Ok(Board::from_checked(self.width(), self.height(), &tiles))
     }
 

@@ -4,17 +4,29 @@ use std::str::FromStr;
 
 use super::{Board, PuzzleError, SlidingPuzzle};
 
-/// The tiles of `text` and, when it is written as several lines, the length of each row.
+/// More tiles or rows than any board has (16 cells, 8 rows); text is only scanned past this
+/// point, to count and to check that every token is a number, so a line of ten thousand
+/// numbers costs no more memory than a board.
+pub(crate) const KEPT: usize = 17;
+
+/// The first [`KEPT`] tiles of `text` and, when it is written as several lines, the length
+/// of each of its first [`KEPT`] rows; with the total counts of both.
 pub(crate) struct Tokens {
     pub(crate) tiles: Vec<i128>,
+    pub(crate) tile_count: usize,
     pub(crate) rows: Vec<usize>,
+    pub(crate) row_count: usize,
 }
 
 pub(crate) fn tokenize(text: &str) -> Result<Tokens, PuzzleError> {
-    let mut tiles = Vec::new();
-    let mut rows = Vec::new();
+    let mut tokens = Tokens {
+        tiles: Vec::with_capacity(KEPT),
+        tile_count: 0,
+        rows: Vec::new(),
+        row_count: 0,
+    };
     for line in text.lines() {
-        let before = tiles.len();
+        let before = tokens.tile_count;
         for token in line
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|token| !token.is_empty())
@@ -22,33 +34,41 @@ pub(crate) fn tokenize(text: &str) -> Result<Tokens, PuzzleError> {
             let value = token.parse::<i128>().map_err(|_| PuzzleError::NotANumber {
                 token: token.to_string(),
             })?;
-            tiles.push(value);
+            if tokens.tiles.len() < KEPT {
+                tokens.tiles.push(value);
+            }
+            tokens.tile_count += 1;
         }
-        if tiles.len() > before {
-            rows.push(tiles.len() - before);
+        if tokens.tile_count > before {
+            if tokens.rows.len() < KEPT {
+                tokens.rows.push(tokens.tile_count - before);
+            }
+            tokens.row_count += 1;
         }
     }
-    Ok(Tokens { tiles, rows })
+    Ok(tokens)
 }
 
-/// Checks that `tiles` is a permutation of `0..width * height`, reporting the first
-/// problem: too many tiles, a value out of range, a duplicate, then too few (a single
-/// absent tile is named).
+/// Checks that `tiles`, the first of `count` tiles, are a permutation of
+/// `0..width * height`, reporting the first problem: too many tiles, a value out of range,
+/// a duplicate, then too few (a single absent tile is named).
 pub(crate) fn check_tiles(
     width: usize,
     height: usize,
     tiles: &[i128],
+    count: usize,
 ) -> Result<Vec<u8>, PuzzleError> {
     let cells = width * height;
     let max = (cells - 1) as u8;
-    if tiles.len() > cells {
+    if count > cells {
         return Err(PuzzleError::WrongTileCount {
             width,
             height,
             expected: cells,
-            found: tiles.len(),
+            found: count,
         });
     }
+    debug_assert_eq!(tiles.len(), count);
     if let Some(&value) = tiles.iter().find(|&&v| v < 0 || v > i128::from(max)) {
         return Err(PuzzleError::OutOfRange { value, max });
     }
@@ -78,7 +98,8 @@ pub(crate) fn check_tiles(
 impl SlidingPuzzle {
     /// Reads a board of this puzzle from text: the tiles in row-major order, separated by
     /// spaces, commas or line breaks, `0` for the blank. When the text has several lines,
-    /// each must be one row.
+    /// each must be one row. Text with more tiles than the board is refused after counting
+    /// them, without storing more than a board's worth.
     ///
     /// # Errors
     ///
@@ -100,15 +121,22 @@ impl SlidingPuzzle {
     /// ```
     pub fn parse(&self, text: &str) -> Result<Board, PuzzleError> {
         let tokens = tokenize(text)?;
-        if tokens.rows.len() > 1 {
-            self.check_rows(&tokens.rows)?;
+        if tokens.row_count > 1 {
+            self.check_rows(&tokens)?;
         }
-        let tiles = check_tiles(self.width(), self.height(), &tokens.tiles)?;
+        let tiles = check_tiles(
+            self.width(),
+            self.height(),
+            &tokens.tiles,
+            tokens.tile_count,
+        )?;
         Ok(Board::from_checked(self.width(), self.height(), &tiles))
     }
 
-    fn check_rows(&self, rows: &[usize]) -> Result<(), PuzzleError> {
-        for (row, &found) in rows.iter().enumerate() {
+    /// Rows past the first [`KEPT`] are not checked for length: no board has that many,
+    /// so the row count already fails.
+    fn check_rows(&self, tokens: &Tokens) -> Result<(), PuzzleError> {
+        for (row, &found) in tokens.rows.iter().enumerate() {
             if found != self.width() {
                 return Err(PuzzleError::RaggedRow {
                     row: row + 1,
@@ -117,12 +145,12 @@ impl SlidingPuzzle {
                 });
             }
         }
-        if rows.len() != self.height() {
+        if tokens.row_count != self.height() {
             return Err(PuzzleError::WrongTileCount {
                 width: self.width(),
                 height: self.height(),
                 expected: self.cells(),
-                found: rows.iter().sum(),
+                found: tokens.tile_count,
             });
         }
         Ok(())
@@ -151,10 +179,10 @@ impl FromStr for Board {
     /// ```
     fn from_str(text: &str) -> Result<Board, PuzzleError> {
         let tokens = tokenize(text)?;
-        let (width, height) = if tokens.rows.len() > 1 {
-            (tokens.rows[0], tokens.rows.len())
+        let (width, height) = if tokens.row_count > 1 {
+            (tokens.rows[0], tokens.row_count)
         } else {
-            match tokens.tiles.len() {
+            match tokens.tile_count {
                 4 => (2, 2),
                 9 => (3, 3),
                 16 => (4, 4),

@@ -1,7 +1,37 @@
-//! Checks shared by the planner test files.
+//! Checks shared by the test files, and where they find the benchmark data.
 #![allow(dead_code)]
 
+use std::io::Write;
+use std::path::PathBuf;
+
 use replan::{Cost, Graph, Path};
+
+/// The data folder: `$REPLAN_DATA`, or `../shared/data` beside the crate.
+pub fn data_dir() -> PathBuf {
+    std::env::var_os("REPLAN_DATA").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        PathBuf::from,
+    )
+}
+
+/// The file or folder `relative` inside the data folder, or `None` after a notice on
+/// stderr naming `test`, the missing path and how to provide it. The data are not part of
+/// the crate (a clone or a downloaded package has none), so a test that needs them skips
+/// rather than fails; a path that exists but cannot be read still fails the test.
+pub fn data_path(test: &str, relative: &str) -> Option<PathBuf> {
+    let path = data_dir().join(relative);
+    if path.exists() {
+        return Some(path);
+    }
+    // Written to the stderr handle rather than with `eprintln!`, which the test harness
+    // captures and shows only for failing tests: a skip should be seen.
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipping {test}: {} not found (set REPLAN_DATA to the data folder)",
+        path.display()
+    );
+    None
+}
 
 /// Asserts that `path` is a walk of `graph` from `start` to `goal` whose edges add up to
 /// `path.cost`; returns a description of the first problem found. Between two nodes joined
