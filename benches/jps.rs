@@ -9,18 +9,18 @@
 //!   JPS+'s jump table for each map (median of 11 builds), which the timed passes do not
 //!   include (each planner is prepared once per map, as a game would at load time).
 //! - `jps/paired`: printed: for each map, the four planners timed in alternating rounds
-//!   (one pass each per round, seven rounds; the host's speed drifts over seconds, a round
+//!   (one pass each per round, five rounds; the host's speed drifts over seconds, a round
 //!   does not), the median of the per-round ratios AStar/JPS, AStar/JPS+,
 //!   pathfinding/JPS and pathfinding/JPS+, then their geometric means over the maps.
 //!
-//! Each map's scenarios are thinned to at most 400, every n-th in file order (the files are
+//! Each map's scenarios are thinned to at most 200, every n-th in file order (the files are
 //! sorted by length bucket, so every bucket stays in); `REPLAN_JPS_ALL=1` uses every
 //! scenario. `REPLAN_DATA` names the data folder (default `../shared/data`); maps that are
 //! missing are skipped with a message.
 //!
 //! ```text
 //! cargo bench --bench jps                 # criterion timings, build times, paired report
-//! cargo bench --bench jps -- paired       # build times and the paired report only
+//! cargo bench --bench jps -- paired       # the build times and the paired report only
 //! ```
 
 use std::hint::black_box;
@@ -46,7 +46,7 @@ const MAPS: [(&str, &str); 7] = [
 ];
 
 /// At most this many scenarios per map, unless `REPLAN_JPS_ALL` is set.
-const MAX_SCENARIOS: usize = 400;
+const MAX_SCENARIOS: usize = 200;
 
 struct MapInput {
     name: &'static str,
@@ -229,7 +229,7 @@ fn print_build_times(input: &MapInput) {
 /// Per-map medians of the per-round ratios: AStar/JPS, AStar/JPS+, pathfinding/JPS,
 /// pathfinding/JPS+.
 fn paired(input: &MapInput, jps: &mut JumpPointSearch, plus: &mut JumpPointSearchPlus) -> [f64; 4] {
-    const ROUNDS: usize = 7;
+    const ROUNDS: usize = 5;
     let mut astar = AStar::new(Octile);
     let time = |run: &mut dyn FnMut()| {
         let started = Instant::now();
@@ -290,7 +290,7 @@ fn main() {
         jps.prepare(&input.grid);
         plus.prepare(&input.grid);
         check(input, &mut jps, &mut plus);
-        if selected("jps/build") {
+        if selected("jps/build") || selected("jps/paired") {
             print_build_times(input);
         }
 

@@ -37,8 +37,8 @@
 //! records of the search, `O(cells)`, all kept for the next call. Building the bit sets
 //! costs `O(cells)`: under a millisecond on a 512×512 map (see `BENCHMARKS.md`).
 
-use super::jump_points::{direction_of, JumpSearch, Jumper};
-use super::{Cell, Grid, DELTAS};
+use super::jump_points::{JumpSearch, Jumper};
+use super::{Cell, Grid};
 use crate::{Path, PlanError, Planner, SearchStats};
 
 /// Jump point search on an unweighted 8-connected [`Grid`], jumping along rows and columns
@@ -235,41 +235,31 @@ impl Jumper for BlockLines {
     }
 
     #[inline]
-    fn jump(
+    fn straight(
         &self,
-        grid: &Grid,
-        cell: Cell,
-        index: usize,
+        _grid: &Grid,
+        (x, y): Cell,
+        _index: usize,
         direction: usize,
         goal: Cell,
     ) -> Option<u32> {
         let padded = |(x, y): Cell| (x as usize + 1, y as usize + 1);
-        let (mut x, mut y) = padded(cell);
-        let goal = padded(goal);
-        if direction < 4 {
-            return self.straight(x, y, direction, goal);
-        }
-        let (dx, dy) = DELTAS[direction];
-        let (horizontal, vertical) = (direction_of(dx, 0), direction_of(0, dy));
-        let offset = grid.offsets[direction];
-        let mut index = index;
-        let mut steps = 0;
-        loop {
-            // The move is legal: the caller checked the first, the loop's end the others.
-            x = x.wrapping_add_signed(dx as isize);
-            y = y.wrapping_add_signed(dy as isize);
-            index = index.wrapping_add_signed(offset);
-            steps += 1;
-            if (x, y) == goal
-                || self.straight(x, y, horizontal, goal).is_some()
-                || self.straight(x, y, vertical, goal).is_some()
-            {
-                return Some(steps);
-            }
-            if grid.moves[index] & (1 << direction) == 0 {
-                return None;
-            }
-        }
+        let (x, y) = padded((x, y));
+        BlockLines::straight(self, x, y, direction, padded(goal))
+    }
+
+    /// Every diagonal cell: whether a straight ray from it stops is what the two scans
+    /// there find out.
+    #[inline]
+    fn diagonal_stop(
+        &self,
+        grid: &Grid,
+        _cell: Cell,
+        index: usize,
+        direction: usize,
+        _goal: Cell,
+    ) -> Option<u32> {
+        (grid.moves[index] & (1 << direction) != 0).then_some(1)
     }
 }
 

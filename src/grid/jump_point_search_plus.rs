@@ -275,7 +275,7 @@ impl Jumper for JumpTable {
     }
 
     #[inline]
-    fn jump(
+    fn straight(
         &self,
         _grid: &Grid,
         cell: Cell,
@@ -284,32 +284,55 @@ impl Jumper for JumpTable {
         goal: Cell,
     ) -> Option<u32> {
         let distance = self.distances[index][direction];
-        let reach = u32::from(distance.unsigned_abs());
         let (dx, dy) = DELTAS[direction];
-        // Steps from `cell` to the goal's column (or row) along `dx` (or `dy`), if ahead.
-        let ahead = |from: u32, to: u32, delta: i32| match delta {
-            1 if to > from => Some(to - from),
-            -1 if to < from => Some(from - to),
+        // The goal on the ray, within its stretch, comes first.
+        let to_goal = match (dx, dy) {
+            (_, 0) if goal.1 == cell.1 => ahead(cell.0, goal.0, dx),
+            (0, _) if goal.0 == cell.0 => ahead(cell.1, goal.1, dy),
             _ => None,
         };
-        let to_goal = if direction < 4 {
-            // Straight: the goal must be on the ray.
-            match (dx, dy) {
-                (_, 0) if goal.1 == cell.1 => ahead(cell.0, goal.0, dx),
-                (0, _) if goal.0 == cell.0 => ahead(cell.1, goal.1, dy),
-                _ => None,
-            }
-        } else {
-            // Diagonal: the goal in the quadrant ahead; stop on its row or column.
-            match (ahead(cell.0, goal.0, dx), ahead(cell.1, goal.1, dy)) {
-                (Some(across), Some(down)) => Some(across.min(down)),
-                _ => None,
-            }
-        };
-        match to_goal {
-            Some(steps) if steps <= reach => Some(steps),
-            _ if distance > 0 => Some(reach),
+        stop(distance, to_goal)
+    }
+
+    #[inline]
+    fn diagonal_stop(
+        &self,
+        _grid: &Grid,
+        cell: Cell,
+        index: usize,
+        direction: usize,
+        goal: Cell,
+    ) -> Option<u32> {
+        let distance = self.distances[index][direction];
+        let (dx, dy) = DELTAS[direction];
+        // With the goal in the quadrant ahead, the diagonal also stops on the goal's row or
+        // column, from where a straight ray may see it.
+        let to_goal = match (ahead(cell.0, goal.0, dx), ahead(cell.1, goal.1, dy)) {
+            (Some(across), Some(down)) => Some(across.min(down)),
             _ => None,
-        }
+        };
+        stop(distance, to_goal)
+    }
+}
+
+/// The steps from `from` to `to` along one axis moving by `delta`, if `to` lies ahead.
+#[inline(always)]
+fn ahead(from: u32, to: u32, delta: i32) -> Option<u32> {
+    match delta {
+        1 if to > from => Some(to - from),
+        -1 if to < from => Some(from - to),
+        _ => None,
+    }
+}
+
+/// Where a ray with table entry `distance` stops, given the steps to the goal's stop on it
+/// if the goal is ahead: there, if the ray gets that far; else at the jump point, if any.
+#[inline(always)]
+fn stop(distance: i16, to_goal: Option<u32>) -> Option<u32> {
+    let reach = u32::from(distance.unsigned_abs());
+    match to_goal {
+        Some(steps) if steps <= reach => Some(steps),
+        _ if distance > 0 => Some(reach),
+        _ => None,
     }
 }

@@ -94,10 +94,24 @@ pub(super) trait Jumper {
     /// Brings whatever the jumper keeps about `grid` up to date.
     fn prepare(&mut self, grid: &Grid);
 
-    /// The number of steps from `cell` (at padded index `index`) in direction `direction`
-    /// to the next jump point or to `goal`, whichever comes first; `None` when the ray meets
-    /// a wall before either. The first step is legal (the caller checked).
-    fn jump(
+    /// The number of steps from `cell` (at padded index `index`) in the straight direction
+    /// `direction` (0 to 3) to the next jump point or to `goal`, whichever comes first;
+    /// `None` when the ray meets a wall before either. The first step may be illegal.
+    fn straight(
+        &self,
+        grid: &Grid,
+        cell: Cell,
+        index: usize,
+        direction: usize,
+        goal: Cell,
+    ) -> Option<u32>;
+
+    /// The number of diagonal steps from `cell` (at padded index `index`) in the diagonal
+    /// direction `direction` (4 to 7) to the next cell where the search must look along the
+    /// diagonal's two straight components: at least every cell from which a straight ray
+    /// along a component stops, and the cell on the goal's row or column if the goal lies
+    /// ahead in the quadrant; `None` when the diagonal meets a wall (or a corner) first.
+    fn diagonal_stop(
         &self,
         grid: &Grid,
         cell: Cell,
@@ -121,8 +135,7 @@ pub(super) fn successor_directions(
     let Some(parent) = parent else {
         return legal;
     };
-    let dx = (i64::from(cell.0) - i64::from(parent.0)).signum() as i32;
-    let dy = (i64::from(cell.1) - i64::from(parent.1)).signum() as i32;
+    let (dx, dy) = arrival(parent, cell);
     let free = |offset: isize| grid.passable[index.wrapping_add_signed(offset)];
     let stride = grid.stride as isize;
     let mut directions = 1 << direction_of(dx, dy);
@@ -142,6 +155,18 @@ pub(super) fn successor_directions(
     directions & legal
 }
 
+/// The direction of the last step of a route from `from` to `to` that moves diagonally
+/// first, then straight: the longer axis's alone when the two differ.
+#[inline(always)]
+fn arrival(from: Cell, to: Cell) -> (i32, i32) {
+    let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
+    let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
+    (
+        if across >= down { sign(from.0, to.0) } else { 0 },
+        if down >= across { sign(from.1, to.1) } else { 0 },
+    )
+}
+
 /// Whether a straight ray in direction `direction` stops at the cell at padded index
 /// `index`, arriving there from the cell before it: one of its sides is free and the side
 /// of the cell before is blocked.
@@ -153,6 +178,53 @@ pub(super) fn has_forced_neighbour(grid: &Grid, index: usize, direction: usize) 
     let side = if dx != 0 { stride } else { 1 };
     let free = |offset: isize| grid.passable[index.wrapping_add_signed(offset)];
     (free(side) && !free(back + side)) || (free(-side) && !free(back - side))
+}
+
+/// Where an expansion puts its successors: the search's records and frontier, borrowed for
+/// one expansion, with the expanded node's id and cost.
+struct Frontier<'a> {
+    records: &'a mut Records<f64>,
+    open: &'a mut IndexedMinHeap<<f64 as Cost>::FrontierKey>,
+    stats: &'a mut SearchStats,
+    parent: u32,
+    g: f64,
+    goal: Cell,
+}
+
+impl Frontier<'_> {
+    /// Generates the successor reached from the expanded `cell` (at padded index `index`)
+    /// by the two legs `(direction, steps)`, diagonal first: records it if this route is
+    /// cheaper than any before, and queues it.
+    #[inline(always)]
+    fn relax(&mut self, grid: &Grid, cell: Cell, index: usize, legs: [(usize, u32); 2]) {
+        self.stats.generated += 1;
+        let (mut next, mut next_index, mut g) = (cell, index, self.g);
+        for (direction, steps) in legs {
+            let (dx, dy) = DELTAS[direction];
+            next = (
+                next.0.wrapping_add_signed(dx * steps as i32),
+                next.1.wrapping_add_signed(dy * steps as i32),
+            );
+            next_index = next_index.wrapping_add_signed(grid.offsets[direction] * steps as isize);
+            g += STEPS[direction] * f64::from(steps);
+        }
+        let next_id = next_index as u32;
+        // A node not in the frontier (new, or closed and reopened) is pushed; a queued one
+        // moves up.
+        let push = match self.records.state(next_id) {
+            // Equal routes summed in a different order differ in the last bits.
+            Some((old, _)) if g >= old - 1e-12 * old => return,
+            Some((_, closed)) => closed,
+            None => true,
+        };
+        self.records.reach(next_id, g, self.parent);
+        let key = f64::frontier_key(g, Octile.estimate(next, self.goal));
+        if push {
+            self.open.push(next_id, key);
+        } else {
+            self.open.decrease_key(next_id, key);
+        }
+    }
 }
 
 /// The planner-independent part of a jump point search: records, frontier, statistics,
@@ -262,35 +334,51 @@ impl JumpSearch {
             let cell = grid.node(index);
             let parent = (record.parent != NO_PARENT).then(|| grid.node(record.parent as usize));
             let mut directions = successor_directions(grid, cell, index, parent);
+            let mut frontier = Frontier {
+                records: &mut self.records,
+                open: &mut self.open,
+                stats: &mut self.stats,
+                parent: id,
+                g: record.g,
+                goal,
+            };
             while directions != 0 {
                 let direction = directions.trailing_zeros() as usize;
                 directions &= directions - 1;
-                let Some(steps) = jumper.jump(grid, cell, index, direction, goal) else {
+                if direction < 4 {
+                    if let Some(steps) = jumper.straight(grid, cell, index, direction, goal) {
+                        frontier.relax(grid, cell, index, [(direction, steps), (direction, 0)]);
+                    }
                     continue;
-                };
-                self.stats.generated += 1;
+                }
+                // The diagonal jump points are not expanded: their successors, the stops
+                // of the straight rays from them, are generated here, and the diagonal
+                // goes on (the pruning of intermediate jump points, Harabor and Grastien
+                // 2014). Expanding such a point would pass the search on to exactly these
+                // three rays, the diagonal arrival having no forced neighbours.
                 let (dx, dy) = DELTAS[direction];
-                let next = (
-                    cell.0.wrapping_add_signed(dx * steps as i32),
-                    cell.1.wrapping_add_signed(dy * steps as i32),
-                );
-                let next_id = index.wrapping_add_signed(grid.offsets[direction] * steps as isize);
-                let next_id = next_id as u32;
-                let g = record.g + STEPS[direction] * f64::from(steps);
-                // A node not in the frontier (new, or closed and reopened) is pushed; a queued
-                // one moves up.
-                let push = match self.records.state(next_id) {
-                    // Equal routes summed in a different order differ in the last bits.
-                    Some((old, _)) if g >= old - 1e-12 * old => continue,
-                    Some((_, closed)) => closed,
-                    None => true,
-                };
-                self.records.reach(next_id, g, id);
-                let key = f64::frontier_key(g, Octile.estimate(next, goal));
-                if push {
-                    self.open.push(next_id, key);
-                } else {
-                    self.open.decrease_key(next_id, key);
+                let components = [direction_of(dx, 0), direction_of(0, dy)];
+                let (mut at, mut at_index, mut diagonal) = (cell, index, 0);
+                while let Some(steps) = jumper.diagonal_stop(grid, at, at_index, direction, goal)
+                {
+                    diagonal += steps;
+                    at = (
+                        at.0.wrapping_add_signed(dx * steps as i32),
+                        at.1.wrapping_add_signed(dy * steps as i32),
+                    );
+                    at_index =
+                        at_index.wrapping_add_signed(grid.offsets[direction] * steps as isize);
+                    if at == goal {
+                        frontier.relax(grid, cell, index, [(direction, diagonal), (direction, 0)]);
+                        break;
+                    }
+                    for component in components {
+                        if let Some(steps) = jumper.straight(grid, at, at_index, component, goal)
+                        {
+                            let legs = [(direction, diagonal), (component, steps)];
+                            frontier.relax(grid, cell, index, legs);
+                        }
+                    }
                 }
             }
             self.stats.max_frontier = self.stats.max_frontier.max(self.open.len());
@@ -309,15 +397,25 @@ impl JumpSearch {
         };
         let mut cells = vec![from];
         for to in jump_points {
-            let dx = (i64::from(to.0) - i64::from(from.0)).signum() as i32;
-            let dy = (i64::from(to.1) - i64::from(from.1)).signum() as i32;
-            let steps = to.0.abs_diff(from.0).max(to.1.abs_diff(from.1));
-            cells.extend((1..=steps as i32).map(|k| {
-                (
+            // Diagonal steps first, then straight: the route of the ray, or of the diagonal
+            // ray and the straight one that turned off it.
+            let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
+            let (dx, dy) = (sign(from.0, to.0), sign(from.1, to.1));
+            let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
+            for k in 1..=across.min(down) as i32 {
+                cells.push((
                     from.0.wrapping_add_signed(dx * k),
                     from.1.wrapping_add_signed(dy * k),
-                )
-            }));
+                ));
+            }
+            let turn = cells[cells.len() - 1];
+            let (dx, dy) = if across > down { (dx, 0) } else { (0, dy) };
+            for k in 1..=across.abs_diff(down) as i32 {
+                cells.push((
+                    turn.0.wrapping_add_signed(dx * k),
+                    turn.1.wrapping_add_signed(dy * k),
+                ));
+            }
             from = to;
         }
         cells
