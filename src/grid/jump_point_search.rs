@@ -35,7 +35,8 @@
 //! cells costs `k` pairs of straight scans. Memory: 4 bits per padded cell for the bit sets
 //! (`(width + 2) × (height + 2) / 2` bytes, 130 KiB for a 512×512 map) plus the per-node
 //! records of the search, `O(cells)`, all kept for the next call. Building the bit sets
-//! costs `O(cells)`: under a millisecond on a 512×512 map (see `BENCHMARKS.md`).
+//! costs `O(cells)`: about a millisecond for a 512×512 map (see `BENCHMARKS.md`), which a
+//! grid edited before every search adds to each one.
 
 use super::jump_points::{JumpSearch, Jumper};
 use super::{Cell, Grid};

@@ -1,6 +1,6 @@
 //! Jump point search over precomputed jump distances, JPS+ (Harabor and Grastien,
-//! "Improving Jump Point Search", ICAPS 2014; Rabin and Sturtevant, "Combining Bounding
-//! Boxes and JPS to Prune Grid Pathfinding", AAAI 2016, for the goal test).
+//! "Improving Jump Point Search", ICAPS 2014; Rabin and Silva, "JPS+: An Extreme A* Speed
+//! Optimization for Static Uniform Cost Grids", Game AI Pro 2, 2015, for the goal test).
 //!
 //! The same search as [`JumpPointSearch`](super::JumpPointSearch), with the same pruning
 //! rules (see [`jump_points`](super::jump_points)), but every jump is one table read: for
@@ -21,8 +21,8 @@
 //! - The goal is not in the table: a straight ray whose stretch reaches the goal stops
 //!   there; a diagonal ray heading into the goal's quadrant stops at the goal's row or
 //!   column if it gets that far (the target jump point), which is where an online jump
-//!   would have found the goal by a straight scan, or an extra expanded cell when the goal
-//!   is not in sight from there.
+//!   would have found the goal by a straight scan; when the goal is not in sight from
+//!   there, the stop costs two table reads and the diagonal goes on.
 //!
 //! # Invalidation
 //!
