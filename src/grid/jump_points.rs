@@ -80,11 +80,16 @@
 //! jump points reached costs `O(J log J)` for the heap. Memory: the per-node records and
 //! heap over the padded grid (`O(cells)`, kept for the next call) and the jumper's tables.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
 use super::{Cell, Connectivity, Grid, Octile, DELTAS};
 use crate::planners::memory::{check_endpoints, Records, NO_PARENT};
-use crate::{Cost, Heuristic, IndexedGraph, IndexedMinHeap, Path, PlanError, SearchStats};
+use crate::{Cost, Heuristic, IndexedGraph, Path, PlanError, SearchStats};
+
+/// A frontier entry: the key (smaller `f`, then larger `g`, first) and the node's id.
+type Queued = Reverse<(<f64 as Cost>::FrontierKey, u32)>;
 
 /// The cost of one step in each direction of [`DELTAS`].
 pub(super) const STEPS: [f64; 8] = [1.0, 1.0, 1.0, 1.0, SQRT_2, SQRT_2, SQRT_2, SQRT_2];
@@ -172,8 +177,16 @@ fn arrival(from: Cell, to: Cell) -> (i32, i32) {
     let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
     let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
     (
-        if across >= down { sign(from.0, to.0) } else { 0 },
-        if down >= across { sign(from.1, to.1) } else { 0 },
+        if across >= down {
+            sign(from.0, to.0)
+        } else {
+            0
+        },
+        if down >= across {
+            sign(from.1, to.1)
+        } else {
+            0
+        },
     )
 }
 
@@ -194,7 +207,9 @@ pub(super) fn has_forced_neighbour(grid: &Grid, index: usize, direction: usize) 
 /// one expansion, with the expanded node's id and cost.
 struct Frontier<'a> {
     records: &'a mut Records<f64>,
-    open: &'a mut IndexedMinHeap<<f64 as Cost>::FrontierKey>,
+    open: &'a mut BinaryHeap<Queued>,
+    /// Nodes in `open` that are not stale duplicates.
+    live: &'a mut usize,
     stats: &'a mut SearchStats,
     parent: u32,
     g: f64,
@@ -219,21 +234,18 @@ impl Frontier<'_> {
             g += STEPS[direction] * f64::from(steps);
         }
         let next_id = next_index as u32;
-        // A node not in the frontier (new, or closed and reopened) is pushed; a queued one
-        // moves up.
-        let push = match self.records.state(next_id) {
+        let queued = match self.records.state(next_id) {
             // Equal routes summed in a different order differ in the last bits.
             Some((old, _)) if g >= old - 1e-12 * old => return,
-            Some((_, closed)) => closed,
-            None => true,
+            Some((_, closed)) => !closed,
+            None => false,
         };
         self.records.reach(next_id, g, self.parent);
         let key = f64::frontier_key(g, Octile.estimate(next, self.goal));
-        if push {
-            self.open.push(next_id, key);
-        } else {
-            self.open.decrease_key(next_id, key);
-        }
+        // A queued node is queued again with its better key; the old entry, popped after
+        // the node is closed, is skipped.
+        self.open.push(Reverse((key, next_id)));
+        *self.live += usize::from(!queued);
     }
 }
 
@@ -243,10 +255,16 @@ impl Frontier<'_> {
 pub(super) struct JumpSearch {
     budget: Option<u64>,
     records: Records<f64>,
-    open: IndexedMinHeap<<f64 as Cost>::FrontierKey>,
+    /// The frontier, without decrease-key: a cheaper route queues a node again and the
+    /// stale entry is skipped when popped. An indexed heap keeps a position per node of
+    /// the grid, and on 512×512 maps its random writes cost more than the few duplicates
+    /// of a jump point search.
+    open: BinaryHeap<Queued>,
     /// Scratch for the jump points of the path, reused between searches.
     trail: Vec<u32>,
     stats: SearchStats,
+    /// Nodes on the frontier, stale entries not counted.
+    live: usize,
     /// The revision of the last grid checked, and whether every weight was 1 (a grid may
     /// hold weights that were all set back to 1).
     uniform: Option<(u64, bool)>,
@@ -257,9 +275,10 @@ impl JumpSearch {
         JumpSearch {
             budget: None,
             records: Records::new(),
-            open: IndexedMinHeap::new(),
+            open: BinaryHeap::new(),
             trail: Vec::new(),
             stats: SearchStats::default(),
+            live: 0,
             uniform: None,
         }
     }
@@ -313,18 +332,20 @@ impl JumpSearch {
         jumper.prepare(grid);
         let bound = grid.node_bound();
         self.records.begin(bound);
-        self.open.reserve_ids(bound);
 
         let start_id = grid.index(start) as u32;
         let goal_id = grid.index(goal) as u32;
         self.records.reach(start_id, 0.0, NO_PARENT);
-        self.open.push(
-            start_id,
-            f64::frontier_key(0.0, Octile.estimate(start, goal)),
-        );
+        let start_key = f64::frontier_key(0.0, Octile.estimate(start, goal));
+        self.open.push(Reverse((start_key, start_id)));
+        self.live = 1;
         self.stats.max_frontier = 1;
 
-        while let Some((id, _)) = self.open.pop() {
+        while let Some(Reverse((_, id))) = self.open.pop() {
+            if self.records.state(id).is_some_and(|(_, closed)| closed) {
+                continue; // a stale entry: the node came off the frontier by a cheaper route
+            }
+            self.live -= 1;
             let record = *self.records.record(id);
             if id == goal_id {
                 return Ok(Path {
@@ -347,6 +368,7 @@ impl JumpSearch {
             let mut frontier = Frontier {
                 records: &mut self.records,
                 open: &mut self.open,
+                live: &mut self.live,
                 stats: &mut self.stats,
                 parent: id,
                 g: record.g,
@@ -369,8 +391,7 @@ impl JumpSearch {
                 let (dx, dy) = DELTAS[direction];
                 let components = [direction_of(dx, 0), direction_of(0, dy)];
                 let (mut at, mut at_index, mut diagonal) = (cell, index, 0);
-                while let Some(steps) = jumper.diagonal_stop(grid, at, at_index, direction, goal)
-                {
+                while let Some(steps) = jumper.diagonal_stop(grid, at, at_index, direction, goal) {
                     diagonal += steps;
                     at = (
                         at.0.wrapping_add_signed(dx * steps as i32),
@@ -383,15 +404,14 @@ impl JumpSearch {
                         break;
                     }
                     for component in components {
-                        if let Some(steps) = jumper.straight(grid, at, at_index, component, goal)
-                        {
+                        if let Some(steps) = jumper.straight(grid, at, at_index, component, goal) {
                             let legs = [(direction, diagonal), (component, steps)];
                             frontier.relax(grid, cell, index, legs);
                         }
                     }
                 }
             }
-            self.stats.max_frontier = self.stats.max_frontier.max(self.open.len());
+            self.stats.max_frontier = self.stats.max_frontier.max(self.live);
         }
         Err(PlanError::NoPath)
     }
