@@ -40,7 +40,7 @@
 //! points reached. Memory: the table, plus the search's per-node records, `O(cells)`, kept
 //! for the next call.
 
-use super::jump_points::{has_forced_neighbour, JumpSearch, Jumper};
+use super::jump_points::{direction_of, has_forced_neighbour, pruned_directions, JumpSearch, Jumper};
 use super::{Cell, Grid, DELTAS};
 use crate::{Path, PlanError, Planner, SearchStats};
 
@@ -272,6 +272,24 @@ impl JumpTable {
 impl Jumper for JumpTable {
     fn prepare(&mut self, grid: &Grid) {
         JumpTable::prepare(self, grid);
+    }
+
+    /// The pruning rules read from the node's table entry alone, so that an expansion
+    /// touches one entry of the table and nothing of the grid: a move is legal when its
+    /// distance is not 0, and on a straight arrival the cell beside the one before is
+    /// blocked when the diagonal move towards it is illegal while the side cell is free
+    /// (the cell before is free: the search came through it).
+    #[inline(always)]
+    fn successor_directions(&self, _grid: &Grid, index: usize, arrival: Option<(i32, i32)>) -> u8 {
+        let entry = &self.distances[index];
+        let legal = entry
+            .iter()
+            .enumerate()
+            .fold(0, |legal, (k, &distance)| legal | u8::from(distance != 0) << k);
+        pruned_directions(legal, arrival, |side, back_side| {
+            entry[direction_of(side.0, side.1)] != 0
+                && entry[direction_of(back_side.0, back_side.1)] == 0
+        })
     }
 
     #[inline]

@@ -67,8 +67,12 @@
 //!   points are filled in, so consecutive cells are neighbours and the path is walkable as
 //!   [`AStar`](crate::AStar)'s is.
 //! - `SearchStats::expanded` counts jump points expanded (never a diagonal one),
-//!   `generated` the successors generated (rays that stopped), `max_frontier` the largest open list. The budget limits
-//!   expanded jump points.
+//!   `generated` the successors generated (rays that stopped), `max_frontier` the most
+//!   nodes on the frontier at once. The budget limits expanded jump points.
+//! - The frontier is a binary heap without decrease-key: a cheaper route to a queued node
+//!   queues it again, and the older entry is skipped when it comes off the heap after the
+//!   node was closed. Nodes are closed when popped and, the heuristic being consistent,
+//!   never reopened (but for the rounding below).
 //! - Routes that tie within a relative `1e-12` count as equal: a cost summed over rays of
 //!   `k√2` differs from one summed step by step in the last bits, and such a tie never
 //!   reopens a closed node.
@@ -76,8 +80,8 @@
 //! # Complexity
 //!
 //! Each expansion tries at most 8 rays, and at each stop of a diagonal ray the two straight
-//! ones; the time of a ray is the jumper's. A* over the `J`
-//! jump points reached costs `O(J log J)` for the heap. Memory: the per-node records and
+//! ones; the time of a ray is the jumper's. A* over the `J` jump points reached costs
+//! `O(J log J)` for the heap. Memory: the per-node records and
 //! heap over the padded grid (`O(cells)`, kept for the next call) and the jumper's tables.
 
 use std::cmp::Reverse;
@@ -109,6 +113,13 @@ pub(super) trait Jumper {
     /// Brings whatever the jumper keeps about `grid` up to date.
     fn prepare(&mut self, grid: &Grid);
 
+    /// The directions in which the node at padded index `index`, whose last step went in
+    /// direction `arrival` (none for the start), passes the search on: the pruning rules.
+    #[inline(always)]
+    fn successor_directions(&self, grid: &Grid, index: usize, arrival: Option<(i32, i32)>) -> u8 {
+        successor_directions(grid, index, arrival)
+    }
+
     /// The number of steps from `cell` (at padded index `index`) in the straight direction
     /// `direction` (0 to 3) to the next jump point or to `goal`, whichever comes first;
     /// `None` when the ray meets a wall before either. The first step may be illegal.
@@ -137,33 +148,43 @@ pub(super) trait Jumper {
 }
 
 /// The directions, as bits of [`DELTAS`] indices, in which a node at padded index `index`
-/// passes the search on, given the cell it was reached from (none for the start): the
-/// pruning rules of the module documentation, restricted to legal moves.
+/// passes the search on, given the direction of its last step (none for the start): the
+/// pruning rules of the module documentation, restricted to legal moves, read from the
+/// grid.
 #[inline]
-pub(super) fn successor_directions(
-    grid: &Grid,
-    cell: Cell,
-    index: usize,
-    parent: Option<Cell>,
-) -> u8 {
+pub(super) fn successor_directions(grid: &Grid, index: usize, arrival: Option<(i32, i32)>) -> u8 {
     let legal = grid.moves[index];
-    let Some(parent) = parent else {
+    let stride = grid.stride as isize;
+    let free = |offset: isize| grid.passable[index.wrapping_add_signed(offset)];
+    let offset = |(dx, dy): (i32, i32)| dx as isize + dy as isize * stride;
+    pruned_directions(legal, arrival, |side, back_side| {
+        free(offset(side)) && !free(offset(back_side))
+    })
+}
+
+/// The pruning rules over any source of the facts they need: `legal`, the node's legal
+/// moves, and `forced(side, back_side)`, whether the cell at offset `side` from the node is
+/// free while the one at `back_side` (beside the cell before it on the ray) is blocked.
+#[inline(always)]
+pub(super) fn pruned_directions(
+    legal: u8,
+    arrival: Option<(i32, i32)>,
+    forced: impl Fn((i32, i32), (i32, i32)) -> bool,
+) -> u8 {
+    let Some((dx, dy)) = arrival else {
         return legal;
     };
-    let (dx, dy) = arrival(parent, cell);
-    let free = |offset: isize| grid.passable[index.wrapping_add_signed(offset)];
-    let stride = grid.stride as isize;
     let mut directions = 1 << direction_of(dx, dy);
     if dx != 0 && dy != 0 {
         directions |= 1 << direction_of(dx, 0) | 1 << direction_of(0, dy);
     } else {
-        // The step back to the parent, and the two sides of the ray.
-        let back = -(dx as isize + dy as isize * stride);
-        let (side, sx, sy) = if dx != 0 { (stride, 0, 1) } else { (1, 1, 0) };
+        // The two sides of the ray.
+        let (sx, sy) = if dx != 0 { (0, 1) } else { (1, 0) };
         for sign in [-1, 1] {
-            if free(sign * side) && !free(back + sign * side) {
-                directions |= 1 << direction_of(sign as i32 * sx, sign as i32 * sy)
-                    | 1 << direction_of(dx + sign as i32 * sx, dy + sign as i32 * sy);
+            let side = (sign * sx, sign * sy);
+            if forced(side, (side.0 - dx, side.1 - dy)) {
+                directions |= 1 << direction_of(side.0, side.1)
+                    | 1 << direction_of(dx + side.0, dy + side.1);
             }
         }
     }
@@ -173,7 +194,7 @@ pub(super) fn successor_directions(
 /// The direction of the last step of a route from `from` to `to` that moves diagonally
 /// first, then straight: the longer axis's alone when the two differ.
 #[inline(always)]
-fn arrival(from: Cell, to: Cell) -> (i32, i32) {
+pub(super) fn arrival(from: Cell, to: Cell) -> (i32, i32) {
     let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
     let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
     (
@@ -363,8 +384,9 @@ impl JumpSearch {
             self.stats.expanded += 1;
             let index = id as usize;
             let cell = grid.node(index);
-            let parent = (record.parent != NO_PARENT).then(|| grid.node(record.parent as usize));
-            let mut directions = successor_directions(grid, cell, index, parent);
+            let arrival = (record.parent != NO_PARENT)
+                .then(|| arrival(grid.node(record.parent as usize), cell));
+            let mut directions = jumper.successor_directions(grid, index, arrival);
             let mut frontier = Frontier {
                 records: &mut self.records,
                 open: &mut self.open,
