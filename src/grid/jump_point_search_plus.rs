@@ -40,7 +40,9 @@
 //! points reached. Memory: the table, plus the search's per-node records, `O(cells)`, kept
 //! for the next call.
 
-use super::jump_points::{direction_of, has_forced_neighbour, pruned_directions, JumpSearch, Jumper};
+use super::jump_points::{
+    direction_of, has_forced_neighbour, pruned_directions, JumpSearch, Jumper,
+};
 use super::{Cell, Grid, DELTAS};
 use crate::{Path, PlanError, Planner, SearchStats};
 
@@ -282,10 +284,9 @@ impl Jumper for JumpTable {
     #[inline(always)]
     fn successor_directions(&self, _grid: &Grid, index: usize, arrival: Option<(i32, i32)>) -> u8 {
         let entry = &self.distances[index];
-        let legal = entry
-            .iter()
-            .enumerate()
-            .fold(0, |legal, (k, &distance)| legal | u8::from(distance != 0) << k);
+        let legal = entry.iter().enumerate().fold(0, |legal, (k, &distance)| {
+            legal | u8::from(distance != 0) << k
+        });
         pruned_directions(legal, arrival, |side, back_side| {
             entry[direction_of(side.0, side.1)] != 0
                 && entry[direction_of(back_side.0, back_side.1)] == 0

@@ -84,7 +84,6 @@
 //! `O(J log J)` for the heap. Memory: the per-node records and
 //! heap over the padded grid (`O(cells)`, kept for the next call) and the jumper's tables.
 
-use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
@@ -92,8 +91,37 @@ use super::{Cell, Connectivity, Grid, Octile, DELTAS};
 use crate::planners::memory::{check_endpoints, Records, NO_PARENT};
 use crate::{Cost, Heuristic, IndexedGraph, Path, PlanError, SearchStats};
 
-/// A frontier entry: the key (smaller `f`, then larger `g`, first) and the node's id.
-type Queued = Reverse<(<f64 as Cost>::FrontierKey, u32)>;
+/// A frontier entry: the node's key (smaller `f`, then larger `g`, first) and id, and the
+/// cost and parent it was queued with, so that taking it off the frontier reads nothing
+/// from the per-node records (a cache miss per expansion on a 512×512 map).
+#[derive(Clone, Copy, Debug)]
+struct Queued {
+    key: <f64 as Cost>::FrontierKey,
+    id: u32,
+    parent: u32,
+    g: f64,
+}
+
+impl PartialEq for Queued {
+    fn eq(&self, other: &Queued) -> bool {
+        (self.key, self.id) == (other.key, other.id)
+    }
+}
+
+impl Eq for Queued {}
+
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, other: &Queued) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Queued {
+    /// Reversed, so that `BinaryHeap`, a max-heap, pops the smallest key first.
+    fn cmp(&self, other: &Queued) -> std::cmp::Ordering {
+        (other.key, other.id).cmp(&(self.key, self.id))
+    }
+}
 
 /// The cost of one step in each direction of [`DELTAS`].
 pub(super) const STEPS: [f64; 8] = [1.0, 1.0, 1.0, 1.0, SQRT_2, SQRT_2, SQRT_2, SQRT_2];
@@ -183,8 +211,8 @@ pub(super) fn pruned_directions(
         for sign in [-1, 1] {
             let side = (sign * sx, sign * sy);
             if forced(side, (side.0 - dx, side.1 - dy)) {
-                directions |= 1 << direction_of(side.0, side.1)
-                    | 1 << direction_of(dx + side.0, dy + side.1);
+                directions |=
+                    1 << direction_of(side.0, side.1) | 1 << direction_of(dx + side.0, dy + side.1);
             }
         }
     }
@@ -265,7 +293,12 @@ impl Frontier<'_> {
         let key = f64::frontier_key(g, Octile.estimate(next, self.goal));
         // A queued node is queued again with its better key; the old entry, popped after
         // the node is closed, is skipped.
-        self.open.push(Reverse((key, next_id)));
+        self.open.push(Queued {
+            key,
+            id: next_id,
+            parent: self.parent,
+            g,
+        });
         *self.live += usize::from(!queued);
     }
 }
@@ -358,16 +391,21 @@ impl JumpSearch {
         let goal_id = grid.index(goal) as u32;
         self.records.reach(start_id, 0.0, NO_PARENT);
         let start_key = f64::frontier_key(0.0, Octile.estimate(start, goal));
-        self.open.push(Reverse((start_key, start_id)));
+        self.open.push(Queued {
+            key: start_key,
+            id: start_id,
+            parent: NO_PARENT,
+            g: 0.0,
+        });
         self.live = 1;
         self.stats.max_frontier = 1;
 
-        while let Some(Reverse((_, id))) = self.open.pop() {
-            if self.records.state(id).is_some_and(|(_, closed)| closed) {
+        while let Some(record) = self.open.pop() {
+            let id = record.id;
+            if self.records.is_closed(id) {
                 continue; // a stale entry: the node came off the frontier by a cheaper route
             }
             self.live -= 1;
-            let record = *self.records.record(id);
             if id == goal_id {
                 return Ok(Path {
                     nodes: self.cells_to(grid, id),
