@@ -257,6 +257,8 @@ pub(super) fn has_forced_neighbour(grid: &Grid, index: usize, direction: usize) 
 struct Frontier<'a> {
     records: &'a mut Records<f64>,
     open: &'a mut BinaryHeap<Queued>,
+    /// The best child of this expansion, kept out of `open` (see [`JumpSearch::plan`]).
+    held: &'a mut Option<Queued>,
     /// Nodes in `open` that are not stale duplicates.
     live: &'a mut usize,
     stats: &'a mut SearchStats,
@@ -293,12 +295,18 @@ impl Frontier<'_> {
         let key = f64::frontier_key(g, Octile.estimate(next, self.goal));
         // A queued node is queued again with its better key; the old entry, popped after
         // the node is closed, is skipped.
-        self.open.push(Queued {
+        let entry = Queued {
             key,
             id: next_id,
             parent: self.parent,
             g,
-        });
+        };
+        // `Queued` orders better entries as greater.
+        match self.held {
+            Some(held) if entry <= *held => self.open.push(entry),
+            Some(held) => self.open.push(std::mem::replace(held, entry)),
+            None => *self.held = Some(entry),
+        }
         *self.live += usize::from(!queued);
     }
 }
@@ -400,7 +408,21 @@ impl JumpSearch {
         self.live = 1;
         self.stats.max_frontier = 1;
 
-        while let Some(record) = self.open.pop() {
+        // The frontier is `open` plus at most one entry held outside it: the best child of
+        // the last expansion, taken next if nothing in `open` is better. Along corridors
+        // and open ground most expansions have one child that continues the route, and
+        // holding it saves a push and a pop.
+        let mut held: Option<Queued> = None;
+        loop {
+            let popped = match held.take() {
+                // A better top of `open` trades places with the child: one sift.
+                Some(child) => match self.open.peek_mut() {
+                    Some(mut top) if *top > child => Some(std::mem::replace(&mut *top, child)),
+                    _ => Some(child),
+                },
+                None => self.open.pop(),
+            };
+            let Some(record) = popped else { break };
             let id = record.id;
             if self.records.is_closed(id) {
                 continue; // a stale entry: the node came off the frontier by a cheaper route
@@ -428,6 +450,7 @@ impl JumpSearch {
             let mut frontier = Frontier {
                 records: &mut self.records,
                 open: &mut self.open,
+                held: &mut held,
                 live: &mut self.live,
                 stats: &mut self.stats,
                 parent: id,
