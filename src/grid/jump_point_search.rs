@@ -46,6 +46,15 @@ use crate::{Path, PlanError, Planner, SearchStats};
 /// 64 cells per word: the optimal cost [`AStar`](crate::AStar) with
 /// [`Octile`](super::Octile) finds, expanding only jump points.
 ///
+/// The pruning rules follow the grid's no-corner-cutting rule (Harabor and Grastien 2011,
+/// with the corner-cutting cases replaced): a node reached diagonally passes the search on
+/// to its two straight neighbours ahead and the next diagonal one; a node reached straight
+/// to the next cell ahead, and also to a side cell and the diagonal beside it when that
+/// side is free but the side of the cell before is blocked (a forced neighbour). Every
+/// pruned neighbour has an equally short route from the parent through cells the rule saw
+/// free, so the search stays exact. Diagonal jump points are not expanded: the diagonal
+/// ray generates the stops of their straight rays directly (Harabor and Grastien 2014).
+///
 /// Weighted (any weight other than 1) and 4-connected grids are refused with
 /// [`PlanError::UnsupportedGraph`]; search those with `AStar`. The planner owns its
 /// records, frontier and bit sets and reuses them on every call; the bit sets are rebuilt
