@@ -412,6 +412,7 @@ fn the_budget_counts_expanded_jump_points() {
     assert_eq!(plus.plan(&grid, (0, 0), (10, 0)).unwrap().cost, full.cost);
     let expanded = full.stats.expanded;
     assert!(expanded > 1);
+    assert!(full.stats.generated >= expanded, "{:?}", full.stats);
     assert_eq!(jps.last_stats(), full.stats);
     jps.set_budget(Some(expanded - 1));
     plus.set_budget(Some(expanded - 1));
@@ -424,6 +425,13 @@ fn the_budget_counts_expanded_jump_points() {
     assert!(plus.plan(&grid, (0, 0), (10, 0)).is_err());
     jps.set_budget(Some(expanded));
     assert_eq!(jps.plan(&grid, (0, 0), (10, 0)).unwrap().cost, full.cost);
+    // Both straight rays from the corner stop beside the block: two nodes on the frontier
+    // after the first expansion.
+    let branching = eight("....\n.#..\n....");
+    for planner in [&mut jps as &mut dyn Planner<Grid>, &mut plus] {
+        let stats = planner.plan(&branching, (0, 0), (3, 2)).unwrap().stats;
+        assert!(stats.max_frontier >= 2, "{stats:?}");
+    }
 }
 
 #[test]
