@@ -8,6 +8,11 @@
 //!     --scen ../shared/data/movingai/scenarios/dao/arena.map.scen --planner astar
 //! ```
 //!
+//! `--planner` is `astar` (the default), `dijkstra`, `jps` or `jps-plus` (jump point search,
+//! online or over a precomputed table; unweighted 8-connected maps, as the Moving AI ones
+//! are). The first search of `jps` and `jps-plus` builds their tables, and `micros` includes
+//! that build.
+//!
 //! With a map and scenarios, the last line is a summary that scripts can read:
 //! `scenarios=N mismatches=M max_abs_error=E expanded=X micros=T`. A mismatch is a cost
 //! more than 0.01 away from the published optimum (the optima are printed rounded, hence
@@ -20,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use replan::grid::movingai::{read_map, read_scenarios};
-use replan::grid::{Connectivity, Grid, Octile};
+use replan::grid::{Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus, Octile};
 use replan::{AStar, Dijkstra, PlanError, Planner};
 
 /// Costs this far from the published optimum count as mismatches.
@@ -46,6 +51,11 @@ enum PlannerChoice {
     Astar,
     /// Dijkstra's algorithm (A* without a heuristic).
     Dijkstra,
+    /// Jump point search, jumping along rows and columns by bit scans (unweighted
+    /// 8-connected maps only).
+    Jps,
+    /// Jump point search over a table of jump distances built once per map (JPS+).
+    JpsPlus,
 }
 
 fn main() -> ExitCode {
@@ -54,6 +64,8 @@ fn main() -> ExitCode {
         (Some(map), Some(scen)) => match args.planner {
             PlannerChoice::Astar => benchmark(map, scen, AStar::new(Octile)),
             PlannerChoice::Dijkstra => benchmark(map, scen, Dijkstra::default()),
+            PlannerChoice::Jps => benchmark(map, scen, JumpPointSearch::new()),
+            PlannerChoice::JpsPlus => benchmark(map, scen, JumpPointSearchPlus::new()),
         },
         _ => demo(),
     };

@@ -64,4 +64,11 @@ pub enum PlanError {
     /// search gave it a start and a goal.
     #[error("no search to repair yet: call plan first")]
     NotPlanned,
+    /// The planner does not search this kind of graph: a jump point search on a grid that is
+    /// weighted or 4-connected, whose pruning rules hold only on uniform 8-connected grids.
+    #[error("the planner cannot search this graph: {reason}")]
+    UnsupportedGraph {
+        /// What the graph has that the planner cannot handle.
+        reason: &'static str,
+    },
 }

@@ -50,15 +50,30 @@
 
 mod dstar_lite;
 mod heuristics;
+mod jump_point_search;
+mod jump_point_search_plus;
+mod jump_points;
 pub mod movingai;
 
 use std::f64::consts::SQRT_2;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::{DenseIds, Graph, IndexedGraph, InvalidNode, ReverseGraph};
 
 pub use heuristics::{Chebyshev, Euclidean, Manhattan, Octile};
+pub use jump_point_search::JumpPointSearch;
+pub use jump_point_search_plus::JumpPointSearchPlus;
+
+/// The source of [`Grid`] revisions: every grid made or changed anywhere in the process
+/// takes the next value, so two grids share a revision only if one is an unchanged clone
+/// of the other.
+static NEXT_REVISION: AtomicU64 = AtomicU64::new(1);
+
+fn next_revision() -> u64 {
+    NEXT_REVISION.fetch_add(1, Ordering::Relaxed)
+}
 
 /// A grid cell `(x, y)`: `x` is the column, `y` the row, `(0, 0)` the top-left cell.
 ///
@@ -248,6 +263,9 @@ pub struct Grid {
     /// Padded, row-major weights, absent while every weight is 1 so unweighted grids skip
     /// the multiplication.
     weights: Option<Vec<f64>>,
+    /// Changes with every edit (from a process-wide counter), so planners that keep tables
+    /// built from the grid's contents know in `O(1)` whether those tables still hold.
+    revision: u64,
 }
 
 impl Grid {
@@ -331,6 +349,7 @@ impl Grid {
             mask: mask_for(connectivity),
             offsets: [-1, 1, -s, s, -s - 1, -s + 1, s - 1, s + 1],
             weights: None,
+            revision: next_revision(),
         })
     }
 
@@ -387,6 +406,7 @@ impl Grid {
     pub fn set_connectivity(&mut self, connectivity: Connectivity) {
         self.connectivity = connectivity;
         self.mask = mask_for(connectivity);
+        self.revision = next_revision();
     }
 
     /// The grid with its connectivity set to `connectivity`: handy after parsing a picture,
@@ -458,6 +478,7 @@ impl Grid {
         let (x, y) = cell;
         let i = self.padded_index(x, y);
         self.passable[i] = !blocked;
+        self.revision = next_revision();
         // The cell and its eight neighbours; those in the padding stay blocked, with no
         // moves, so no clamping to the grid is needed.
         self.refresh_moves_around(i);
@@ -509,6 +530,7 @@ impl Grid {
             return Err(GridError::InvalidWeight { cell, weight });
         }
         let i = self.padded_index(cell.0, cell.1);
+        self.revision = next_revision();
         match &mut self.weights {
             Some(weights) => weights[i] = weight,
             None if weight == 1.0 => {}
@@ -533,6 +555,29 @@ impl Grid {
     /// ```
     pub fn is_weighted(&self) -> bool {
         self.weights.is_some()
+    }
+
+    /// A number that changes whenever the grid does (a cell blocked or freed, a weight or
+    /// the connectivity set), taken from a process-wide counter: two grids with the same
+    /// revision have the same contents (one is an unedited clone of the other). Planners
+    /// that keep tables built from a grid, such as [`JumpPointSearchPlus`], compare it to
+    /// know whether their tables still hold.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid};
+    /// let mut grid = Grid::open(3, 3, Connectivity::Eight);
+    /// let before = grid.revision();
+    /// assert_eq!(grid.clone().revision(), before);
+    /// grid.set_blocked((1, 1), true)?;
+    /// assert_ne!(grid.revision(), before);
+    /// assert_ne!(Grid::open(3, 3, Connectivity::Eight).revision(), grid.revision());
+    /// # Ok::<(), replan::grid::GridError>(())
+    /// ```
+    #[inline]
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// Draws the grid as [`Display`](fmt::Display) does, with the path over it: `S` on its
@@ -688,6 +733,7 @@ impl Grid {
     }
 
     fn rebuild_moves(&mut self) {
+        self.revision = next_revision();
         for y in 0..self.height {
             for x in 0..self.width {
                 let i = self.padded_index(x, y);

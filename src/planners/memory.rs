@@ -133,6 +133,12 @@ impl<C: Cost> Records<C> {
         )
     }
 
+    /// Whether the node was expanded in this search.
+    #[inline(always)]
+    pub(crate) fn is_closed(&self, id: u32) -> bool {
+        self.closed.contains(id as usize)
+    }
+
     /// Marks a reached node expanded.
     #[inline(always)]
     pub(crate) fn close(&mut self, id: u32) {

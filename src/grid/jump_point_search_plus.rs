@@ -1,0 +1,360 @@
+//! Jump point search over precomputed jump distances, JPS+ (Harabor and Grastien,
+//! "Improving Jump Point Search", ICAPS 2014; Rabin and Silva, "JPS+: An Extreme A* Speed
+//! Optimization for Static Uniform Cost Grids", Game AI Pro 2, 2015, for the goal test).
+//!
+//! The same search as [`JumpPointSearch`](super::JumpPointSearch), with the same pruning
+//! rules (see [`jump_points`](super::jump_points)), but every jump is one table read: for
+//! each cell and each of the 8 directions, the table holds how far the ray from that cell
+//! runs before it stops at a jump point (a positive distance) or how many free cells lie
+//! before the wall (zero or a negative distance).
+//!
+//! # The table
+//!
+//! - Built in `O(cells)`: a straight distance follows from the next cell's (it is 1 if
+//!   that cell has a forced neighbour for the direction, else the next cell's distance one
+//!   step longer), and a diagonal distance from the next diagonal cell's and that cell's
+//!   straight distances along the diagonal's components (it is 1 if either is a positive
+//!   distance). Four passes over the rows, each in the order that has the next cell done.
+//! - **16 bytes per padded cell** (8 directions × `i16`): 4.2 MB for a 512×512 map. A ray
+//!   longer than `i16::MAX` cells gets a jump point every `i16::MAX` cells; such a point has
+//!   no forced neighbour, so expanding it only continues the ray.
+//! - The goal is not in the table: a straight ray whose stretch reaches the goal stops
+//!   there; a diagonal ray heading into the goal's quadrant stops at the goal's row or
+//!   column if it gets that far (the target jump point), which is where an online jump
+//!   would have found the goal by a straight scan; when the goal is not in sight from
+//!   there, the stop costs two table reads and the diagonal goes on.
+//!
+//! # Invalidation
+//!
+//! The table holds as long as no cell is blocked or freed. It records the
+//! [`Grid::revision`] it was built from, and a search on a grid whose revision differs (any
+//! edit: [`Grid::set_blocked`], [`Grid::set_weight`], [`Grid::set_connectivity`], or
+//! another grid) rebuilds it first: correct, but the rebuild costs `O(cells)`, several
+//! times a whole search on a large map. On maps that change every frame use
+//! [`JumpPointSearch`](super::JumpPointSearch), whose bit sets rebuild faster, or
+//! [`DStarLite`](crate::DStarLite).
+//!
+//! # Complexity
+//!
+//! `O(1)` per jump, so an expansion costs a few table reads; `O(J log J)` for the `J` jump
+//! points reached. Memory: the table, plus the search's per-node records, `O(cells)`, kept
+//! for the next call.
+
+use super::jump_points::{
+    direction_of, has_forced_neighbour, pruned_directions, JumpSearch, Jumper,
+};
+use super::{Cell, Grid, DELTAS};
+use crate::{Path, PlanError, Planner, SearchStats};
+
+/// Jump point search on an unweighted 8-connected [`Grid`] over a table of jump distances
+/// built once per map (JPS+): the optimal cost [`AStar`](crate::AStar) with
+/// [`Octile`](super::Octile) finds, with each jump one table read.
+///
+/// The table holds, per cell and direction, the distance to the next jump point or wall:
+/// 16 bytes a cell (4.2 MB for a 512×512 map), built in `O(cells)` by
+/// [`prepare`](JumpPointSearchPlus::prepare) or by the first search. Any edit of the grid
+/// (a cell blocked or freed, a weight, the connectivity) invalidates it; the planner notices
+/// through [`Grid::revision`] and rebuilds it before the next search, so a grid edited
+/// between searches pays the build each time (use [`JumpPointSearch`](super::JumpPointSearch)
+/// there). Weighted and 4-connected grids are refused with [`PlanError::UnsupportedGraph`].
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus, Octile};
+/// use replan::{AStar, Planner};
+///
+/// let mut grid: Grid = "
+///     ..........
+///     ....#.....
+///     ....#.....
+///     ....#....."
+///     .parse::<Grid>()?
+///     .with_connectivity(Connectivity::Eight);
+/// let mut jps = JumpPointSearchPlus::new();
+/// jps.prepare(&grid);
+/// let path = jps.plan(&grid, (0, 3), (9, 3))?;
+/// let astar = AStar::new(Octile).plan(&grid, (0, 3), (9, 3))?;
+/// assert!((path.cost - astar.cost).abs() < 1e-9);
+///
+/// // An edit is noticed: the table is rebuilt before the next search.
+/// grid.set_blocked((4, 0), true)?;
+/// assert!(jps.plan(&grid, (0, 3), (9, 3)).is_err()); // the wall now spans the map
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct JumpPointSearchPlus {
+    search: JumpSearch,
+    table: JumpTable,
+}
+
+impl JumpPointSearchPlus {
+    /// A planner with no budget and no table yet.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
+    /// use replan::Planner;
+    /// let grid = Grid::open(20, 20, Connectivity::Eight);
+    /// let path = JumpPointSearchPlus::new().plan(&grid, (0, 0), (19, 19)).unwrap();
+    /// assert_eq!(path.nodes.len(), 20);
+    /// ```
+    pub fn new() -> Self {
+        JumpPointSearchPlus {
+            search: JumpSearch::new(),
+            table: JumpTable::default(),
+        }
+    }
+
+    /// Limits each search to `max_expanded` jump point expansions; a search that needs
+    /// more returns [`PlanError::BudgetExceeded`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
+    /// use replan::{PlanError, Planner};
+    /// let grid: Grid = "
+    ///     ...#...
+    ///     .#.#.#.
+    ///     .#...#."
+    ///     .parse::<Grid>()?
+    ///     .with_connectivity(Connectivity::Eight);
+    /// let mut jps = JumpPointSearchPlus::new().with_budget(1);
+    /// assert_eq!(jps.plan(&grid, (0, 0), (6, 0)), Err(PlanError::BudgetExceeded { budget: 1 }));
+    /// # Ok::<(), replan::grid::GridError>(())
+    /// ```
+    pub fn with_budget(mut self, max_expanded: u64) -> Self {
+        self.search.set_budget(Some(max_expanded));
+        self
+    }
+
+    /// Sets or lifts the expansion budget of later searches.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::JumpPointSearchPlus;
+    /// let mut jps = JumpPointSearchPlus::new();
+    /// jps.set_budget(Some(1000));
+    /// jps.set_budget(None);
+    /// ```
+    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
+        self.search.set_budget(max_expanded);
+    }
+
+    /// Builds the jump table for `grid` now, unless it is already built for the grid's
+    /// current [`revision`](Grid::revision): a game calls this when it loads a level, so
+    /// that no search pays for it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
+    /// use replan::Planner;
+    /// let grid = Grid::open(64, 64, Connectivity::Eight);
+    /// let mut jps = JumpPointSearchPlus::new();
+    /// jps.prepare(&grid);
+    /// assert!(jps.plan(&grid, (0, 0), (63, 0)).is_ok());
+    /// ```
+    pub fn prepare(&mut self, grid: &Grid) {
+        self.table.prepare(grid);
+    }
+}
+
+impl Default for JumpPointSearchPlus {
+    fn default() -> Self {
+        JumpPointSearchPlus::new()
+    }
+}
+
+impl Planner<Grid> for JumpPointSearchPlus {
+    fn plan(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Path<Cell, f64>, PlanError> {
+        self.search.plan(&mut self.table, grid, start, goal)
+    }
+
+    fn last_stats(&self) -> SearchStats {
+        self.search.stats()
+    }
+}
+
+/// The distance of a cell given the distance of the next cell along the ray, `next`, whose
+/// own step was legal and which is no jump point: one step longer, to the same jump point
+/// or wall. A distance that would not fit makes the next cell a jump point instead.
+#[inline(always)]
+fn one_step_longer(next: i16) -> i16 {
+    match next {
+        1..=0x7FFE => next + 1,
+        -0x7FFE..=0 => next - 1,
+        _ => 1,
+    }
+}
+
+/// Per padded cell and direction, the jump distance (see the module documentation).
+#[derive(Debug, Default)]
+struct JumpTable {
+    revision: Option<u64>,
+    distances: Vec<[i16; 8]>,
+}
+
+impl JumpTable {
+    fn prepare(&mut self, grid: &Grid) {
+        if self.revision == Some(grid.revision()) {
+            return;
+        }
+        let cells = grid.passable.len();
+        let stride = grid.stride;
+        let rows = cells / stride;
+        self.distances.clear();
+        self.distances.resize(cells, [0; 8]);
+        let distances = &mut self.distances;
+        let moves = &grid.moves;
+        // The distance in `direction` of the cell at `i`, from the next cell's.
+        let straight = |distances: &[[i16; 8]], i: usize, direction: usize| -> i16 {
+            if moves[i] & (1 << direction) == 0 {
+                return 0;
+            }
+            let next = i.wrapping_add_signed(grid.offsets[direction]);
+            if has_forced_neighbour(grid, next, direction) {
+                1
+            } else {
+                one_step_longer(distances[next][direction])
+            }
+        };
+        let diagonal = |distances: &[[i16; 8]], i: usize, direction: usize| -> i16 {
+            if moves[i] & (1 << direction) == 0 {
+                return 0;
+            }
+            let (dx, dy) = DELTAS[direction];
+            let next = &distances[i.wrapping_add_signed(grid.offsets[direction])];
+            let (horizontal, vertical) = (usize::from(dx > 0), 2 + usize::from(dy > 0));
+            if next[horizontal] > 0 || next[vertical] > 0 {
+                1
+            } else {
+                one_step_longer(next[direction])
+            }
+        };
+        // Only the grid's own rows and columns: the padding stays 0 and is never read as a
+        // start, since its moves are empty.
+        let inner = 1..rows - 1;
+        let columns = 1..stride - 1;
+        // Top down: north needs the row above, west the cell to the left.
+        for y in inner.clone() {
+            for x in columns.clone() {
+                let i = y * stride + x;
+                distances[i][2] = straight(distances, i, 2);
+                distances[i][0] = straight(distances, i, 0);
+            }
+        }
+        // Bottom up: south needs the row below, east the cell to the right.
+        for y in inner.clone().rev() {
+            for x in columns.clone().rev() {
+                let i = y * stride + x;
+                distances[i][3] = straight(distances, i, 3);
+                distances[i][1] = straight(distances, i, 1);
+            }
+        }
+        // Diagonals after every straight distance: up-left and up-right need the row above.
+        for y in inner.clone() {
+            for x in columns.clone() {
+                let i = y * stride + x;
+                distances[i][4] = diagonal(distances, i, 4);
+                distances[i][5] = diagonal(distances, i, 5);
+            }
+        }
+        for y in inner.rev() {
+            for x in columns.clone() {
+                let i = y * stride + x;
+                distances[i][6] = diagonal(distances, i, 6);
+                distances[i][7] = diagonal(distances, i, 7);
+            }
+        }
+        self.revision = Some(grid.revision());
+    }
+}
+
+impl Jumper for JumpTable {
+    fn prepare(&mut self, grid: &Grid) {
+        JumpTable::prepare(self, grid);
+    }
+
+    /// The pruning rules read from the node's table entry alone, so that an expansion
+    /// touches one entry of the table and nothing of the grid: a move is legal when its
+    /// distance is not 0, and on a straight arrival the cell beside the one before is
+    /// blocked when the diagonal move towards it is illegal while the side cell is free
+    /// (the cell before is free: the search came through it).
+    #[inline(always)]
+    fn successor_directions(&self, _grid: &Grid, index: usize, arrival: Option<(i32, i32)>) -> u8 {
+        let entry = &self.distances[index];
+        let legal = entry.iter().enumerate().fold(0, |legal, (k, &distance)| {
+            legal | u8::from(distance != 0) << k
+        });
+        pruned_directions(legal, arrival, |side, back_side| {
+            entry[direction_of(side.0, side.1)] != 0
+                && entry[direction_of(back_side.0, back_side.1)] == 0
+        })
+    }
+
+    #[inline]
+    fn straight(
+        &self,
+        _grid: &Grid,
+        cell: Cell,
+        index: usize,
+        direction: usize,
+        goal: Cell,
+    ) -> Option<u32> {
+        let distance = self.distances[index][direction];
+        let (dx, dy) = DELTAS[direction];
+        // The goal on the ray, within its stretch, comes first.
+        let to_goal = match (dx, dy) {
+            (_, 0) if goal.1 == cell.1 => ahead(cell.0, goal.0, dx),
+            (0, _) if goal.0 == cell.0 => ahead(cell.1, goal.1, dy),
+            _ => None,
+        };
+        stop(distance, to_goal)
+    }
+
+    #[inline]
+    fn diagonal_stop(
+        &self,
+        _grid: &Grid,
+        cell: Cell,
+        index: usize,
+        direction: usize,
+        goal: Cell,
+    ) -> Option<u32> {
+        let distance = self.distances[index][direction];
+        let (dx, dy) = DELTAS[direction];
+        // With the goal in the quadrant ahead, the diagonal also stops on the goal's row or
+        // column, from where a straight ray may see it.
+        let to_goal = match (ahead(cell.0, goal.0, dx), ahead(cell.1, goal.1, dy)) {
+            (Some(across), Some(down)) => Some(across.min(down)),
+            _ => None,
+        };
+        stop(distance, to_goal)
+    }
+}
+
+/// The steps from `from` to `to` along one axis moving by `delta`, if `to` lies ahead.
+#[inline(always)]
+fn ahead(from: u32, to: u32, delta: i32) -> Option<u32> {
+    match delta {
+        1 if to > from => Some(to - from),
+        -1 if to < from => Some(from - to),
+        _ => None,
+    }
+}
+
+/// Where a ray with table entry `distance` stops, given the steps to the goal's stop on it
+/// if the goal is ahead: there, if the ray gets that far; else at the jump point, if any.
+#[inline(always)]
+fn stop(distance: i16, to_goal: Option<u32>) -> Option<u32> {
+    let reach = u32::from(distance.unsigned_abs());
+    match to_goal {
+        Some(steps) if steps <= reach => Some(steps),
+        _ if distance > 0 => Some(reach),
+        _ => None,
+    }
+}
