@@ -30,7 +30,7 @@
 //! |---|---|
 //! | crate root | the core: [`Graph`] (successors and costs), [`ReverseGraph`] (predecessors), [`IndexedGraph`] (dense node indices), [`NodeIds`] with [`DenseIds`] and [`HashedIds`] (how planners number nodes), [`Heuristic`], [`Planner`], [`Path`] and [`SearchStats`], [`Cost`], [`PlanError`], [`IndexedMinHeap`] |
 //! | [`planners`] | one algorithm per file: [`Bfs`], [`BidirectionalBfs`], [`Dijkstra`] and [`AStar`], [`IdaStar`], [`DStarLite`]; all are re-exported at the root |
-//! | [`grid`] | [`Grid`](grid::Grid): passable, blocked and weighted cells, 4- or 8-connected without corner cutting; the heuristics [`Manhattan`](grid::Manhattan), [`Octile`](grid::Octile), [`Euclidean`](grid::Euclidean), [`Chebyshev`](grid::Chebyshev); ASCII pictures through `FromStr` |
+//! | [`grid`] | [`Grid`](grid::Grid): passable, blocked and weighted cells, 4- or 8-connected without corner cutting; the heuristics [`Manhattan`](grid::Manhattan), [`Octile`](grid::Octile), [`Euclidean`](grid::Euclidean), [`Chebyshev`](grid::Chebyshev); ASCII pictures through `FromStr`; [`JumpPointSearch`](grid::JumpPointSearch) and [`JumpPointSearchPlus`](grid::JumpPointSearchPlus) for uniform-cost 8-connected grids |
 //! | [`grid::movingai`] | readers for the Moving AI `.map` and `.scen` benchmark formats |
 //! | [`puzzle`] | sliding-tile puzzles of up to 16 cells: [`SlidingPuzzle`](puzzle::SlidingPuzzle), [`Board`](puzzle::Board), solvability, heuristics up to additive pattern databases, dense ranking for boards of up to 9 cells |
 // Module map: the rows for `snake` and any later domain go above this line.
@@ -43,8 +43,9 @@
 //! | costs differ, no useful estimate | [`Dijkstra`] |
 //! | costs differ and an admissible estimate of the distance left | [`AStar`]: on grids with [`Octile`](grid::Octile) (8-connected) or [`Manhattan`](grid::Manhattan) (4-connected) |
 //! | a state space too large to store (the 15-puzzle) | [`IdaStar`], with a strong heuristic such as [`AdditivePdb`](puzzle::AdditivePdb); its memory is linear in the path length |
+//! | an 8-connected grid where every cell costs the same (the Moving AI maps) | [`JumpPointSearch`](grid::JumpPointSearch): the cost and path of [`AStar`] with [`Octile`](grid::Octile), expanding only jump points; [`JumpPointSearchPlus`](grid::JumpPointSearchPlus) when the map does not change, with a table built once in `O(cells)` |
 //! | a map that changes while an agent walks it (doors, units, a sensor that discovers walls) | [`DStarLite`]: `plan` once, then report changed cells, move the start and `replan`; each repair touches only the nodes the change affects |
-// Planner choice: the rows for jump point search and the snake agents go above this line.
+// Planner choice: the rows for the snake agents go above this line.
 //!
 //! `V` and `E` below count the nodes and edges a search reaches, not the whole graph.
 //!
