@@ -13,6 +13,7 @@ mod path;
 mod planner;
 pub mod planners;
 pub mod puzzle;
+pub mod snake;
 
 pub use cost::Cost;
 pub use error::PlanError;
@@ -25,3 +26,4 @@ pub use planners::{
     AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, IncrementalHeuristic, NodeValues,
     Reestimate,
 };
+pub use planners::{BfsReach, DijkstraReach, DistanceMap};
