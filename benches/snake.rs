@@ -212,6 +212,9 @@ fn report() {
     eprintln!("report took {:.1} s", started.elapsed().as_secs_f64());
 }
 
+/// Makes a fresh agent for a benchmark.
+type MakeAgent = fn() -> Box<dyn Agent>;
+
 fn decide(c: &mut Criterion) {
     const MOVES: u64 = 300;
     let mut group = c.benchmark_group("decide");
@@ -219,7 +222,7 @@ fn decide(c: &mut Criterion) {
     group.throughput(Throughput::Elements(MOVES));
     for side in [20u32, 30] {
         let config = GameConfig::new(side, side).unwrap().with_seed(11);
-        let agents: [(&str, fn() -> Box<dyn Agent>); 3] = [
+        let agents: [(&str, MakeAgent); 3] = [
             ("greedy", || Box::new(GreedyAgent::new())),
             ("safe", || Box::new(SafeAgent::new())),
             ("incremental", || Box::new(IncrementalAgent::new())),
