@@ -18,7 +18,9 @@ use crate::{BidirectionalBfs, Planner};
 ///    keeps the planner's path instead).
 /// 3. Move a look-ahead copy of the snake along the path, eating at its end, and take the
 ///    path's first move if the copy fills the board or can still reach its own tail on the
-///    virtual-tail view (Liu's check: the tail is the one cell sure to keep opening up).
+///    virtual-tail view (Liu's check: the tail is the one cell sure to keep opening up),
+///    or, with one empty cell left, has its head beside it (the next food goes there, and
+///    eating it wins).
 ///    Candidate paths, in order: the compressed path through each first step that starts
 ///    a shortest path, best first by `H = tailDistance - headDistance + freeSpace` (BFS
 ///    distances from the tail and the food, and the cells the step's cell reaches), then

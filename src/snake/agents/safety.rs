@@ -324,8 +324,23 @@ impl Safety {
         for (i, &cell) in self.candidate.iter().enumerate().skip(1) {
             look_ahead.snake.advance(cell, i == last);
         }
-        if look_ahead.snake.len() == look_ahead.board.free_cells() {
+        let free = look_ahead.board.free_cells();
+        if look_ahead.snake.len() == free {
             return true;
+        }
+        // One empty cell left: the next food goes there, and eating it wins. A head next
+        // to it is safe without reaching the tail.
+        if look_ahead.snake.len() + 1 == free {
+            let (board, snake) = (&look_ahead.board, &look_ahead.snake);
+            let head = snake.head();
+            let beside_hole = Direction::ALL.into_iter().any(|direction| {
+                direction
+                    .apply(head, board.width(), board.height())
+                    .is_some_and(|cell| board.is_free(cell) && !snake.occupied(cell))
+            });
+            if beside_hole {
+                return true;
+            }
         }
         self.look_ahead_reaches_tail()
     }
