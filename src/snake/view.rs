@@ -44,7 +44,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Board, Cell, Direction, Game, Snake};
+use super::{Board, Cell, Game, Snake};
 use crate::{DenseIds, Graph, Heuristic, IndexedGraph, InvalidNode, ReverseGraph};
 
 /// Which body cells a [`CellView`] lets a path enter.
@@ -498,7 +498,7 @@ impl<S: Position, P: Passability> IndexedGraph for CellView<S, P> {
 }
 
 /// Calls `visit(neighbour, its index)` for the board neighbours of `cell` that are not
-/// walls, in [`Direction::ALL`] order.
+/// walls, in [`Direction::ALL`](super::Direction::ALL) order.
 #[inline(always)]
 fn for_each_neighbour(
     board: &Board,
@@ -846,14 +846,5 @@ impl Heuristic<Cell, f64> for StepDistance {
     #[inline]
     fn estimate(&self, from: Cell, goal: Cell) -> f64 {
         f64::from(Heuristic::<Cell, u32>::estimate(self, from, goal))
-    }
-}
-
-/// The direction of the first move of a path of cells, if it has one.
-#[allow(dead_code)]
-pub(crate) fn first_move(path: &[Cell]) -> Option<Direction> {
-    match path {
-        [from, to, ..] => Direction::between(*from, *to),
-        _ => None,
     }
 }
