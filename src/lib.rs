@@ -78,6 +78,7 @@ mod path;
 mod planner;
 pub mod planners;
 pub mod puzzle;
+pub mod snake;
 
 pub use cost::Cost;
 pub use error::PlanError;
@@ -95,3 +96,4 @@ pub use planners::{
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+pub use planners::{BfsReach, DijkstraReach, DistanceMap};
