@@ -105,7 +105,14 @@ pub struct Evaluator {
     heap: IndexedMinHeap<u32>,
     free_at: Vec<u32>,
     distances: [Vec<u32>; 2],
+    /// Per cell, the indices of its neighbours on the board, [`NO_NEIGHBOR`] off it; built
+    /// for `shape` so that a search does no index arithmetic per edge.
+    neighbors: Vec<[u16; 4]>,
+    shape: (u32, u32),
 }
+
+/// Marks a missing neighbour in [`Evaluator`]'s table.
+const NO_NEIGHBOR: u16 = u16::MAX;
 
 impl Evaluator {
     /// An evaluator with empty scratch memory.
@@ -211,6 +218,17 @@ impl Evaluator {
     fn free_times(&mut self, duel: &Duel) {
         let board = duel.board();
         let cells = board.cells();
+        if self.shape != (board.width(), board.height()) {
+            self.shape = (board.width(), board.height());
+            self.neighbors.clear();
+            self.neighbors.extend((0..cells).map(|index| {
+                Direction::ALL.map(|direction| {
+                    board
+                        .neighbor(index, direction)
+                        .map_or(NO_NEIGHBOR, |next| next as u16)
+                })
+            }));
+        }
         self.free_at.clear();
         // Obstacles never free up; body cells get their turn below.
         self.free_at
@@ -250,10 +268,11 @@ impl Evaluator {
         self.heap.push(head as u32, 0);
         while let Some((index, distance)) = self.heap.pop() {
             let next_distance = distance + 1;
-            for direction in Direction::ALL {
-                let Some(next) = board.neighbor(index as usize, direction) else {
+            for &next in &self.neighbors[index as usize] {
+                if next == NO_NEIGHBOR {
                     continue;
-                };
+                }
+                let next = next as usize;
                 if next_distance < self.free_at[next] || next_distance >= distances[next] {
                     continue;
                 }
