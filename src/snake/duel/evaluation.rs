@@ -293,15 +293,16 @@ impl Evaluator {
 /// ```
 /// use replan::snake::duel::{forced_win, Duel, DuelBoard, Side};
 /// use replan::snake::Direction;
-/// // The second snake's head is in the corner (9, 9), its body above it; the first snake
-/// // stands at (7, 9) and closes the corner's last exit by moving to (8, 9).
+/// // The second snake's only way out of its corner is (8, 9) and then (7, 9); the first
+/// // snake lies along (8, 8) and closes (7, 9) by moving down now.
 /// let board = DuelBoard::new(10, 10).unwrap();
 /// let bodies = [
-///     vec![(7, 9), (7, 8), (7, 7)],
-///     vec![(9, 9), (9, 8), (9, 7), (8, 7), (8, 8)],
+///     vec![(7, 8), (8, 8), (8, 7), (8, 6)],
+///     vec![(9, 9), (9, 8), (9, 7)],
 /// ];
 /// let duel = Duel::from_bodies(board, bodies, 5).unwrap();
-/// assert_eq!(forced_win(&duel, Side::First, 1), Some(Direction::Right));
+/// assert_eq!(forced_win(&duel, Side::First, 1), None);
+/// assert_eq!(forced_win(&duel, Side::First, 2), Some(Direction::Down));
 /// ```
 pub fn forced_win(duel: &Duel, side: Side, plies: u32) -> Option<Direction> {
     if duel.is_over() || plies == 0 {

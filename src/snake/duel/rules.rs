@@ -931,3 +931,46 @@ impl Duel {
         self.occupancy[index]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    use super::*;
+    use crate::snake::duel::generator::below;
+
+    /// `unmake` restores every position `make` left, on random games.
+    #[test]
+    fn unmake_restores_the_position() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..30 {
+            let board = DuelBoard::generate(12, 10, 8, &mut rng).unwrap();
+            let mut duel = Duel::new(board);
+            while !duel.is_over() {
+                for first in Direction::ALL {
+                    for second in Direction::ALL {
+                        let before = duel.clone();
+                        let undo = duel.make([first, second]);
+                        let mut stepped = before.clone();
+                        stepped.step([first, second]).unwrap();
+                        assert_eq!(duel, stepped);
+                        duel.unmake(undo);
+                        assert_eq!(duel, before);
+                    }
+                }
+                let safe: Vec<[Direction; 2]> = Direction::ALL
+                    .into_iter()
+                    .flat_map(|a| Direction::ALL.into_iter().map(move |b| [a, b]))
+                    .filter(|&[a, b]| duel.is_safe(Side::First, a) && duel.is_safe(Side::Second, b))
+                    .collect();
+                let moves = if safe.is_empty() {
+                    [Direction::Up; 2]
+                } else {
+                    safe[below(&mut rng, safe.len() as u32) as usize]
+                };
+                duel.step(moves).unwrap();
+            }
+        }
+    }
+}
