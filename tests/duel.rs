@@ -213,7 +213,9 @@ fn no_move_after_the_end() {
 #[test]
 fn invalid_positions_are_typed_errors() {
     let board = DuelBoard::with_obstacles(10, 10, [(5, 5)]).unwrap();
-    let cases: [([Vec<(u32, u32)>; 2], fn(&DuelError) -> bool); 6] = [
+    type Bodies = [Vec<(u32, u32)>; 2];
+    type Check = fn(&DuelError) -> bool;
+    let cases: [(Bodies, Check); 6] = [
         ([vec![], vec![(9, 9)]], |e| {
             matches!(
                 e,

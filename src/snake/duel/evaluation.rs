@@ -189,9 +189,7 @@ impl Evaluator {
                 pressure[1] += 0.5 / (1.0 + d0 as f32);
             }
         }
-        for side in 0..2 {
-            evaluation.weighted[side] = pressure[side] + evaluation.territory[side] / 6.0;
-        }
+        evaluation.weighted = [0, 1].map(|side| pressure[side] + evaluation.territory[side] / 6.0);
         evaluation
     }
 
