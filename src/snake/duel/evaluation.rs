@@ -53,9 +53,10 @@ pub const UNREACHED: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Evaluation {
     /// For each side, the cells it reaches strictly first, plus half of those both reach
-    /// at the same move.
+    /// at the same move. The two head cells count for neither side.
     pub territory: [f32; 2],
-    /// For each side, how many cells its head can reach at all.
+    /// For each side, how many cells its head can reach at all, the two head cells left
+    /// out.
     pub reachable: [u32; 2],
     /// For each side, the Botzone weighted score `S` (see the module documentation).
     pub weighted: [f32; 2],
@@ -152,7 +153,8 @@ impl Evaluator {
     /// use replan::snake::duel::{Duel, DuelBoard, Evaluator};
     /// let board = DuelBoard::with_obstacles(10, 10, [(1, 0), (8, 9)]).unwrap();
     /// let duel = Duel::new(board);
-    /// assert_eq!(Evaluator::new().evaluate(&duel).reachable, [97, 97]);
+    /// // 100 cells less 2 obstacles and the 2 heads.
+    /// assert_eq!(Evaluator::new().evaluate(&duel).reachable, [96, 96]);
     /// ```
     pub fn evaluate(&mut self, duel: &Duel) -> Evaluation {
         self.free_times(duel);
@@ -194,14 +196,14 @@ impl Evaluator {
     }
 
     /// How many cells `side`'s head can reach in `duel`, counting cells that free up in
-    /// time, ignoring where the other head goes.
+    /// time (the other head's cell among them), ignoring where the other head goes.
     ///
     /// # Example
     ///
     /// ```
     /// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side};
     /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
-    /// assert_eq!(Evaluator::new().reach(&duel, Side::First), 98);
+    /// assert_eq!(Evaluator::new().reach(&duel, Side::First), 99);
     /// ```
     pub fn reach(&mut self, duel: &Duel, side: Side) -> u32 {
         self.free_times(duel);
