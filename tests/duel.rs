@@ -302,6 +302,12 @@ fn generator_refuses_impossible_counts() {
         DuelBoard::generate(10, 10, 99, &mut rng),
         Err(DuelError::ObstacleCount { .. })
     ));
+    for count in [100, 102, usize::MAX - 1, usize::MAX] {
+        assert!(matches!(
+            DuelBoard::generate(10, 10, count, &mut rng),
+            Err(DuelError::ObstacleCount { .. })
+        ));
+    }
     assert!(matches!(
         DuelBoard::generate(12, 12, 130, &mut rng),
         Err(DuelError::NoConnectedMap { count: 130, .. })

@@ -62,7 +62,7 @@ impl DuelBoard {
             width,
             height,
         };
-        if (obstacles % 2 == 1 && !has_centre) || obstacles + 2 > cells {
+        if (obstacles % 2 == 1 && !has_centre) || obstacles > cells - 2 {
             return Err(count_error);
         }
         let corners = [board.start(Side::First), board.start(Side::Second)];
