@@ -10,6 +10,13 @@ use super::{Board, Cell, Direction, SnakeError};
 
 /// The snake: its cells, head first.
 ///
+/// Besides the deque of cells, the snake stamps each cell of its board with the step at
+/// which the head entered it. The body is always the last `length` cells the head
+/// entered, so a cell is covered exactly when its stamp is among the last `length`, and
+/// the stamp also says how many moves the cell stays covered:
+/// [`occupied`](Snake::occupied) and [`moves_until_free`](Snake::moves_until_free) are
+/// `O(1)`, which graph views and agents ask for every cell they look at.
+///
 /// # Example
 ///
 /// ```
@@ -22,12 +29,146 @@ use super::{Board, Cell, Direction, SnakeError};
 /// assert_eq!(snake.body().collect::<Vec<_>>(), [(2, 2), (2, 3), (2, 4)]);
 /// # Ok::<(), replan::snake::SnakeError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Snake {
     body: VecDeque<Cell>,
+    /// Per cell (row-major), the stamp of the step at which the head entered it; `0` for
+    /// never. The body holds stamps `head_stamp - len + 1 ..= head_stamp`.
+    stamps: Vec<u64>,
+    head_stamp: u64,
+    width: u32,
+    height: u32,
 }
 
 impl Snake {
+    /// A snake on a `width × height` board with the given cells, head first. The cells are
+    /// not checked (a [`Game`] checks them through [`GameConfig::start_cells`]); they must
+    /// lie on the board, be distinct and each be a neighbour of the next.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::Snake;
+    /// let snake = Snake::new(4, 4, &[(1, 1), (1, 2)]);
+    /// assert!(snake.occupied((1, 2)) && !snake.occupied((0, 0)));
+    /// ```
+    pub fn new(width: u32, height: u32, cells: &[Cell]) -> Snake {
+        let mut stamps = vec![0; width as usize * height as usize];
+        let length = cells.len() as u64;
+        for (i, &(x, y)) in cells.iter().enumerate() {
+            stamps[y as usize * width as usize + x as usize] = length - i as u64;
+        }
+        Snake {
+            body: cells.iter().copied().collect(),
+            stamps,
+            head_stamp: length,
+            width,
+            height,
+        }
+    }
+
+    /// Moves the head to `next` and, unless `grow`, the tail along, without checking any
+    /// rule: for an agent's look-ahead on its own copy of the snake (reuse one with
+    /// [`Clone::clone_from`], which keeps its memory). `next` must be on the board.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::Snake;
+    /// let mut snake = Snake::new(4, 4, &[(1, 1), (1, 2)]);
+    /// snake.advance((2, 1), false);
+    /// assert_eq!((snake.head(), snake.tail(), snake.len()), ((2, 1), (1, 1), 2));
+    /// snake.advance((3, 1), true);
+    /// assert_eq!((snake.tail(), snake.len()), ((1, 1), 3));
+    /// ```
+    #[inline]
+    pub fn advance(&mut self, next: Cell, grow: bool) {
+        if !grow {
+            self.body.pop_back();
+        }
+        self.head_stamp += 1;
+        let index = self.index(next);
+        self.stamps[index] = self.head_stamp;
+        self.body.push_front(next);
+    }
+
+    #[inline(always)]
+    fn index(&self, (x, y): Cell) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    /// Whether the snake covers `cell`, in `O(1)`; `false` off the board.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::Snake;
+    /// let snake = Snake::new(4, 4, &[(1, 1), (1, 2)]);
+    /// assert!(snake.occupied((1, 1)) && !snake.occupied((9, 9)));
+    /// ```
+    #[inline]
+    pub fn occupied(&self, (x, y): Cell) -> bool {
+        x < self.width && y < self.height && self.occupied_index(self.index((x, y)))
+    }
+
+    /// [`occupied`](Snake::occupied) by the cell's row-major index ([`Board::index`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::Snake;
+    /// let snake = Snake::new(4, 4, &[(1, 1)]);
+    /// assert!(snake.occupied_index(5));
+    /// ```
+    #[inline(always)]
+    pub fn occupied_index(&self, index: usize) -> bool {
+        self.stamps[index] + self.body.len() as u64 > self.head_stamp
+    }
+
+    /// How many moves from now `cell` stays covered, if nothing is eaten: `0` for a cell
+    /// the snake does not cover (or off the board), `1` for the tail (the head may enter
+    /// it on the next move, as the tail leaves), up to the length for the head. A path may
+    /// enter the cell on its `t`-th move exactly when `t >=` this.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::Snake;
+    /// let snake = Snake::new(4, 4, &[(1, 1), (1, 2), (1, 3)]);
+    /// assert_eq!(snake.moves_until_free((1, 3)), 1);
+    /// assert_eq!(snake.moves_until_free((1, 1)), 3);
+    /// assert_eq!(snake.moves_until_free((0, 0)), 0);
+    /// ```
+    #[inline]
+    pub fn moves_until_free(&self, (x, y): Cell) -> u32 {
+        if x < self.width && y < self.height {
+            self.moves_until_free_index(self.index((x, y)))
+        } else {
+            0
+        }
+    }
+
+    /// [`moves_until_free`](Snake::moves_until_free) by row-major index.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::Snake;
+    /// let snake = Snake::new(4, 4, &[(1, 1), (1, 2)]);
+    /// assert_eq!(snake.moves_until_free_index(5), 2);
+    /// ```
+    #[inline(always)]
+    pub fn moves_until_free_index(&self, index: usize) -> u32 {
+        // The tail's stamp is `head_stamp - len + 1` and frees after one move.
+        let tail_stamp = self.head_stamp + 1 - self.body.len() as u64;
+        let stamp = self.stamps[index];
+        if stamp >= tail_stamp {
+            (stamp - tail_stamp + 1) as u32
+        } else {
+            0
+        }
+    }
+
     /// The cell of the head.
     ///
     /// # Example
@@ -104,7 +245,7 @@ impl Snake {
         self.body.get(i).copied()
     }
 
-    /// Whether the snake covers `cell`. `O(length)`; [`Game::occupied`] answers in `O(1)`.
+    /// Whether the snake covers `cell`; the same as [`occupied`](Snake::occupied).
     ///
     /// # Example
     ///
@@ -114,10 +255,21 @@ impl Snake {
     /// assert!(game.snake().contains((0, 1)));
     /// # Ok::<(), replan::snake::SnakeError>(())
     /// ```
+    #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
-        self.body.contains(&cell)
+        self.occupied(cell)
     }
 }
+
+impl PartialEq for Snake {
+    /// Snakes are equal when they cover the same cells in the same order, whatever their
+    /// history.
+    fn eq(&self, other: &Snake) -> bool {
+        self.body == other.body
+    }
+}
+
+impl Eq for Snake {}
 
 /// How a game is set up: the board, the snake's start, the step cap and the food seed.
 ///
@@ -413,13 +565,6 @@ impl fmt::Display for DeathReason {
 
 /// A game of Snake in progress.
 ///
-/// Besides the deque of cells, the game stamps each cell with the step at which the head
-/// entered it. The body is always the last `length` cells the head entered, so a cell is
-/// occupied exactly when its stamp is among the last `length`, and the stamp also says how
-/// many moves the cell stays occupied: [`occupied`](Game::occupied) and
-/// [`moves_until_free`](Game::moves_until_free) are `O(1)`, which the graph views and agents
-/// ask for every cell they look at.
-///
 /// Food is placed uniformly over the empty cells: one 64-bit draw `r` picks the
 /// `⌊r × empty / 2⁶⁴⌋`-th empty cell in row-major order (Lemire's multiply-shift, whose bias
 /// is below `empty / 2⁶⁴`), so placement takes one draw and one scan even on a nearly full
@@ -444,11 +589,6 @@ impl fmt::Display for DeathReason {
 pub struct Game {
     board: Board,
     snake: Snake,
-    /// Per cell, the stamp of the step at which the head entered it; `0` for never. The
-    /// head's stamp is `head_stamp`, and the body holds stamps `head_stamp - len + 1 ..=
-    /// head_stamp`.
-    stamps: Vec<u64>,
-    head_stamp: u64,
     food: Option<Cell>,
     steps: u64,
     max_steps: u64,
@@ -498,18 +638,9 @@ impl Game {
     ) -> Result<Game, SnakeError> {
         let cells = config.start_cells()?;
         let board = config.board.clone();
-        let mut stamps = vec![0; board.cells()];
-        let length = cells.len() as u64;
-        for (i, &cell) in cells.iter().enumerate() {
-            stamps[board.index(cell)] = length - i as u64;
-        }
         let mut game = Game {
+            snake: Snake::new(board.width(), board.height(), &cells),
             board,
-            snake: Snake {
-                body: cells.into_iter().collect(),
-            },
-            stamps,
-            head_stamp: length,
             food: None,
             steps: 0,
             max_steps: config.step_cap(),
@@ -658,7 +789,7 @@ impl Game {
     /// ```
     #[inline(always)]
     pub fn occupied_index(&self, index: usize) -> bool {
-        self.stamps[index] + self.snake.len() as u64 > self.head_stamp
+        self.snake.occupied_index(index)
     }
 
     /// How many moves from now the cell stays covered by the body, if nothing is eaten:
@@ -699,14 +830,7 @@ impl Game {
     /// ```
     #[inline(always)]
     pub fn moves_until_free_index(&self, index: usize) -> u32 {
-        // The tail's stamp is `head_stamp - len + 1` and frees after one move.
-        let tail_stamp = self.head_stamp + 1 - self.snake.len() as u64;
-        let stamp = self.stamps[index];
-        if stamp >= tail_stamp {
-            (stamp - tail_stamp + 1) as u32
-        } else {
-            0
-        }
+        self.snake.moves_until_free_index(index)
     }
 
     /// What moving `direction` would do, without moving: `Some(reason)` when it kills the
@@ -777,13 +901,7 @@ impl Game {
             .apply(head, self.board.width(), self.board.height())
             .expect("death_of checked the move stays on the board");
         let eating = self.food == Some(next);
-        if !eating {
-            self.snake.body.pop_back();
-        }
-        self.head_stamp += 1;
-        let index = self.board.index(next);
-        self.stamps[index] = self.head_stamp;
-        self.snake.body.push_front(next);
+        self.snake.advance(next, eating);
         self.steps += 1;
         let mut outcome = Outcome::Moved;
         if eating {

@@ -35,17 +35,24 @@
 //! ```
 
 mod agent;
+mod agents;
 mod board;
 pub mod duel;
 mod error;
 mod game;
 mod simulate;
+mod view;
 
 pub use agent::{Agent, AgentStats};
+pub use agents::{GreedyAgent, IncrementalAgent, PlannerComparison, SafeAgent};
 pub use board::{Board, MAX_SIDE, MIN_SIDE};
 pub use error::SnakeError;
 pub use game::{DeathReason, Game, GameConfig, Outcome, Snake};
 pub use simulate::{game_seed, play_game, simulate, GameEnd, GameRecord, Report};
+pub use view::{
+    BodyBlocks, CellView, Passability, PlainView, Position, Snapshot, StepDistance, TailPasses,
+    TailView, TimedCell, TimedView,
+};
 
 /// A cell `(x, y)`: `x` the column, `y` the row, `(0, 0)` the top-left cell; the same as
 /// [`grid::Cell`](crate::grid::Cell).
