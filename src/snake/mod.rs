@@ -8,6 +8,7 @@
 //!   [`step`](Game::step), which moves the snake one cell and reports an [`Outcome`].
 //! - [`Agent`] is a player: it picks a [`Direction`] for a position. [`simulate`] plays
 //!   many games and sums them up in a [`Report`].
+//! - [`duel`] is the two-player game of the Botzone platform, both snakes moving at once.
 //!
 //! # Rules
 //!
@@ -36,6 +37,7 @@
 mod agent;
 mod agents;
 mod board;
+pub mod duel;
 mod error;
 mod game;
 mod simulate;
