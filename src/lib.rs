@@ -33,7 +33,9 @@
 //! | [`grid`] | [`Grid`](grid::Grid): passable, blocked and weighted cells, 4- or 8-connected without corner cutting; the heuristics [`Manhattan`](grid::Manhattan), [`Octile`](grid::Octile), [`Euclidean`](grid::Euclidean), [`Chebyshev`](grid::Chebyshev); ASCII pictures through `FromStr`; [`JumpPointSearch`](grid::JumpPointSearch) and [`JumpPointSearchPlus`](grid::JumpPointSearchPlus) for uniform-cost 8-connected grids |
 //! | [`grid::movingai`] | readers for the Moving AI `.map` and `.scen` benchmark formats |
 //! | [`puzzle`] | sliding-tile puzzles of up to 16 cells: [`SlidingPuzzle`](puzzle::SlidingPuzzle), [`Board`](puzzle::Board), solvability, heuristics up to additive pattern databases, dense ranking for boards of up to 9 cells |
-// Module map: the rows for `snake` and any later domain go above this line.
+//! | [`snake`] | Snake: [`Board`](snake::Board), [`Game`](snake::Game) with seeded food, graph views of a position (body blocked, virtual tail, time-aware) that every planner searches, the [`Agent`](snake::Agent) trait with greedy, safe, incremental (D* Lite), Hamiltonian-cycle and `best` agents, and [`simulate`](snake::simulate) |
+//! | [`snake::duel`] | the two-player snake of the Botzone platform: rules, seeded symmetric maps, territory by Dijkstra, agents up to a simultaneous-move alpha-beta search, and replay of Botzone requests |
+//! | [`BfsReach`], [`DijkstraReach`] | distances from one or several sources to every reachable node, in a reusable flat [`DistanceMap`] |
 //!
 //! # Which planner
 //!
@@ -45,7 +47,8 @@
 //! | a state space too large to store (the 15-puzzle) | [`IdaStar`], with a strong heuristic such as [`AdditivePdb`](puzzle::AdditivePdb); its memory is linear in the path length |
 //! | an 8-connected grid where every cell costs the same (the Moving AI maps) | [`JumpPointSearch`](grid::JumpPointSearch): the cost and path of [`AStar`] with [`Octile`](grid::Octile), expanding only jump points; [`JumpPointSearchPlus`](grid::JumpPointSearchPlus) when the map does not change, with a table built once in `O(cells)` |
 //! | a map that changes while an agent walks it (doors, units, a sensor that discovers walls) | [`DStarLite`]: `plan` once, then report changed cells, move the start and `replan`; each repair touches only the nodes the change affects |
-// Planner choice: the rows for the snake agents go above this line.
+//! | distances from a cell to every cell (free space, territory, distance to a tail) | [`BfsReach`] or [`DijkstraReach`]: one search, a map reused between calls |
+//! | a map that changes by a few cells every step (a moving snake) | [`DStarLite`] kept across steps, as [`IncrementalAgent`](snake::IncrementalAgent) does |
 //!
 //! `V` and `E` below count the nodes and edges a search reaches, not the whole graph.
 //!
