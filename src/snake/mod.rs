@@ -1,0 +1,3 @@
+//! Snake.
+pub mod best;
+pub mod hamiltonian;
