@@ -13,6 +13,7 @@ mod path;
 mod planner;
 pub mod planners;
 pub mod puzzle;
+pub mod snake;
 
 pub use cost::Cost;
 pub use error::PlanError;
