@@ -26,3 +26,4 @@ pub use planners::{
     AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, IncrementalHeuristic, NodeValues,
     Reestimate,
 };
+pub use planners::{BfsReach, DijkstraReach, DistanceMap};

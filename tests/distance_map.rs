@@ -1,0 +1,195 @@
+//! `BfsReach` and `DijkstraReach` against the point-to-point planners: from the same source,
+//! every node's distance in the map is the cost `Bfs` (edge count) or `Dijkstra` (weighted)
+//! finds to it, and a node is in the map exactly when the planner finds a path.
+
+use proptest::prelude::*;
+use replan::grid::{Cell, Connectivity, Grid};
+use replan::{Bfs, BfsReach, Dijkstra, DijkstraReach, Graph, IndexedGraph, PlanError, Planner};
+
+#[derive(Clone, Debug)]
+struct Case {
+    grid: Grid,
+    sources: Vec<Cell>,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (1u32..=16, 1u32..=16, any::<bool>(), any::<bool>(), 0u32..50).prop_flat_map(
+        |(width, height, eight, weighted, wall_percent)| {
+            let cells = (width * height) as usize;
+            (
+                prop::collection::vec(0u32..100, cells),
+                prop::collection::vec(1u32..=9, cells),
+                prop::collection::vec((0..width, 0..height), 1..4),
+            )
+                .prop_map(move |(walls, weights, sources)| {
+                    let connectivity = if eight {
+                        Connectivity::Eight
+                    } else {
+                        Connectivity::Four
+                    };
+                    let mut grid = Grid::open(width, height, connectivity);
+                    for y in 0..height {
+                        for x in 0..width {
+                            let i = (y * width + x) as usize;
+                            if walls[i] < wall_percent && !sources.contains(&(x, y)) {
+                                grid.set_blocked((x, y), true).unwrap();
+                            } else if weighted {
+                                grid.set_weight((x, y), f64::from(weights[i])).unwrap();
+                            }
+                        }
+                    }
+                    Case { grid, sources }
+                })
+        },
+    )
+}
+
+fn cells(grid: &Grid) -> impl Iterator<Item = Cell> + '_ {
+    (0..grid.height()).flat_map(move |y| (0..grid.width()).map(move |x| (x, y)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn bfs_reach_matches_bfs_from_the_same_source(case in case()) {
+        let grid = &case.grid;
+        let source = case.sources[0];
+        let mut reach = BfsReach::new();
+        let mut bfs = Bfs::new();
+        // Run twice so the second run reuses (and must reset) the first one's memory.
+        let other = case.sources[case.sources.len() - 1];
+        reach.run(grid, other).unwrap();
+        let map = reach.run(grid, source).unwrap().clone();
+        let mut reached = 0;
+        for cell in cells(grid) {
+            let expected = match bfs.plan(grid, source, cell) {
+                Ok(path) => Some(path.len() as u32),
+                Err(PlanError::NoPath | PlanError::InvalidGoal { .. }) => None,
+                Err(error) => panic!("{error}"),
+            };
+            prop_assert_eq!(map.distance(grid, cell), expected, "cell {:?}", cell);
+            reached += usize::from(expected.is_some());
+        }
+        prop_assert_eq!(map.reached(), reached);
+        // Reached in order of distance.
+        let order: Vec<u32> = reach.order().iter().map(|&i| map.get(i as usize).unwrap()).collect();
+        prop_assert!(order.windows(2).all(|w| w[0] <= w[1]));
+        prop_assert_eq!(reach.last_stats().expanded, reached as u64);
+    }
+
+    #[test]
+    fn dijkstra_reach_matches_dijkstra_from_the_same_source(case in case()) {
+        let grid = &case.grid;
+        let source = case.sources[0];
+        let mut reach = DijkstraReach::new();
+        let mut dijkstra = Dijkstra::dijkstra();
+        let other = case.sources[case.sources.len() - 1];
+        reach.run(grid, other).unwrap();
+        let map = reach.run(grid, source).unwrap().clone();
+        for cell in cells(grid) {
+            let expected = match dijkstra.plan(grid, source, cell) {
+                Ok(path) => Some(path.cost),
+                Err(PlanError::NoPath | PlanError::InvalidGoal { .. }) => None,
+                Err(error) => panic!("{error}"),
+            };
+            let found = map.distance(grid, cell);
+            match (found, expected) {
+                (Some(a), Some(b)) => prop_assert!((a - b).abs() <= 1e-9 * b.max(1.0), "cell {:?}: {} vs {}", cell, a, b),
+                (a, b) => prop_assert_eq!(a, b, "cell {:?}", cell),
+            }
+        }
+    }
+
+    #[test]
+    fn multi_source_distances_are_the_least_over_the_sources(case in case()) {
+        let grid = &case.grid;
+        let mut reach = BfsReach::new();
+        let mut single = BfsReach::new();
+        let mut weighted = DijkstraReach::new();
+        let mut weighted_single = DijkstraReach::new();
+        let starts: Vec<(Cell, f64)> =
+            case.sources.iter().enumerate().map(|(i, &cell)| (cell, i as f64 * 1.5)).collect();
+        let map = reach.run_from(grid, case.sources.iter().copied()).unwrap().clone();
+        let weighted_map = weighted.run_from(grid, starts.iter().copied()).unwrap().clone();
+        let singles: Vec<_> = case.sources.iter().map(|&s| single.run(grid, s).unwrap().clone()).collect();
+        let weighted_singles: Vec<_> =
+            starts.iter().map(|&(s, _)| weighted_single.run(grid, s).unwrap().clone()).collect();
+        for cell in cells(grid) {
+            let i = grid.index(cell);
+            let least = singles.iter().filter_map(|m| m.get(i)).min();
+            prop_assert_eq!(map.get(i), least);
+            let least = weighted_singles
+                .iter()
+                .zip(&starts)
+                .filter_map(|(m, &(_, start))| m.get(i).map(|d| d + start))
+                .min_by(f64::total_cmp);
+            match (weighted_map.get(i), least) {
+                (Some(a), Some(b)) => prop_assert!((a - b).abs() <= 1e-9 * b.max(1.0)),
+                (a, b) => prop_assert_eq!(a, b),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_blocked_or_off_grid_source_is_an_error_and_leaves_an_empty_map() {
+    let grid: Grid = "..#\n...".parse().unwrap();
+    let mut reach = BfsReach::new();
+    reach.run(&grid, (0, 0)).unwrap();
+    assert!(matches!(
+        reach.run(&grid, (2, 0)),
+        Err(PlanError::InvalidStart { .. })
+    ));
+    assert_eq!(reach.map().reached(), 0);
+    assert!(matches!(
+        reach.run(&grid, (9, 9)),
+        Err(PlanError::InvalidStart { .. })
+    ));
+    let mut weighted = DijkstraReach::new();
+    assert!(matches!(
+        weighted.run(&grid, (2, 0)),
+        Err(PlanError::InvalidStart { .. })
+    ));
+    assert!(matches!(
+        weighted.run_from(&grid, [((0, 0), -1.0)]),
+        Err(PlanError::InvalidCost { .. })
+    ));
+}
+
+/// A graph with an edge of negative cost: the map refuses it rather than returning wrong
+/// distances.
+struct Negative;
+impl Graph for Negative {
+    type Node = u8;
+    type Cost = i32;
+    type Ids = replan::DenseIds;
+    fn successors(&self, node: u8, mut visit: impl FnMut(u8, i32)) {
+        if node == 0 {
+            visit(1, -1);
+        }
+    }
+}
+impl IndexedGraph for Negative {
+    fn node_bound(&self) -> usize {
+        2
+    }
+    fn index(&self, node: u8) -> usize {
+        node as usize
+    }
+    fn node(&self, index: usize) -> u8 {
+        index as u8
+    }
+}
+
+#[test]
+fn a_negative_edge_is_an_error() {
+    let mut reach = DijkstraReach::new();
+    assert!(matches!(
+        reach.run(&Negative, 0),
+        Err(PlanError::InvalidCost { .. })
+    ));
+    assert_eq!(reach.map().reached(), 0);
+    // BFS ignores costs.
+    assert_eq!(BfsReach::new().run(&Negative, 0).unwrap().get(1), Some(1));
+}
