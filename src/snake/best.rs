@@ -62,9 +62,11 @@ use std::collections::VecDeque;
 use fixedbitset::FixedBitSet;
 
 use super::hamiltonian::{
-    block_edge, block_of, inside_offset, offset_cell, outside_offset, walls_fill_blocks,
-    CycleFollower, DisjointSets, HamiltonianCycle, Layout, NONE,
+    any_safe_move, block_edge, block_of, direction_to, inside_offset, load_body, offset_cell,
+    outside_offset, walls_fill_blocks, CycleError, CycleFollower, DisjointSets, HamiltonianCycle,
+    Layout, NONE,
 };
+use super::{Agent, AgentStats, Board, Direction, Game};
 use crate::{AStar, DenseIds, Graph, Heuristic, IndexedGraph, Planner};
 
 /// How many paths a move may plan before it settles for a move that passes the safety
@@ -407,6 +409,8 @@ pub(crate) struct TreePlayer {
     search: AStar<TreeView, Distance>,
     /// Nodes expanded by the last decision's searches.
     pub(crate) last_expanded: u64,
+    /// Searches the last decision ran.
+    pub(crate) last_searches: u64,
 }
 
 impl TreePlayer {
@@ -434,6 +438,7 @@ impl TreePlayer {
                 }),
                 view: TreeView::new(moves),
                 last_expanded: 0,
+                last_searches: 0,
             };
             if player.load(body) {
                 return Some(player);
@@ -467,6 +472,7 @@ impl TreePlayer {
             return None;
         }
         self.last_expanded = 0;
+        self.last_searches = 0;
         let food = food.map(|cell| self.frame(cell));
         let head = self.body.cells[0];
         let mut first_step = NONE;
@@ -475,6 +481,7 @@ impl TreePlayer {
             for _ in 0..ATTEMPTS {
                 let found = self.search.plan(&self.view, head, food);
                 self.last_expanded += self.search.last_stats().expanded;
+                self.last_searches += 1;
                 let Ok(path) = found else { break };
                 match self.first_failure(&path.nodes, food) {
                     None => return Some(self.frame(path.nodes[1])),
@@ -577,10 +584,177 @@ impl Mode {
         if let Some(player) = TreePlayer::new(layout, body) {
             return Mode::Tree(Box::new(player));
         }
+        Mode::cycle_or_stuck(layout, body)
+    }
+
+    /// Ordered shortcuts over a cycle that holds `body`, or [`Mode::Stuck`].
+    pub(crate) fn cycle_or_stuck(layout: &Layout, body: &[u32]) -> Mode {
         match HamiltonianCycle::through_layout(layout, body) {
             Ok(cycle) => Mode::Cycle(Box::new(CycleFollower::new(layout, cycle))),
             Err(_) => Mode::Stuck,
         }
+    }
+}
+
+/// The strongest agent of the crate: drives on the right in 2×2 blocks, re-forms its
+/// Hamiltonian cycle at every step, and never dies on a board a cycle covers (see the
+/// [module docs](self)). Made by [`best`].
+///
+/// The first move looks at the board and the starting body and picks the rule: the block
+/// tree where the blocks fit, else [`HamiltonianAgent`](super::hamiltonian::HamiltonianAgent)'s
+/// ordered shortcuts over a cycle built for the board and the body.
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{best::best, simulate, GameConfig};
+///
+/// let config = GameConfig::new(8, 8)?.with_start_length(4);
+/// let report = simulate(best, &config, 5, 7)?;
+/// assert_eq!(report.wins, 5);
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+#[derive(Debug)]
+pub struct BestAgent {
+    layout: Option<Layout>,
+    mode: Mode,
+    body: Vec<u32>,
+    stats: AgentStats,
+}
+
+/// The crate's strongest agent, ready for any board; see [`BestAgent`].
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{best::best, Agent, Game, GameConfig};
+/// let mut game = Game::new(&GameConfig::new(6, 6)?.with_seed(1))?;
+/// let mut agent = best();
+/// while !game.is_over() {
+///     game.step(agent.next_move(&game));
+/// }
+/// assert_eq!(game.snake().len(), 36);
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+pub fn best() -> BestAgent {
+    BestAgent::new()
+}
+
+impl Default for BestAgent {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl BestAgent {
+    /// An agent that picks its rule at its first move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{best::BestAgent, Agent};
+    /// assert_eq!(BestAgent::new().name(), "best");
+    /// ```
+    pub fn new() -> Self {
+        BestAgent {
+            layout: None,
+            mode: Mode::Unset,
+            body: Vec::new(),
+            stats: AgentStats::default(),
+        }
+    }
+
+    /// An agent for `board`, after checking that a Hamiltonian cycle covers it (without
+    /// one the agent cannot promise to win).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`HamiltonianCycle::new`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{best::BestAgent, hamiltonian::CycleError, Board};
+    /// assert!(BestAgent::for_board(&Board::new(20, 20).unwrap()).is_ok());
+    /// assert!(matches!(
+    ///     BestAgent::for_board(&Board::new(5, 5).unwrap()),
+    ///     Err(CycleError::OddCellCount { .. })
+    /// ));
+    /// ```
+    pub fn for_board(board: &Board) -> Result<Self, CycleError> {
+        HamiltonianCycle::new(board)?;
+        Ok(Self::new())
+    }
+
+    /// Whether the agent drives on the right in 2×2 blocks (`true`) rather than following a
+    /// fixed cycle; decided at the first move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{best::best, Agent, Game, GameConfig};
+    /// let game = Game::new(&GameConfig::new(6, 6)?)?;
+    /// let mut agent = best();
+    /// agent.next_move(&game);
+    /// assert!(agent.drives_in_blocks());
+    /// let game = Game::new(&GameConfig::new(5, 6)?)?;
+    /// let mut agent = best();
+    /// agent.next_move(&game);
+    /// assert!(!agent.drives_in_blocks());
+    /// # Ok::<(), replan::snake::SnakeError>(())
+    /// ```
+    pub fn drives_in_blocks(&self) -> bool {
+        matches!(self.mode, Mode::Tree(_))
+    }
+}
+
+impl Agent for BestAgent {
+    fn next_move(&mut self, game: &Game) -> Direction {
+        load_body(game, &mut self.body);
+        self.stats.moves += 1;
+        let board = game.board();
+        let layout = match &mut self.layout {
+            Some(layout) if layout.width == board.width() && layout.height == board.height() => {
+                layout
+            }
+            slot => {
+                self.mode = Mode::Unset;
+                slot.insert(Layout::from_board(board))
+            }
+        };
+        if matches!(self.mode, Mode::Unset) {
+            self.mode = Mode::choose(layout, &self.body);
+        }
+        let food = game.food().map(|cell| board.index(cell) as u32);
+        if let Mode::Tree(player) = &mut self.mode {
+            if let Some(next) = player.decide(&self.body, food) {
+                self.stats.searches += player.last_searches;
+                self.stats.expanded += player.last_expanded;
+                return direction_to(game, next);
+            }
+            // Only a body this agent did not steer can fail the test.
+            self.mode = Mode::cycle_or_stuck(layout, &self.body);
+        }
+        if let Mode::Cycle(follower) = &mut self.mode {
+            if !follower.holds(&self.body) {
+                self.mode = Mode::cycle_or_stuck(layout, &self.body);
+            }
+        }
+        if let Mode::Cycle(follower) = &mut self.mode {
+            let next = follower.decide(&self.body, food);
+            self.stats.searches += u64::from(food.is_some());
+            self.stats.expanded += follower.last_expanded;
+            return direction_to(game, next);
+        }
+        any_safe_move(game)
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.stats
+    }
+
+    fn name(&self) -> &str {
+        "best"
     }
 }
 
@@ -610,7 +784,9 @@ mod tests_support {
         let mut steps = 0;
         while let Some(target) = food {
             let cells_now: Vec<u32> = body.iter().copied().collect();
-            let next = player.decide(&cells_now, Some(target)).expect("never trapped");
+            let next = player
+                .decide(&cells_now, Some(target))
+                .expect("never trapped");
             EXPANDED.fetch_add(player.last_expanded, std::sync::atomic::Ordering::Relaxed);
             assert!(layout.adjacent(next, body[0]));
             steps += 1;
@@ -649,7 +825,10 @@ mod measure {
     #[test]
     #[ignore]
     fn mean_steps_20() {
-        let games = std::env::var("GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(4u64);
+        let games = std::env::var("GAMES")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(4u64);
         let t = std::time::Instant::now();
         let mut total = 0;
         for seed in 0..games {
@@ -657,7 +836,12 @@ mod measure {
             assert!(won);
             total += steps;
         }
-        eprintln!("20x20 mean steps {} ({:?} per move), expanded per move {}", total as f64 / games as f64, t.elapsed() / total as u32,
-            super::tests_support::EXPANDED.load(std::sync::atomic::Ordering::Relaxed) as f64 / total as f64);
+        eprintln!(
+            "20x20 mean steps {} ({:?} per move), expanded per move {}",
+            total as f64 / games as f64,
+            t.elapsed() / total as u32,
+            super::tests_support::EXPANDED.load(std::sync::atomic::Ordering::Relaxed) as f64
+                / total as f64
+        );
     }
 }

@@ -51,6 +51,7 @@
 
 use fixedbitset::FixedBitSet;
 
+use super::{Agent, AgentStats, Board, Cell, Direction, Game};
 use crate::{Bfs, DenseIds, Graph, IndexedGraph, Planner};
 
 /// "No cell": off the board, or no constraint.
@@ -118,6 +119,22 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
+    pub(crate) fn from_board(board: &Board) -> Self {
+        let mut layout = Layout::open(board.width(), board.height());
+        for index in 0..layout.len() {
+            if board.is_wall_index(index) {
+                layout.wall.insert(index);
+            }
+        }
+        layout
+    }
+
+    fn same_board(&self, board: &Board) -> bool {
+        self.width == board.width()
+            && self.height == board.height()
+            && (0..self.len()).all(|index| self.wall.contains(index) == board.is_wall_index(index))
+    }
+
     pub(crate) fn open(width: u32, height: u32) -> Self {
         Layout {
             width,
@@ -161,8 +178,13 @@ impl Layout {
     /// The free neighbours, [`NONE`] for the others.
     #[inline]
     pub(crate) fn free_neighbours(&self, cell: u32) -> [u32; 4] {
-        self.neighbours(cell)
-            .map(|n| if n != NONE && self.is_free(n) { n } else { NONE })
+        self.neighbours(cell).map(|n| {
+            if n != NONE && self.is_free(n) {
+                n
+            } else {
+                NONE
+            }
+        })
     }
 
     pub(crate) fn adjacent(&self, a: u32, b: u32) -> bool {
@@ -263,6 +285,61 @@ pub struct HamiltonianCycle {
 }
 
 impl HamiltonianCycle {
+    /// Builds a Hamiltonian cycle over the free cells of `board`.
+    ///
+    /// # Errors
+    ///
+    /// A [`CycleError`] that names why no cycle exists (odd or unbalanced cell counts, a
+    /// dead end, disconnected cells, an exhausted search) or why none was found within the
+    /// search's budget.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{hamiltonian::{CycleError, HamiltonianCycle}, Board};
+    /// assert!(HamiltonianCycle::new(&Board::new(6, 5).unwrap()).is_ok());
+    /// assert_eq!(
+    ///     HamiltonianCycle::new(&Board::new(5, 5).unwrap()),
+    ///     Err(CycleError::OddCellCount { free: 25 })
+    /// );
+    /// let walled: Board = "....\n.#..\n....\n..#.".parse().unwrap();
+    /// assert!(matches!(HamiltonianCycle::new(&walled), Err(CycleError::Unbalanced { .. })));
+    /// ```
+    pub fn new(board: &Board) -> Result<Self, CycleError> {
+        Self::for_layout(&Layout::from_board(board))
+    }
+
+    /// Builds a Hamiltonian cycle over the free cells of `board` on which `body` (a snake,
+    /// head first) lies in order: every body cell is the cycle's successor of the cell
+    /// behind it.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`new`](Self::new), and [`CycleError::InvalidBody`] when `body` is not a
+    /// path of distinct, adjacent free cells.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{hamiltonian::HamiltonianCycle, Board};
+    /// let board = Board::new(6, 6).unwrap();
+    /// let body = [(2, 3), (2, 2), (3, 2)]; // head first, with a bend
+    /// let cycle = HamiltonianCycle::through(&board, &body).unwrap();
+    /// assert_eq!(cycle.next((3, 2)), Some((2, 2)));
+    /// assert_eq!(cycle.next((2, 2)), Some((2, 3)));
+    /// ```
+    pub fn through(board: &Board, body: &[Cell]) -> Result<Self, CycleError> {
+        let layout = Layout::from_board(board);
+        let mut cells = Vec::with_capacity(body.len());
+        for &cell in body {
+            if !board.contains(cell) {
+                return Err(CycleError::InvalidBody);
+            }
+            cells.push(board.index(cell) as u32);
+        }
+        Self::through_layout(&layout, &cells)
+    }
+
     /// The cycle's length: the number of free cells.
     ///
     /// # Example
@@ -357,10 +434,7 @@ impl HamiltonianCycle {
         }
     }
 
-    pub(crate) fn positions(&self) -> &[u32] {
-        &self.position
-    }
-
+    #[cfg(test)]
     pub(crate) fn order(&self) -> &[u32] {
         &self.order
     }
@@ -605,8 +679,7 @@ pub(crate) fn block_edge(layout: &Layout, a: u32, b: u32) -> u32 {
 pub(crate) fn tree_successor(layout: &Layout, tree: &FixedBitSet, cell: u32) -> u32 {
     let (x, y) = layout.xy(cell);
     let out = offset_cell(layout, cell, outside_offset(x, y));
-    if out != NONE && layout.is_free(out) && tree.contains(block_edge(layout, cell, out) as usize)
-    {
+    if out != NONE && layout.is_free(out) && tree.contains(block_edge(layout, cell, out) as usize) {
         out
     } else {
         offset_cell(layout, cell, inside_offset(x, y))
@@ -639,7 +712,10 @@ fn block_tree_cycle(layout: &Layout) -> Option<Vec<u32>> {
     for cell in 0..layout.len() as u32 {
         let (x, y) = layout.xy(cell);
         if x % 2 == 1 && y % 2 == 1 && layout.is_free(cell) {
-            for next in [offset_cell(layout, cell, (1, 0)), offset_cell(layout, cell, (0, 1))] {
+            for next in [
+                offset_cell(layout, cell, (1, 0)),
+                offset_cell(layout, cell, (0, 1)),
+            ] {
                 if next != NONE
                     && layout.is_free(next)
                     && sets.union(block_of(layout, cell), block_of(layout, next))
@@ -903,7 +979,10 @@ impl CycleFollower {
         let Some(&tail) = body.last() else {
             return false;
         };
-        if body.iter().any(|&cell| self.view.position[cell as usize] == NONE) {
+        if body
+            .iter()
+            .any(|&cell| self.view.position[cell as usize] == NONE)
+        {
             return false;
         }
         self.view.origin = self.view.position[tail as usize];
@@ -930,6 +1009,163 @@ impl CycleFollower {
             Ok(path) if path.nodes.len() > 1 => path.nodes[1],
             _ => along,
         }
+    }
+}
+
+/// Follows a Hamiltonian cycle of the board and takes the shortest shortcut to the food
+/// that keeps the body in cycle order (see the [module docs](self) for the rule and why it
+/// never dies).
+///
+/// The first move builds a cycle on which the starting body lies in order (the board's
+/// cycle if it already does). Construct the agent with [`for_game`](Self::for_game) to
+/// learn up front when no such cycle can be built; with [`new`](Self::new) the board is
+/// checked and a body that fits no cycle makes the agent fall back to any move that does
+/// not die at once.
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{hamiltonian::HamiltonianAgent, simulate, Board, GameConfig};
+///
+/// let config = GameConfig::new(6, 6)?.with_start_length(4);
+/// let board = Board::new(6, 6)?;
+/// let report = simulate(|| HamiltonianAgent::new(&board).unwrap(), &config, 5, 1)?;
+/// assert_eq!(report.wins, 5);
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+#[derive(Debug)]
+pub struct HamiltonianAgent {
+    layout: Layout,
+    follower: CycleFollower,
+    body: Vec<u32>,
+    stats: AgentStats,
+}
+
+impl HamiltonianAgent {
+    /// An agent for `board`, with the board's cycle built now.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`HamiltonianCycle::new`]: boards and wall layouts no cycle covers.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{hamiltonian::{CycleError, HamiltonianAgent}, Board};
+    /// assert!(HamiltonianAgent::new(&Board::new(8, 8).unwrap()).is_ok());
+    /// assert!(matches!(
+    ///     HamiltonianAgent::new(&Board::new(7, 7).unwrap()),
+    ///     Err(CycleError::OddCellCount { free: 49 })
+    /// ));
+    /// ```
+    pub fn new(board: &Board) -> Result<Self, CycleError> {
+        let layout = Layout::from_board(board);
+        let cycle = HamiltonianCycle::for_layout(&layout)?;
+        Ok(HamiltonianAgent {
+            follower: CycleFollower::new(&layout, cycle),
+            layout,
+            body: Vec::new(),
+            stats: AgentStats::default(),
+        })
+    }
+
+    /// An agent for `game`, with a cycle built now that holds the snake's body in order.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`HamiltonianCycle::through`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{hamiltonian::HamiltonianAgent, Agent, Game, GameConfig};
+    /// let mut game = Game::new(&GameConfig::new(5, 6)?.with_seed(3))?;
+    /// let mut agent = HamiltonianAgent::for_game(&game).unwrap();
+    /// while !game.is_over() {
+    ///     game.step(agent.next_move(&game));
+    /// }
+    /// assert_eq!(game.snake().len(), 30);
+    /// # Ok::<(), replan::snake::SnakeError>(())
+    /// ```
+    pub fn for_game(game: &Game) -> Result<Self, CycleError> {
+        let body: Vec<Cell> = game.snake().body().collect();
+        let cycle = HamiltonianCycle::through(game.board(), &body)?;
+        let layout = Layout::from_board(game.board());
+        Ok(HamiltonianAgent {
+            follower: CycleFollower::new(&layout, cycle),
+            layout,
+            body: Vec::new(),
+            stats: AgentStats::default(),
+        })
+    }
+
+    /// The cycle the agent follows now.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{hamiltonian::HamiltonianAgent, Board};
+    /// let agent = HamiltonianAgent::new(&Board::new(4, 4).unwrap()).unwrap();
+    /// assert_eq!(agent.cycle().len(), 16);
+    /// ```
+    pub fn cycle(&self) -> &HamiltonianCycle {
+        &self.follower.cycle
+    }
+}
+
+/// Copies the snake's body (head first) as cell indices into `body`.
+pub(crate) fn load_body(game: &Game, body: &mut Vec<u32>) {
+    let board = game.board();
+    body.clear();
+    body.extend(game.snake().body().map(|cell| board.index(cell) as u32));
+}
+
+/// The direction from the head to the adjacent cell `next`, or, if `next` is not adjacent
+/// (no rule holds the body), any move that does not die at once.
+pub(crate) fn direction_to(game: &Game, next: u32) -> Direction {
+    let head = game.snake().head();
+    let next = game.board().cell(next as usize);
+    Direction::between(head, next).unwrap_or_else(|| any_safe_move(game))
+}
+
+/// A move that does not die at once, if there is one.
+pub(crate) fn any_safe_move(game: &Game) -> Direction {
+    Direction::ALL
+        .into_iter()
+        .find(|&direction| game.death_of(direction).is_none())
+        .unwrap_or(Direction::Up)
+}
+
+impl Agent for HamiltonianAgent {
+    fn next_move(&mut self, game: &Game) -> Direction {
+        load_body(game, &mut self.body);
+        self.stats.moves += 1;
+        if !self.layout.same_board(game.board()) {
+            self.layout = Layout::from_board(game.board());
+            match HamiltonianCycle::for_layout(&self.layout) {
+                Ok(cycle) => self.follower = CycleFollower::new(&self.layout, cycle),
+                Err(_) => return any_safe_move(game),
+            }
+        }
+        if !self.follower.holds(&self.body) {
+            match HamiltonianCycle::through_layout(&self.layout, &self.body) {
+                Ok(cycle) => self.follower = CycleFollower::new(&self.layout, cycle),
+                Err(_) => return any_safe_move(game),
+            }
+        }
+        let food = game.food().map(|cell| game.board().index(cell) as u32);
+        let next = self.follower.decide(&self.body, food);
+        self.stats.searches += u64::from(food.is_some());
+        self.stats.expanded += self.follower.last_expanded;
+        direction_to(game, next)
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.stats
+    }
+
+    fn name(&self) -> &str {
+        "hamiltonian"
     }
 }
 
@@ -965,7 +1201,10 @@ mod tests {
                         })
                     );
                 } else {
-                    assert!(is_cycle(&layout, result.unwrap().order()), "{width}x{height}");
+                    assert!(
+                        is_cycle(&layout, result.unwrap().order()),
+                        "{width}x{height}"
+                    );
                 }
             }
         }
@@ -990,7 +1229,10 @@ mod tests {
     fn typed_errors_for_impossible_layouts() {
         assert_eq!(
             HamiltonianCycle::for_layout(&layout("......\n.#....\n......\n......\n....#.\n......")),
-            Err(CycleError::Unbalanced { dark: 16, light: 18 })
+            Err(CycleError::Unbalanced {
+                dark: 16,
+                light: 18
+            })
         );
         assert_eq!(
             HamiltonianCycle::for_layout(&layout("....\n....\n.#.#")),
@@ -1011,7 +1253,12 @@ mod tests {
         let layout = Layout::open(6, 6);
         for body in [
             vec![layout.at(3, 2), layout.at(2, 2), layout.at(1, 2)],
-            vec![layout.at(2, 4), layout.at(2, 3), layout.at(2, 2), layout.at(2, 1)],
+            vec![
+                layout.at(2, 4),
+                layout.at(2, 3),
+                layout.at(2, 2),
+                layout.at(2, 1),
+            ],
             vec![layout.at(3, 3), layout.at(3, 2), layout.at(2, 2)],
         ] {
             let cycle = HamiltonianCycle::through_layout(&layout, &body).unwrap();
