@@ -562,10 +562,9 @@ impl TreePlayer {
         self.trial.has_cycle(&self.view.moves, &mut self.sets)
     }
 
-    /// Moves a copy of the body along `path` (which ends on the food) and returns the
-    /// first step after which the move is illegal or the safety test fails, testing after
-    /// the first step and at the end (and every step when the end fails); `None` if the
-    /// path passes.
+    /// Moves a copy of the body along `path` (which ends on the food) and returns a step
+    /// after which the move is illegal or the safety test fails, testing after the first
+    /// step and at the end; `None` if the path passes.
     fn first_failure(&mut self, path: &[u32], food: u32) -> Option<usize> {
         let moves = &self.view.moves;
         self.trial.copy_from(&self.body);
@@ -582,15 +581,23 @@ impl TreePlayer {
         if self.trial.has_cycle(moves, &mut self.sets) {
             return None;
         }
-        // Find the first failing step.
-        self.trial.copy_from(&self.body);
-        for (step, &cell) in path.iter().enumerate().skip(1) {
-            self.trial.advance(moves, cell, cell == food);
-            if !self.trial.has_cycle(moves, &mut self.sets) {
-                return Some(step);
+        // Bisect for a step after which the test turns from passing (it passes after
+        // step 1) to failing (it fails at the end): a handful of tests instead of one per
+        // step, each after replaying the body, which costs less than a test.
+        let (mut passing, mut failing) = (1, path.len() - 1);
+        while failing - passing > 1 {
+            let middle = (passing + failing) / 2;
+            self.trial.copy_from(&self.body);
+            for &cell in &path[1..=middle] {
+                self.trial.advance(moves, cell, cell == food);
+            }
+            if self.trial.has_cycle(moves, &mut self.sets) {
+                passing = middle;
+            } else {
+                failing = middle;
             }
         }
-        Some(path.len() - 1)
+        Some(failing)
     }
 }
 
