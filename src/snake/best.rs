@@ -11,7 +11,8 @@
 //! the right hand (Twan van Laarhoven, <https://github.com/twanvl/snake>, "cell tree
 //! algorithm"; the same construction builds [`HamiltonianCycle`]s on walled boards). The
 //! snake does not follow one fixed cycle: it plans a path to the food among right-hand
-//! moves and lets the cycle be whatever tree its body implies.
+//! moves and lets the cycle be whatever tree its body implies. (A starting body that
+//! drives on the left plays on the board's mirror image, where it drives on the right.)
 //!
 //! # The safety test
 //!
@@ -40,8 +41,9 @@
 //! cell, edge and block (after as many moves as the tail needs), and admits a step once
 //! any path from the head would arrive late enough. The body is then moved along the path
 //! to the food (the tail moving too), and the test above is run after the first step and
-//! at the end. If the end fails, the first step along the path after which the test fails
-//! is taken out of the view and A* runs again, [`ATTEMPTS`] times at most. If no path
+//! at the end. If the end fails, a step where the test turns from passing to failing
+//! (found by bisection, a few tests instead of one per step) is taken out of the view and
+//! A* runs again, [`ATTEMPTS`] times at most. If no path
 //! passes, the agent takes a move that passes the test, preferring the first step of a
 //! path it found and then the move nearer the food.
 //!
@@ -56,9 +58,10 @@
 //!
 //! # Complexity
 //!
-//! Per move: at most [`ATTEMPTS`] A* searches over the `n` cells (two successors each) and
-//! `O(n)` work to move the body along each path, plus one `O(blocks)` test per checked
-//! state; all in memory the agent keeps from move to move.
+//! Per move: at most [`ATTEMPTS`] A* searches over the `n` cells (two successors each),
+//! and for each path `O(n)` work to move the body along it and `O(log n)` tests of
+//! `O(blocks)` each; all in memory the agent keeps from move to move (the planner returns
+//! each path in a fresh `Vec`, one allocation per search, none per node).
 //!
 //! [`HamiltonianCycle`]: super::hamiltonian::HamiltonianCycle
 //! [`HamiltonianAgent`]: super::hamiltonian::HamiltonianAgent
@@ -750,9 +753,7 @@ impl Agent for BestAgent {
         self.stats.moves += 1;
         let board = game.board();
         let layout = match &mut self.layout {
-            Some(layout) if layout.width == board.width() && layout.height == board.height() => {
-                layout
-            }
+            Some(layout) if layout.same_board(board) => layout,
             slot => {
                 self.mode = Mode::Unset;
                 slot.insert(Layout::from_board(board))
