@@ -310,7 +310,7 @@ impl HamiltonianCycle {
     ///     HamiltonianCycle::new(&Board::new(5, 5).unwrap()),
     ///     Err(CycleError::OddCellCount { free: 25 })
     /// );
-    /// let walled: Board = "....\n.#..\n....\n..#.".parse().unwrap();
+    /// let walled: Board = "....\n.#..\n....\n...#".parse().unwrap();
     /// assert!(matches!(HamiltonianCycle::new(&walled), Err(CycleError::Unbalanced { .. })));
     /// ```
     pub fn new(board: &Board) -> Result<Self, CycleError> {
