@@ -409,3 +409,17 @@ fn games_in_any_order_give_the_serial_report() {
     let other = simulate(|| Careful, &config, 24, 100).unwrap();
     assert!(!other.same_games(&serial));
 }
+
+#[test]
+fn a_rayon_run_gives_the_serial_report() {
+    use rayon::prelude::*;
+    let config = GameConfig::new(6, 6).unwrap().with_start_length(4);
+    let serial = simulate(replan::snake::SafeAgent::new, &config, 16, 5).unwrap();
+    let records = (0..16u64)
+        .into_par_iter()
+        .map(|i| play_game(&mut replan::snake::SafeAgent::new(), &config, 5, i).unwrap())
+        .collect();
+    let parallel = Report::from_records(records);
+    assert!(parallel.same_games(&serial));
+    assert_eq!(parallel.stats, serial.stats);
+}

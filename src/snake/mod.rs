@@ -34,6 +34,7 @@
 //! ```
 
 mod agent;
+mod agents;
 pub mod best;
 mod board;
 mod error;
@@ -43,13 +44,14 @@ mod simulate;
 mod view;
 
 pub use agent::{Agent, AgentStats};
+pub use agents::{GreedyAgent, IncrementalAgent, PlannerComparison, SafeAgent};
 pub use board::{Board, MAX_SIDE, MIN_SIDE};
 pub use error::SnakeError;
 pub use game::{DeathReason, Game, GameConfig, Outcome, Snake};
 pub use simulate::{game_seed, play_game, simulate, GameEnd, GameRecord, Report};
 pub use view::{
-    BodyBlocks, CellView, Passability, PlainView, StepDistance, TailPasses, TailView, TimedCell,
-    TimedView,
+    BodyBlocks, CellView, Passability, PlainView, Position, Snapshot, StepDistance, TailPasses,
+    TailView, TimedCell, TimedView,
 };
 
 /// A cell `(x, y)`: `x` the column, `y` the row, `(0, 0)` the top-left cell; the same as

@@ -44,7 +44,7 @@
 
 use std::marker::PhantomData;
 
-use super::{Board, Cell, Direction, Game, Snake};
+use super::{Board, Cell, Game, Snake};
 use crate::{DenseIds, Graph, Heuristic, IndexedGraph, InvalidNode, ReverseGraph};
 
 /// Which body cells a [`CellView`] lets a path enter.
@@ -110,24 +110,156 @@ impl Passability for TailPasses {
 /// use replan::snake::{CellView, Game, GameConfig, TailPasses};
 /// use replan::IndexedGraph;
 /// let game = Game::new(&GameConfig::new(5, 4)?)?;
-/// let view: CellView<TailPasses> = CellView::new(&game);
+/// let view: CellView<&Game, TailPasses> = CellView::new(&game);
 /// assert_eq!(view.node_bound(), 20);
 /// # Ok::<(), replan::snake::SnakeError>(())
 /// ```
 #[derive(Debug)]
-pub struct CellView<'a, P> {
-    board: &'a Board,
-    snake: &'a Snake,
+pub struct CellView<S, P> {
+    position: S,
     rule: PhantomData<P>,
 }
 
-impl<P> Clone for CellView<'_, P> {
+impl<S: Clone, P> Clone for CellView<S, P> {
     fn clone(&self) -> Self {
-        *self
+        CellView {
+            position: self.position.clone(),
+            rule: PhantomData,
+        }
     }
 }
 
-impl<P> Copy for CellView<'_, P> {}
+impl<S: Copy, P> Copy for CellView<S, P> {}
+
+/// A Snake position a view reads: a board and a snake on it.
+///
+/// Implemented by [`Game`], by a pair `(&Board, &Snake)` (an agent's look-ahead snake), by
+/// [`Snapshot`] (an owned copy) and by references to any of them. A view over an owned
+/// [`Snapshot`] has no lifetime, so an agent can keep it next to a planner typed for it
+/// and refresh it every move without allocating.
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{Board, Position, Snake};
+/// let board = Board::new(4, 4)?;
+/// let snake = Snake::new(4, 4, &[(1, 1)]);
+/// assert_eq!((&board, &snake).snake().head(), (1, 1));
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+pub trait Position {
+    /// The board.
+    fn board(&self) -> &Board;
+    /// The snake.
+    fn snake(&self) -> &Snake;
+}
+
+impl Position for Game {
+    #[inline(always)]
+    fn board(&self) -> &Board {
+        Game::board(self)
+    }
+    #[inline(always)]
+    fn snake(&self) -> &Snake {
+        Game::snake(self)
+    }
+}
+
+impl Position for (&Board, &Snake) {
+    #[inline(always)]
+    fn board(&self) -> &Board {
+        self.0
+    }
+    #[inline(always)]
+    fn snake(&self) -> &Snake {
+        self.1
+    }
+}
+
+impl<T: Position + ?Sized> Position for &T {
+    #[inline(always)]
+    fn board(&self) -> &Board {
+        (**self).board()
+    }
+    #[inline(always)]
+    fn snake(&self) -> &Snake {
+        (**self).snake()
+    }
+}
+
+/// An owned copy of a position, refreshed in place with [`copy_from`](Snapshot::copy_from).
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{Game, GameConfig, Snapshot, TailView};
+/// use replan::{BidirectionalBfs, Planner};
+///
+/// let game = Game::new(&GameConfig::new(6, 6)?)?;
+/// // An agent keeps both and reuses them every move.
+/// let mut view = TailView::new(Snapshot::of(&game));
+/// let mut planner = BidirectionalBfs::new();
+/// view.position_mut().copy_from(&game);
+/// let food = game.food().unwrap();
+/// assert!(planner.plan(&view, game.snake().head(), food).is_ok());
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// The board.
+    pub board: Board,
+    /// The snake.
+    pub snake: Snake,
+}
+
+impl Snapshot {
+    /// A copy of `position`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use replan::snake::*;
+    /// let game = Game::new(&GameConfig::new(4, 4)?)?;
+    /// assert_eq!(Snapshot::of(&game).snake, *game.snake());
+    /// # Ok::<(), SnakeError>(())
+    /// ```
+    pub fn of(position: &impl Position) -> Snapshot {
+        Snapshot {
+            board: position.board().clone(),
+            snake: position.snake().clone(),
+        }
+    }
+
+    /// Makes this a copy of `position`, reusing its memory when the board size is the
+    /// same.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use replan::snake::*;
+    /// let mut game = Game::new(&GameConfig::new(4, 4)?.with_start(vec![(1, 1)]))?;
+    /// let mut snapshot = Snapshot::of(&game);
+    /// game.step(Direction::Down);
+    /// snapshot.copy_from(&game);
+    /// assert_eq!(snapshot.snake.head(), (1, 2));
+    /// # Ok::<(), SnakeError>(())
+    /// ```
+    pub fn copy_from(&mut self, position: &impl Position) {
+        self.board.clone_from(position.board());
+        self.snake.clone_from(position.snake());
+    }
+}
+
+impl Position for Snapshot {
+    #[inline(always)]
+    fn board(&self) -> &Board {
+        &self.board
+    }
+    #[inline(always)]
+    fn snake(&self) -> &Snake {
+        &self.snake
+    }
+}
 
 /// The body as walls: a path may enter only cells the snake does not cover.
 ///
@@ -146,7 +278,7 @@ impl<P> Copy for CellView<'_, P> {}
 /// assert_eq!(reach.run(&view, (2, 2)).unwrap().reached(), 24);
 /// # Ok::<(), replan::snake::SnakeError>(())
 /// ```
-pub type PlainView<'a> = CellView<'a, BodyBlocks>;
+pub type PlainView<S> = CellView<S, BodyBlocks>;
 
 /// The tail is passable: it moves away as the head moves, so the head may follow it.
 ///
@@ -164,10 +296,11 @@ pub type PlainView<'a> = CellView<'a, BodyBlocks>;
 /// assert_eq!(path.nodes, [(1, 1), (0, 1)]);
 /// # Ok::<(), replan::snake::SnakeError>(())
 /// ```
-pub type TailView<'a> = CellView<'a, TailPasses>;
+pub type TailView<S> = CellView<S, TailPasses>;
 
-impl<'a, P: Passability> CellView<'a, P> {
-    /// The view of `game`'s position.
+impl<S: Position, P: Passability> CellView<S, P> {
+    /// The view of `position`: a [`Game`] (by reference or owned), a `(&Board, &Snake)`
+    /// pair or a [`Snapshot`].
     ///
     /// # Example
     ///
@@ -176,33 +309,49 @@ impl<'a, P: Passability> CellView<'a, P> {
     /// let game = Game::new(&GameConfig::new(4, 4)?)?;
     /// let view = PlainView::new(&game);
     /// assert_eq!(view.snake().len(), 3);
+    /// let board = Board::new(4, 4)?;
+    /// let snake = Snake::new(4, 4, &[(0, 0), (1, 0)]);
+    /// let look_ahead = TailView::new((&board, &snake));
+    /// assert_eq!(look_ahead.snake().head(), (0, 0));
     /// # Ok::<(), SnakeError>(())
     /// ```
-    pub fn new(game: &'a Game) -> Self {
-        CellView::of(game.board(), game.snake())
+    pub fn new(position: S) -> Self {
+        CellView {
+            position,
+            rule: PhantomData,
+        }
     }
 
-    /// The view of `snake` on `board`: an agent's look-ahead position.
+    /// The position the view reads.
     ///
     /// # Example
     ///
     /// ```
     /// # use replan::snake::*;
-    /// let board = Board::new(4, 4)?;
-    /// let snake = Snake::new(4, 4, &[(0, 0), (1, 0)]);
-    /// let view = TailView::of(&board, &snake);
-    /// assert_eq!(view.snake().head(), (0, 0));
+    /// let game = Game::new(&GameConfig::new(4, 4)?.with_start(vec![(2, 2)]))?;
+    /// assert_eq!(TailView::new(&game).position().steps(), 0);
     /// # Ok::<(), SnakeError>(())
     /// ```
-    pub fn of(board: &'a Board, snake: &'a Snake) -> Self {
-        CellView {
-            board,
-            snake,
-            rule: PhantomData,
-        }
+    pub fn position(&self) -> &S {
+        &self.position
     }
 
-    /// The snake the view was made of.
+    /// The position, to refresh it in place (a [`Snapshot`] an agent keeps).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// # use replan::snake::*;
+    /// let game = Game::new(&GameConfig::new(4, 4)?)?;
+    /// let mut view = TailView::new(Snapshot::of(&game));
+    /// view.position_mut().copy_from(&game);
+    /// # Ok::<(), SnakeError>(())
+    /// ```
+    pub fn position_mut(&mut self) -> &mut S {
+        &mut self.position
+    }
+
+    /// The snake the view reads.
     ///
     /// # Example
     ///
@@ -212,11 +361,12 @@ impl<'a, P: Passability> CellView<'a, P> {
     /// assert_eq!(TailView::new(&game).snake().head(), (2, 2));
     /// # Ok::<(), SnakeError>(())
     /// ```
-    pub fn snake(&self) -> &'a Snake {
-        self.snake
+    #[inline(always)]
+    pub fn snake(&self) -> &Snake {
+        self.position.snake()
     }
 
-    /// The board the view was made of.
+    /// The board the view reads.
     ///
     /// # Example
     ///
@@ -226,8 +376,9 @@ impl<'a, P: Passability> CellView<'a, P> {
     /// assert_eq!(TailView::new(&game).board().height(), 3);
     /// # Ok::<(), SnakeError>(())
     /// ```
-    pub fn board(&self) -> &'a Board {
-        self.board
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        self.position.board()
     }
 
     /// Whether a path may enter `cell`: on the board, not a wall, and passable for `P`.
@@ -243,25 +394,25 @@ impl<'a, P: Passability> CellView<'a, P> {
     /// ```
     #[inline]
     pub fn enterable(&self, cell: Cell) -> bool {
-        self.board.is_free(cell) && P::enterable(self.snake, self.board.index(cell))
+        self.board().is_free(cell) && P::enterable(self.snake(), self.board().index(cell))
     }
 
     /// Whether a path may stand on the cell: enter it, or start on it (the head).
     #[inline(always)]
     fn live(&self, cell: Cell, index: usize) -> bool {
-        P::enterable(self.snake, index) || cell == self.snake.head()
+        P::enterable(self.snake(), index) || cell == self.snake().head()
     }
 }
 
-impl<P: Passability> Graph for CellView<'_, P> {
+impl<S: Position, P: Passability> Graph for CellView<S, P> {
     type Node = Cell;
     type Cost = u32;
     type Ids = DenseIds;
 
     #[inline]
     fn successors(&self, cell: Cell, mut visit: impl FnMut(Cell, u32)) {
-        if self.board.contains(cell) {
-            self.indexed_successors(cell, self.board.index(cell), |next, _, cost| {
+        if self.board().contains(cell) {
+            self.indexed_successors(cell, self.board().index(cell), |next, _, cost| {
                 visit(next, cost)
             });
         }
@@ -270,9 +421,9 @@ impl<P: Passability> Graph for CellView<'_, P> {
     /// Refuses cells off the board, walls, and body cells a path can neither enter nor
     /// start on.
     fn check_node(&self, cell: Cell) -> Result<(), InvalidNode> {
-        if !self.board.contains(cell) {
+        if !self.board().contains(cell) {
             Err(InvalidNode::OutOfBounds)
-        } else if self.board.is_wall(cell) || !self.live(cell, self.board.index(cell)) {
+        } else if self.board().is_wall(cell) || !self.live(cell, self.board().index(cell)) {
             Err(InvalidNode::Blocked)
         } else {
             Ok(())
@@ -284,22 +435,22 @@ impl<P: Passability> Graph for CellView<'_, P> {
     }
 }
 
-impl<P: Passability> ReverseGraph for CellView<'_, P> {
+impl<S: Position, P: Passability> ReverseGraph for CellView<S, P> {
     /// The cells a path can stand on beside an enterable `cell`. (The default
     /// [`IndexedGraph::indexed_predecessors`] recomputes each index, which is one
     /// multiply-add.)
     #[inline]
     fn predecessors(&self, cell: Cell, mut visit: impl FnMut(Cell, u32)) {
-        if !self.board.contains(cell) {
+        if !self.board().contains(cell) {
             return;
         }
-        let index = self.board.index(cell);
-        if self.board.is_wall_index(index) || !P::enterable(self.snake, index) {
+        let index = self.board().index(cell);
+        if self.board().is_wall_index(index) || !P::enterable(self.snake(), index) {
             return;
         }
-        let width = self.board.width() as usize;
+        let width = self.board().width() as usize;
         for_each_neighbour(
-            self.board,
+            self.board(),
             cell,
             index,
             width,
@@ -312,19 +463,19 @@ impl<P: Passability> ReverseGraph for CellView<'_, P> {
     }
 }
 
-impl<P: Passability> IndexedGraph for CellView<'_, P> {
+impl<S: Position, P: Passability> IndexedGraph for CellView<S, P> {
     fn node_bound(&self) -> usize {
-        self.board.cells()
+        self.board().cells()
     }
 
     #[inline(always)]
     fn index(&self, cell: Cell) -> usize {
-        self.board.index(cell)
+        self.board().index(cell)
     }
 
     #[inline(always)]
     fn node(&self, index: usize) -> Cell {
-        self.board.cell(index)
+        self.board().cell(index)
     }
 
     #[inline]
@@ -334,12 +485,12 @@ impl<P: Passability> IndexedGraph for CellView<'_, P> {
         index: usize,
         mut visit: impl FnMut(Cell, usize, u32),
     ) {
-        if self.board.is_wall_index(index) || !self.live(cell, index) {
+        if self.board().is_wall_index(index) || !self.live(cell, index) {
             return;
         }
-        let width = self.board.width() as usize;
-        for_each_neighbour(self.board, cell, index, width, |next, next_index| {
-            if P::enterable(self.snake, next_index) {
+        let width = self.board().width() as usize;
+        for_each_neighbour(self.board(), cell, index, width, |next, next_index| {
+            if P::enterable(self.snake(), next_index) {
                 visit(next, next_index, 1);
             }
         });
@@ -347,7 +498,7 @@ impl<P: Passability> IndexedGraph for CellView<'_, P> {
 }
 
 /// Calls `visit(neighbour, its index)` for the board neighbours of `cell` that are not
-/// walls, in [`Direction::ALL`] order.
+/// walls, in [`Direction::ALL`](super::Direction::ALL) order.
 #[inline(always)]
 fn for_each_neighbour(
     board: &Board,
@@ -695,14 +846,5 @@ impl Heuristic<Cell, f64> for StepDistance {
     #[inline]
     fn estimate(&self, from: Cell, goal: Cell) -> f64 {
         f64::from(Heuristic::<Cell, u32>::estimate(self, from, goal))
-    }
-}
-
-/// The direction of the first move of a path of cells, if it has one.
-#[allow(dead_code)]
-pub(crate) fn first_move(path: &[Cell]) -> Option<Direction> {
-    match path {
-        [from, to, ..] => Direction::between(*from, *to),
-        _ => None,
     }
 }

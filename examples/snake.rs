@@ -1,0 +1,252 @@
+//! Snake, played by the crate's agents.
+//!
+//! ```text
+//! cargo run --release --example snake
+//! cargo run --release --example snake -- --headless --agent safe --width 8 --height 8 \
+//!     --games 1000 --seed 1 --start-length 4
+//! ```
+//!
+//! With no arguments it plays one 20×20 game and animates it in the terminal (when
+//! standard output is not a terminal, it prints only the final board and a summary).
+//! `--headless` plays `--games` games on all cores, with a progress bar on standard error
+//! when that is a terminal, and prints as its last line one JSON object:
+//! `{"games":N,"wins":W,"deaths":D,"capped":C,"mean_length":L,"mean_steps":S,
+//! "mean_steps_won":SW,"micros_per_move":U}` (`mean_steps_won` is `null` when no game was
+//! won). The report is the same for a seed whatever the number of threads, decision times
+//! aside.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+use crossterm::style::{Color, Print, ResetColor, SetForegroundColor};
+use crossterm::terminal::{Clear, ClearType};
+use crossterm::{cursor, execute, queue};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use replan::snake::{
+    play_game, Agent, Game, GameConfig, GreedyAgent, IncrementalAgent, Outcome, Report, SafeAgent,
+};
+
+#[derive(Parser)]
+#[command(about = "Play Snake with the crate's agents: animated, or many games headless")]
+struct Args {
+    /// Play many games without drawing and print a JSON summary.
+    #[arg(long)]
+    headless: bool,
+    /// The agent that plays.
+    #[arg(long, value_enum, default_value_t = AgentChoice::Best)]
+    agent: AgentChoice,
+    /// Board width, 2 to 255.
+    #[arg(long, default_value_t = 20)]
+    width: u32,
+    /// Board height, 2 to 255.
+    #[arg(long, default_value_t = 20)]
+    height: u32,
+    /// Games to play (headless).
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Seed of the food placement.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The snake's length at the start.
+    #[arg(long, default_value_t = 3)]
+    start_length: usize,
+    /// The step cap (default 4 × cells²).
+    #[arg(long)]
+    max_steps: Option<u64>,
+    /// Frames per second of the animation.
+    #[arg(long, default_value_t = 12.0)]
+    fps: f64,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum AgentChoice {
+    /// Shortest path to the food, else the most free space.
+    Greedy,
+    /// Look-ahead: eat only if the tail stays in reach.
+    Safe,
+    /// The safe agent's moves, planned with D* Lite.
+    Incremental,
+    /// Follows a Hamiltonian cycle with shortcuts (boards with an even cell count).
+    Hamiltonian,
+    /// The strongest agent.
+    Best,
+}
+
+/// Makes the agent `choice` names for a game of `config`; every agent name is decided
+/// here and only here.
+fn make_agent(choice: AgentChoice, config: &GameConfig) -> Result<Box<dyn Agent>, String> {
+    let _ = config;
+    match choice {
+        AgentChoice::Greedy => Ok(Box::new(GreedyAgent::new())),
+        AgentChoice::Safe => Ok(Box::new(SafeAgent::new())),
+        AgentChoice::Incremental => Ok(Box::new(IncrementalAgent::new())),
+        AgentChoice::Hamiltonian => Err("the hamiltonian agent is not part of this build".into()),
+        // The strongest agent available in this build.
+        AgentChoice::Best => Ok(Box::new(SafeAgent::new())),
+    }
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let mut config = GameConfig::new(args.width, args.height)
+        .map_err(|err| err.to_string())?
+        .with_start_length(args.start_length)
+        .with_seed(args.seed);
+    config.max_steps = args.max_steps;
+    config.start_cells().map_err(|err| err.to_string())?;
+    if matches!(args.agent, AgentChoice::Hamiltonian) && config.board.free_cells() % 2 == 1 {
+        return Err(format!(
+            "the hamiltonian agent needs an even number of cells; a {}×{} board has {}",
+            args.width,
+            args.height,
+            config.board.free_cells()
+        ));
+    }
+    make_agent(args.agent, &config)?;
+    if args.headless {
+        headless(args, &config)
+    } else {
+        animate(args, &config)
+    }
+}
+
+fn headless(args: &Args, config: &GameConfig) -> Result<(), String> {
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let progress = ProgressBar::with_draw_target(
+        Some(args.games),
+        if std::io::stderr().is_terminal() {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        },
+    );
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
+            .map_err(|err| err.to_string())?,
+    );
+    let records = (0..args.games)
+        .into_par_iter()
+        .map(|index| {
+            let mut agent = make_agent(args.agent, config)?;
+            let record =
+                play_game(agent.as_mut(), config, args.seed, index).map_err(|e| e.to_string());
+            progress.inc(1);
+            record
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    progress.finish_and_clear();
+    let report = Report::from_records(records);
+    // Keys in a fixed order, which `serde_json::json!` does not keep; values through
+    // serde_json so that every number is valid JSON.
+    let number = |value: f64| serde_json::Value::from(value).to_string();
+    let summary = format!(
+        "{{\"games\":{},\"wins\":{},\"deaths\":{},\"capped\":{},\"mean_length\":{},\
+         \"mean_steps\":{},\"mean_steps_won\":{},\"micros_per_move\":{}}}",
+        report.games,
+        report.wins,
+        report.deaths,
+        report.capped,
+        number(report.mean_length),
+        number(report.mean_steps),
+        report
+            .mean_steps_won
+            .map_or_else(|| "null".to_string(), number),
+        number(report.micros_per_move),
+    );
+    println!("{summary}");
+    Ok(())
+}
+
+fn animate(args: &Args, config: &GameConfig) -> Result<(), String> {
+    let mut agent = make_agent(args.agent, config)?;
+    let mut game = Game::new(config).map_err(|err| err.to_string())?;
+    let mut stdout = std::io::stdout();
+    let live = stdout.is_terminal();
+    let frame = Duration::from_secs_f64(1.0 / args.fps.clamp(0.5, 1000.0));
+    if live {
+        execute!(stdout, Clear(ClearType::All)).map_err(|err| err.to_string())?;
+    }
+    let mut outcome = Outcome::Moved;
+    while !game.is_over() {
+        if live {
+            draw(&mut stdout, &game, agent.name()).map_err(|err| err.to_string())?;
+            std::thread::sleep(frame);
+        }
+        let direction = agent.next_move(&game);
+        outcome = game.step(direction);
+    }
+    if live {
+        draw(&mut stdout, &game, agent.name()).map_err(|err| err.to_string())?;
+    } else {
+        println!("{game}");
+    }
+    let ending = match outcome {
+        Outcome::Won => "filled the board".to_string(),
+        Outcome::Died(reason) => format!("died: {reason}"),
+        _ => "reached the step cap".to_string(),
+    };
+    println!(
+        "{}: {ending} after {} steps at length {} of {}",
+        agent.name(),
+        game.steps(),
+        game.snake().len(),
+        game.board().free_cells()
+    );
+    Ok(())
+}
+
+/// Draws the board from the top-left corner of the terminal, two characters per cell.
+fn draw(out: &mut impl Write, game: &Game, name: &str) -> std::io::Result<()> {
+    queue!(out, cursor::MoveTo(0, 0))?;
+    let board = game.board();
+    let head = game.snake().head();
+    for y in 0..board.height() {
+        for x in 0..board.width() {
+            let cell = (x, y);
+            let (color, text) = if board.is_wall(cell) {
+                (Color::DarkGrey, "██")
+            } else if cell == head {
+                (Color::Yellow, "██")
+            } else if game.occupied(cell) {
+                (Color::Green, "██")
+            } else if game.food() == Some(cell) {
+                (Color::Red, "()")
+            } else {
+                (Color::DarkGrey, " .")
+            };
+            queue!(out, SetForegroundColor(color), Print(text))?;
+        }
+        queue!(
+            out,
+            ResetColor,
+            Clear(ClearType::UntilNewLine),
+            Print("\r\n")
+        )?;
+    }
+    queue!(
+        out,
+        Print(format!(
+            "{name}  length {}  steps {}",
+            game.snake().len(),
+            game.steps()
+        )),
+        Clear(ClearType::UntilNewLine),
+        Print("\r\n")
+    )?;
+    out.flush()
+}

@@ -1,0 +1,95 @@
+//! [`GreedyAgent`]: straight to the food.
+
+use super::most_free_space;
+use crate::snake::{Agent, AgentStats, Direction, Game, Snapshot, TailView};
+use crate::{Bfs, BfsReach, Planner};
+
+/// The baseline: the first move of a shortest path to the food, else the move with the
+/// most free space.
+///
+/// The path is a breadth-first search (Moore 1959) on the virtual-tail view
+/// ([`TailView`]), as in the first step of Chuyang Liu's greedy solver
+/// (github.com/chuyangliu/snake) but without its look-ahead: the agent happily eats its
+/// way into a dead end. With no path, it takes the surviving move whose cell reaches the
+/// most cells, ties to the move farther from the food. Its first moves always survive
+/// (they enter a free cell or the leaving tail), so it never dies at once while a
+/// surviving move exists; it dies of being trapped.
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{simulate, GameConfig, GreedyAgent};
+/// let report = simulate(GreedyAgent::new, &GameConfig::new(6, 6)?, 5, 1)?;
+/// assert_eq!(report.games, 5);
+/// assert!(report.mean_length > 3.0);
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+#[derive(Debug)]
+pub struct GreedyAgent {
+    view: Option<TailView<Snapshot>>,
+    planner: Bfs<TailView<Snapshot>>,
+    flood: BfsReach,
+    stats: AgentStats,
+}
+
+impl Default for GreedyAgent {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl GreedyAgent {
+    /// The agent.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{Agent, GreedyAgent};
+    /// assert_eq!(GreedyAgent::new().name(), "greedy");
+    /// ```
+    pub fn new() -> GreedyAgent {
+        GreedyAgent {
+            view: None,
+            planner: Bfs::new(),
+            flood: BfsReach::new(),
+            stats: AgentStats::default(),
+        }
+    }
+}
+
+impl Agent for GreedyAgent {
+    fn next_move(&mut self, game: &Game) -> Direction {
+        self.stats.moves += 1;
+        let view = match &mut self.view {
+            Some(view) => {
+                view.position_mut().copy_from(game);
+                view
+            }
+            none => none.insert(TailView::new(Snapshot::of(game))),
+        };
+        if let Some(food) = game.food() {
+            let result = self.planner.plan(view, game.snake().head(), food);
+            let expanded = self.planner.last_stats().expanded;
+            self.stats.searches += 1;
+            self.stats.expanded += expanded;
+            self.stats.path_expanded += expanded;
+            if let Ok(path) = result {
+                if let Some(direction) = Direction::between(path.nodes[0], path.nodes[1]) {
+                    return direction;
+                }
+            }
+        }
+        let (direction, expanded) = most_free_space(game, view, &mut self.flood);
+        self.stats.searches += 1;
+        self.stats.expanded += expanded;
+        direction
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.stats
+    }
+
+    fn name(&self) -> &str {
+        "greedy"
+    }
+}

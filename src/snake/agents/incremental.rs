@@ -1,0 +1,255 @@
+//! [`IncrementalAgent`]: [`SafeAgent`](super::SafeAgent)'s decisions, its food path
+//! repaired by D* Lite instead of searched afresh.
+
+use super::safety::Safety;
+use crate::grid::Grid;
+use crate::snake::{Agent, AgentStats, Cell, Direction, Game, StepDistance};
+use crate::{AStar, DStarLite, Planner};
+
+/// [`SafeAgent`](super::SafeAgent)'s rule, with the shortest path to the food kept by one
+/// [`DStarLite`] (Koenig and Likhachev, "D* Lite", AAAI 2002) across moves.
+///
+/// The agent keeps the board as a [`Grid`] whose passable cells are those of the
+/// virtual-tail view (free cells, the head and the tail). Each move only the cells that
+/// changed, the old and new head and tail, are reported through
+/// [`DStarLite::set_blocked`], the start moves to the head
+/// ([`move_start`](DStarLite::move_start)), and [`replan`](DStarLite::replan) repairs the
+/// previous search. When the food is eaten the goal moves, and the next move plans from
+/// scratch. The path then goes through the same compression and look-ahead checks as
+/// [`SafeAgent`](super::SafeAgent)'s, which depend only on the path's length, so both
+/// agents make the same moves in the same games.
+///
+/// [`with_comparison`](IncrementalAgent::with_comparison) also runs [`AStar`] from
+/// scratch on the same grid each move, to count what the repair saves
+/// ([`comparison`](IncrementalAgent::comparison)).
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{play_game, GameConfig, IncrementalAgent};
+/// let mut agent = IncrementalAgent::with_comparison();
+/// let record = play_game(&mut agent, &GameConfig::new(8, 8)?, 1, 0)?;
+/// let comparison = agent.comparison();
+/// assert_eq!(comparison.moves, record.steps);
+/// assert!(comparison.dstar_expanded < comparison.astar_expanded);
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+#[derive(Debug)]
+pub struct IncrementalAgent {
+    safety: Safety,
+    grid: Option<Grid>,
+    dstar: DStarLite<Grid, StepDistance>,
+    /// The goal of the search D* Lite holds, if any.
+    planned_goal: Option<Cell>,
+    /// The step count, head and tail at the last move, to tell what changed.
+    last: Option<(u64, Cell, Cell)>,
+    astar: Option<AStar<Grid, StepDistance>>,
+    comparison: PlannerComparison,
+    path: Vec<Cell>,
+}
+
+/// What D* Lite's repairs cost against A* from scratch on the same positions.
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::PlannerComparison;
+/// let comparison = PlannerComparison { moves: 10, dstar_expanded: 50, astar_expanded: 400, ..Default::default() };
+/// assert_eq!(comparison.ratio(), 8.0);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlannerComparison {
+    /// Moves planned.
+    pub moves: u64,
+    /// Nodes D* Lite expanded, over all moves.
+    pub dstar_expanded: u64,
+    /// Of which in searches from scratch (the first move, and after each meal).
+    pub dstar_full_expanded: u64,
+    /// Searches from scratch.
+    pub dstar_full_searches: u64,
+    /// Nodes A* expanded from scratch on the same positions (0 without the comparison).
+    pub astar_expanded: u64,
+    /// D* Lite's expansions at each repair (moves that did not plan from scratch), in
+    /// order; kept only with the comparison on.
+    pub repair_expanded: Vec<u32>,
+}
+
+impl PlannerComparison {
+    /// How many times more nodes A* from scratch expanded than D* Lite.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::PlannerComparison;
+    /// assert_eq!(PlannerComparison::default().ratio(), 0.0);
+    /// ```
+    pub fn ratio(&self) -> f64 {
+        if self.dstar_expanded == 0 {
+            0.0
+        } else {
+            self.astar_expanded as f64 / self.dstar_expanded as f64
+        }
+    }
+}
+
+impl Default for IncrementalAgent {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl IncrementalAgent {
+    /// The agent.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{Agent, IncrementalAgent};
+    /// assert_eq!(IncrementalAgent::new().name(), "incremental");
+    /// ```
+    pub fn new() -> IncrementalAgent {
+        IncrementalAgent {
+            safety: Safety::new(),
+            grid: None,
+            dstar: DStarLite::new(StepDistance),
+            planned_goal: None,
+            last: None,
+            astar: None,
+            comparison: PlannerComparison::default(),
+            path: Vec::new(),
+        }
+    }
+
+    /// The agent, also planning each move with A* from scratch to compare.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::IncrementalAgent;
+    /// assert_eq!(IncrementalAgent::with_comparison().comparison().moves, 0);
+    /// ```
+    pub fn with_comparison() -> IncrementalAgent {
+        let mut agent = IncrementalAgent::new();
+        agent.astar = Some(AStar::new(StepDistance));
+        agent
+    }
+
+    /// What the planning has cost so far.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{play_game, GameConfig, IncrementalAgent};
+    /// let mut agent = IncrementalAgent::new();
+    /// play_game(&mut agent, &GameConfig::new(6, 6)?, 2, 0)?;
+    /// assert!(agent.comparison().dstar_full_searches >= 1);
+    /// # Ok::<(), replan::snake::SnakeError>(())
+    /// ```
+    pub fn comparison(&self) -> &PlannerComparison {
+        &self.comparison
+    }
+
+    /// Brings the grid in line with the game: rebuilt at a game's first move (or after a
+    /// gap), else only the cells that changed, reported to D* Lite.
+    fn sync(&mut self, game: &Game) {
+        let snake = game.snake();
+        let (head, tail) = (snake.head(), snake.tail());
+        let passable = |cell: Cell| !snake.occupied(cell) || cell == head || cell == tail;
+        let continues = matches!(self.last, Some((steps, ..)) if steps + 1 == game.steps());
+        match (&mut self.grid, self.last) {
+            (Some(grid), Some((_, last_head, last_tail))) if continues => {
+                for cell in [last_head, last_tail, head, tail] {
+                    let want = passable(cell);
+                    if grid.is_passable(cell) == want {
+                        continue;
+                    }
+                    if self.planned_goal.is_some() {
+                        if self.dstar.set_blocked(grid, cell, !want).is_err() {
+                            self.planned_goal = None;
+                        }
+                    } else {
+                        let _ = grid.set_blocked(cell, !want);
+                    }
+                }
+            }
+            _ => {
+                let mut grid = game.board().to_grid();
+                for cell in snake.body() {
+                    if !passable(cell) {
+                        let _ = grid.set_blocked(cell, true);
+                    }
+                }
+                self.grid = Some(grid);
+                self.dstar = DStarLite::new(StepDistance);
+                self.planned_goal = None;
+            }
+        }
+        self.last = Some((game.steps(), head, tail));
+    }
+}
+
+impl Agent for IncrementalAgent {
+    fn next_move(&mut self, game: &Game) -> Direction {
+        self.safety.refresh(game);
+        let head = game.snake().head();
+        let Some(food) = game.food() else {
+            return Direction::Up;
+        };
+        // Move the start first, so the cells reported next are keyed from the new head.
+        let repair = self.planned_goal == Some(food)
+            && matches!(self.last, Some((steps, ..)) if steps + 1 == game.steps());
+        if repair {
+            if let Some(grid) = &self.grid {
+                if self.dstar.move_start(grid, head).is_err() {
+                    self.planned_goal = None;
+                }
+            }
+        }
+        self.sync(game);
+        let grid = self.grid.as_ref().expect("sync builds the grid");
+        let full = self.planned_goal != Some(food);
+        let result = if full {
+            self.planned_goal = Some(food);
+            self.dstar.plan(grid, head, food)
+        } else {
+            self.dstar.replan(grid)
+        };
+        let expanded = self.dstar.last_stats().expanded;
+        let comparison = &mut self.comparison;
+        comparison.moves += 1;
+        comparison.dstar_expanded += expanded;
+        if full {
+            comparison.dstar_full_expanded += expanded;
+            comparison.dstar_full_searches += 1;
+        }
+        if let Some(astar) = &mut self.astar {
+            let _ = astar.plan(grid, head, food);
+            comparison.astar_expanded += astar.last_stats().expanded;
+            if !full {
+                comparison.repair_expanded.push(expanded as u32);
+            }
+        }
+        let stats = &mut self.safety.stats;
+        stats.searches += 1;
+        stats.expanded += expanded;
+        stats.path_expanded += expanded;
+        self.path.clear();
+        let found = match result {
+            Ok(path) => {
+                self.path.extend_from_slice(&path.nodes);
+                true
+            }
+            Err(_) => false,
+        };
+        self.safety
+            .decide(game, found.then_some(self.path.as_slice()))
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.safety.stats
+    }
+
+    fn name(&self) -> &str {
+        "incremental"
+    }
+}

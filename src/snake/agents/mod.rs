@@ -1,0 +1,63 @@
+//! Agents that play Snake, one per file, from the plain greedy baseline to the safety
+//! checks of Chuyang Liu's greedy solver (github.com/chuyangliu/snake).
+//!
+//! | agent | rule |
+//! |---|---|
+//! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space |
+//! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail; else follow the tail the long way; else the most free space |
+//! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves |
+//!
+//! Every agent owns its planners, distance maps and look-ahead snake and refreshes them in
+//! place each move; after the first move of a game nothing is allocated per move except
+//! where a doc says so.
+
+mod greedy;
+mod incremental;
+mod safe;
+mod safety;
+
+pub use greedy::GreedyAgent;
+pub use incremental::{IncrementalAgent, PlannerComparison};
+pub use safe::SafeAgent;
+
+use super::{Direction, Game, Snapshot, TailView};
+use crate::BfsReach;
+
+/// The move that leaves the most room: among the moves that do not die at once, the one
+/// whose new head cell reaches the most cells on the virtual-tail view, ties going to the
+/// move farther from the food (Liu's last resort, which wanders away to leave the food for
+/// later). Any move when none survives. Returns the move and the nodes expanded.
+fn most_free_space(
+    game: &Game,
+    view: &TailView<Snapshot>,
+    reach: &mut BfsReach,
+) -> (Direction, u64) {
+    let head = game.snake().head();
+    let (width, height) = (game.board().width(), game.board().height());
+    let food = game.food().unwrap_or(head);
+    let mut best: Option<(Direction, usize, u32)> = None;
+    let mut expanded = 0;
+    for direction in Direction::ALL {
+        if game.death_of(direction).is_some() {
+            continue;
+        }
+        let Some(next) = direction.apply(head, width, height) else {
+            continue;
+        };
+        let room = match reach.run(view, next) {
+            Ok(map) => map.reached(),
+            Err(_) => 0,
+        };
+        expanded += reach.last_stats().expanded;
+        let away = next.0.abs_diff(food.0) + next.1.abs_diff(food.1);
+        if best.map_or(true, |(_, best_room, best_away)| {
+            (room, away) > (best_room, best_away)
+        }) {
+            best = Some((direction, room, away));
+        }
+    }
+    (
+        best.map_or(Direction::Up, |(direction, ..)| direction),
+        expanded,
+    )
+}
