@@ -36,10 +36,12 @@
 
 mod agent;
 mod agents;
+pub mod best;
 mod board;
 pub mod duel;
 mod error;
 mod game;
+pub mod hamiltonian;
 mod simulate;
 mod view;
 
