@@ -25,6 +25,8 @@ use crossterm::terminal::{Clear, ClearType};
 use crossterm::{cursor, execute, queue};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use replan::snake::best::best;
+use replan::snake::hamiltonian::HamiltonianAgent;
 use replan::snake::{
     play_game, Agent, Game, GameConfig, GreedyAgent, IncrementalAgent, Outcome, Report, SafeAgent,
 };
@@ -78,14 +80,14 @@ enum AgentChoice {
 /// Makes the agent `choice` names for a game of `config`; every agent name is decided
 /// here and only here.
 fn make_agent(choice: AgentChoice, config: &GameConfig) -> Result<Box<dyn Agent>, String> {
-    let _ = config;
     match choice {
         AgentChoice::Greedy => Ok(Box::new(GreedyAgent::new())),
         AgentChoice::Safe => Ok(Box::new(SafeAgent::new())),
         AgentChoice::Incremental => Ok(Box::new(IncrementalAgent::new())),
-        AgentChoice::Hamiltonian => Err("the hamiltonian agent is not part of this build".into()),
-        // The strongest agent available in this build.
-        AgentChoice::Best => Ok(Box::new(SafeAgent::new())),
+        AgentChoice::Hamiltonian => HamiltonianAgent::new(&config.board)
+            .map(|agent| Box::new(agent) as Box<dyn Agent>)
+            .map_err(|err| err.to_string()),
+        AgentChoice::Best => Ok(Box::new(best())),
     }
 }
 
