@@ -1,6 +1,7 @@
 //! `BfsReach` and `DijkstraReach` against the point-to-point planners: from the same source,
 //! every node's distance in the map is the cost `Bfs` (edge count) or `Dijkstra` (weighted)
-//! finds to it, and a node is in the map exactly when the planner finds a path.
+//! finds to it, and a node is in the map exactly when the planner finds a path. Searches
+//! that admit a node only at some costs keep to what their documentation promises.
 
 use proptest::prelude::*;
 use replan::grid::{Cell, Connectivity, Grid};
@@ -98,6 +99,67 @@ proptest! {
                 (Some(a), Some(b)) => prop_assert!((a - b).abs() <= 1e-9 * b.max(1.0), "cell {:?}: {} vs {}", cell, a, b),
                 (a, b) => prop_assert_eq!(a, b, "cell {:?}", cell),
             }
+        }
+    }
+
+    #[test]
+    fn a_budget_keeps_exactly_the_nodes_within_it(case in case(), fraction in 0.0f64..1.2) {
+        let grid = &case.grid;
+        let source = case.sources[0];
+        let mut reach = DijkstraReach::new();
+        let full = reach.run(grid, source).unwrap().clone();
+        let budget = full.max_distance().unwrap() * fraction;
+        let map = reach.run_admitting(grid, [(source, 0.0)], |_, arrival| arrival <= budget).unwrap();
+        for cell in cells(grid) {
+            let i = grid.index(cell);
+            prop_assert_eq!(map.get(i), full.get(i).filter(|&d| d <= budget), "cell {:?}", cell);
+        }
+    }
+
+    #[test]
+    fn late_openings_give_the_first_admitted_arrival_over_kept_paths(
+        case in case(),
+        opening in prop::collection::vec(0u32..24, 256),
+    ) {
+        // Most cells open at once; some only from a later arrival on.
+        let grid = &case.grid;
+        let source = case.sources[0];
+        let open = |index: usize| f64::from(opening[index % opening.len()].saturating_sub(12));
+        let mut reach = DijkstraReach::new();
+        let full = reach.run(grid, source).unwrap().clone();
+        let map = reach.run_admitting(grid, [(source, 0.0)], |index, arrival| arrival >= open(index)).unwrap().clone();
+        let source_index = grid.index(source);
+        prop_assert_eq!(map.get(source_index), Some(0.0));
+        for (index, distance) in map.iter() {
+            // Never cheaper than without the openings, never before the cell opens.
+            prop_assert!(distance >= full.get(index).unwrap());
+            if index == source_index {
+                continue;
+            }
+            prop_assert!(distance >= open(index));
+            // Reached along an edge from a reached cell, at exactly its distance.
+            let mut realised = false;
+            for (from, from_distance) in map.iter() {
+                grid.successors(grid.node(from), |next, edge| {
+                    realised |= grid.index(next) == index && from_distance + edge == distance;
+                });
+            }
+            prop_assert!(realised, "cell {:?} at {}", grid.node(index), distance);
+        }
+        // Closed: every admitted step out of a reached cell leads to a cell reached no later.
+        for (from, from_distance) in map.iter() {
+            let mut violation = None;
+            grid.successors(grid.node(from), |next, edge| {
+                let index = grid.index(next);
+                let arrival = from_distance + edge;
+                if index != source_index
+                    && arrival >= open(index)
+                    && map.get(index).map_or(true, |d| d > arrival)
+                {
+                    violation = Some(next);
+                }
+            });
+            prop_assert_eq!(violation, None);
         }
     }
 

@@ -588,7 +588,58 @@ impl<C: Cost> DijkstraReach<C> {
         graph: &G,
         sources: impl IntoIterator<Item = (G::Node, C)>,
     ) -> Result<&DistanceMap<C>, PlanError> {
-        let result = self.search(graph, sources);
+        self.run_admitting(graph, sources, |_, _| true)
+    }
+
+    /// Cheapest costs from several sources when a node may be entered only at some costs:
+    /// a path enters the node with index `index` at cost `arrival` only if
+    /// `admit(index, arrival)` holds. The sources themselves are not asked.
+    ///
+    /// Costs read as times make this an earliest-arrival search over a time-dependent
+    /// network (Cooke and Halsey, "The shortest route through a network with
+    /// time-dependent internodal transit times", 1966): a door that shuts at some time, a
+    /// cell another unit leaves at some time, a budget of moves.
+    ///
+    /// When admission is closed downwards (whatever is admitted at some cost is admitted at
+    /// any lower cost: budgets, deadlines), Dijkstra's prefix argument still holds and the
+    /// map holds the cheapest admitted paths. When a node opens only from some cost on,
+    /// a path that comes too early cannot wait: it is dropped, and each node keeps its
+    /// first admitted arrival over paths that were cheapest to every node they pass. A
+    /// longer detour that would arrive late enough to enter is then not found, so the map
+    /// may miss nodes (never report a cost lower than a real path's).
+    ///
+    /// # Errors
+    ///
+    /// As [`run_from`](DijkstraReach::run_from).
+    ///
+    /// # Example
+    ///
+    /// The cells a unit reaches within 3 moves, and a cell that opens at time 4:
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid};
+    /// use replan::{DijkstraReach, IndexedGraph};
+    /// let grid = Grid::open(9, 1, Connectivity::Four);
+    /// let mut reach = DijkstraReach::new();
+    /// let map = reach.run_admitting(&grid, [((0, 0), 0.0)], |_, arrival| arrival <= 3.0)?;
+    /// assert_eq!(map.reached(), 4);
+    /// let door = grid.index((2, 0));
+    /// let map = reach.run_admitting(&grid, [((4, 0), 0.0)], |index, arrival| {
+    ///     index != door || arrival >= 4.0
+    /// })?;
+    /// // The door is reached at time 2, too early; detours that would come back to it
+    /// // later are not searched, so the far side stays unreached.
+    /// assert_eq!(map.distance(&grid, (1, 0)), None);
+    /// assert_eq!(map.distance(&grid, (8, 0)), Some(4.0));
+    /// # Ok::<(), replan::PlanError>(())
+    /// ```
+    pub fn run_admitting<G: IndexedGraph<Cost = C> + ?Sized>(
+        &mut self,
+        graph: &G,
+        sources: impl IntoIterator<Item = (G::Node, C)>,
+        admit: impl FnMut(usize, C) -> bool,
+    ) -> Result<&DistanceMap<C>, PlanError> {
+        let result = self.search(graph, sources, admit);
         self.heap.clear();
         match result {
             Ok(()) => Ok(&self.map),
@@ -603,6 +654,7 @@ impl<C: Cost> DijkstraReach<C> {
         &mut self,
         graph: &G,
         sources: impl IntoIterator<Item = (G::Node, C)>,
+        mut admit: impl FnMut(usize, C) -> bool,
     ) -> Result<(), PlanError> {
         self.stats = SearchStats::default();
         let DijkstraReach { map, heap, stats } = self;
@@ -640,9 +692,9 @@ impl<C: Cost> DijkstraReach<C> {
                         return;
                     }
                 };
-                let next = next as u32;
-                let current = map.distances[next as usize];
-                if next_distance.total_cmp(&current).is_lt() {
+                let current = map.distances[next];
+                if next_distance.total_cmp(&current).is_lt() && admit(next, next_distance) {
+                    let next = next as u32;
                     // A finite entry that is not queued was popped, and is final; with
                     // non-negative edges it cannot improve, so this is a first reach or a
                     // queued node's decrease.

@@ -3,15 +3,16 @@
 //!
 //! # Distances
 //!
-//! [`Evaluator`] runs Dijkstra's algorithm (Dijkstra 1959) on the crate's
-//! [`IndexedMinHeap`] from each head, with the body cells as time-dependent edges: a body
-//! cell `k` cells from its tail frees up at the start of the `(k+1)`-th coming turn on
-//! which the snakes do not grow, so a path may enter it only at a move number at or after
-//! that turn. This is the earliest-arrival search over a time-dependent network
-//! (Cooke and Halsey 1966; Dreyfus 1969) without waiting, since a snake cannot stand still;
-//! a path is kept only if it arrives late enough, and the distance of a cell is the first
-//! move number at which a head can be there. Each run costs `O(N log N)` on the `N` board
-//! cells and allocates nothing once the evaluator has seen a board that large.
+//! [`Evaluator`] runs the crate's Dijkstra search to every cell,
+//! [`DijkstraReach::run_admitting`] on the [`IndexedMinHeap`](crate::IndexedMinHeap),
+//! from each head, with the body cells as time-dependent nodes: a body cell `k` cells from
+//! its tail frees up at the start of the `(k+1)`-th coming turn on which the snakes do not
+//! grow, so a path may enter it only at a move number at or after that turn. This is the
+//! earliest-arrival search over a time-dependent network (Cooke and Halsey 1966; Dreyfus
+//! 1969) without waiting, since a snake cannot stand still; a path is kept only if it
+//! arrives late enough, and the distance of a cell is the first move number at which a
+//! head can be there. Each run costs `O(N log N)` on the `N` board cells and allocates
+//! nothing once the evaluator has seen a board that large.
 //!
 //! # Territory and the weighted score
 //!
@@ -31,7 +32,7 @@
 //! most, so a few plies are cheap.
 
 use crate::snake::Direction;
-use crate::IndexedMinHeap;
+use crate::{DenseIds, DijkstraReach, Graph, IndexedGraph};
 
 use super::rules::{Duel, DuelResult, Side, FREE};
 
@@ -103,13 +104,64 @@ impl Evaluation {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Evaluator {
-    heap: IndexedMinHeap<u32>,
+    /// One search per side, each owning its heap and distance map.
+    reach: [DijkstraReach<u32>; 2],
     free_at: Vec<u32>,
-    distances: [Vec<u32>; 2],
     /// Per cell, the indices of its neighbours on the board, [`NO_NEIGHBOR`] off it; built
     /// for `shape` so that a search does no index arithmetic per edge.
     neighbors: Vec<[u16; 4]>,
     shape: (u32, u32),
+}
+
+/// The board's cells as a graph for [`DijkstraReach`]: every cell a node, an edge of cost
+/// 1 to each neighbour on the board. Which cells may be entered, and when, is the search's
+/// admission test over `free_at`, not the graph's.
+struct BoardCells<'a> {
+    neighbors: &'a [[u16; 4]],
+}
+
+impl Graph for BoardCells<'_> {
+    type Node = usize;
+    type Cost = u32;
+    type Ids = DenseIds;
+
+    #[inline]
+    fn successors(&self, node: usize, mut visit: impl FnMut(usize, u32)) {
+        for &next in &self.neighbors[node] {
+            if next != NO_NEIGHBOR {
+                visit(usize::from(next), 1);
+            }
+        }
+    }
+
+    fn check_node(&self, node: usize) -> Result<(), crate::InvalidNode> {
+        if node < self.neighbors.len() {
+            Ok(())
+        } else {
+            Err(crate::InvalidNode::OutOfBounds)
+        }
+    }
+
+    fn uniform_costs(&self) -> bool {
+        true
+    }
+}
+
+impl IndexedGraph for BoardCells<'_> {
+    #[inline]
+    fn node_bound(&self) -> usize {
+        self.neighbors.len()
+    }
+
+    #[inline]
+    fn index(&self, node: usize) -> usize {
+        node
+    }
+
+    #[inline]
+    fn node(&self, index: usize) -> usize {
+        index
+    }
 }
 
 /// Marks a missing neighbour in [`Evaluator`]'s table.
@@ -142,7 +194,10 @@ impl Evaluator {
     /// assert_eq!(evaluator.distances(Side::Second)[0], 18);
     /// ```
     pub fn distances(&self, side: Side) -> &[u32] {
-        &self.distances[side.index()]
+        let cells = self.neighbors.len();
+        let map = self.reach[side.index()].map().as_slice();
+        // The map keeps the size of the largest board seen; empty before the first run.
+        &map[..cells.min(map.len())]
     }
 
     /// Territory, reach and weighted score of both sides in `duel`.
@@ -161,7 +216,7 @@ impl Evaluator {
         for side in Side::BOTH {
             self.run(duel, side);
         }
-        let [first, second] = &self.distances;
+        let (first, second) = (self.distances(Side::First), self.distances(Side::Second));
         let mut evaluation = Evaluation {
             territory: [0.0; 2],
             reachable: [0; 2],
@@ -208,7 +263,7 @@ impl Evaluator {
     pub fn reach(&mut self, duel: &Duel, side: Side) -> u32 {
         self.free_times(duel);
         self.run(duel, side);
-        self.distances[side.index()]
+        self.distances(side)
             .iter()
             .filter(|&&d| d != 0 && d != UNREACHED)
             .count() as u32
@@ -256,31 +311,19 @@ impl Evaluator {
         }
     }
 
-    /// Dijkstra from `side`'s head over `free_at`.
+    /// Dijkstra from `side`'s head, entering a cell only from its move number in
+    /// `free_at` on.
     fn run(&mut self, duel: &Duel, side: Side) {
-        let board = duel.board();
-        let distances = &mut self.distances[side.index()];
-        distances.clear();
-        distances.resize(board.cells(), UNREACHED);
-        self.heap.clear();
+        let cells = BoardCells {
+            neighbors: &self.neighbors,
+        };
+        let free_at = &self.free_at;
         let head = duel.head_index(side);
-        distances[head] = 0;
-        self.heap.push(head as u32, 0);
-        while let Some((index, distance)) = self.heap.pop() {
-            let next_distance = distance + 1;
-            for &next in &self.neighbors[index as usize] {
-                if next == NO_NEIGHBOR {
-                    continue;
-                }
-                let next = next as usize;
-                if next_distance < self.free_at[next] || next_distance >= distances[next] {
-                    continue;
-                }
-                distances[next] = next_distance;
-                // A queued cell gets its key lowered in place.
-                self.heap.push(next as u32, next_distance);
-            }
-        }
+        self.reach[side.index()]
+            .run_admitting(&cells, [(head, 0)], |index, arrival| {
+                arrival >= free_at[index]
+            })
+            .expect("the head lies on the board, and move numbers stay far below u32::MAX");
     }
 }
 
