@@ -48,6 +48,7 @@
 //! | an 8-connected grid where every cell costs the same (the Moving AI maps) | [`JumpPointSearch`](grid::JumpPointSearch): the cost and path of [`AStar`] with [`Octile`](grid::Octile), expanding only jump points; [`JumpPointSearchPlus`](grid::JumpPointSearchPlus) when the map does not change, with a table built once in `O(cells)` |
 //! | a map that changes while an agent walks it (doors, units, a sensor that discovers walls) | [`DStarLite`]: `plan` once, then report changed cells, move the start and `replan`; each repair touches only the nodes the change affects |
 //! | distances from a cell to every cell (free space, territory, distance to a tail) | [`BfsReach`] or [`DijkstraReach`]: one search, a map reused between calls |
+//! | which cells a unit reaches within a budget, or when cells open at known times (a body that moves away, a door) | [`DijkstraReach::run_admitting`]: the caller says at which costs a node may be entered |
 //! | a map that changes by a few cells every step (a moving snake) | [`DStarLite`] kept across steps, as [`IncrementalAgent`](snake::IncrementalAgent) does |
 //!
 //! `V` and `E` below count the nodes and edges a search reaches, not the whole graph.
