@@ -45,6 +45,15 @@ fn case() -> impl Strategy<Value = Case> {
     )
 }
 
+/// The edges leaving the nodes a map reached: what a search to every node generates.
+fn edges_out_of<C: replan::Cost>(grid: &Grid, map: &replan::DistanceMap<C>) -> u64 {
+    let mut edges = 0;
+    for (index, _) in map.iter() {
+        grid.successors(grid.node(index), |_, _| edges += 1);
+    }
+    edges
+}
+
 fn cells(grid: &Grid) -> impl Iterator<Item = Cell> + '_ {
     (0..grid.height()).flat_map(move |y| (0..grid.width()).map(move |x| (x, y)))
 }
@@ -70,13 +79,20 @@ proptest! {
                 Err(error) => panic!("{error}"),
             };
             prop_assert_eq!(map.distance(grid, cell), expected, "cell {:?}", cell);
+            // The three readings of one entry agree.
+            let index = grid.index(cell);
+            prop_assert_eq!(map.contains(index), expected.is_some());
+            prop_assert_eq!(map.as_slice()[index], expected.unwrap_or(u32::MAX));
             reached += usize::from(expected.is_some());
         }
         prop_assert_eq!(map.reached(), reached);
         // Reached in order of distance.
         let order: Vec<u32> = reach.order().iter().map(|&i| map.get(i as usize).unwrap()).collect();
         prop_assert!(order.windows(2).all(|w| w[0] <= w[1]));
+        prop_assert_eq!(order.len(), reached);
         prop_assert_eq!(reach.last_stats().expanded, reached as u64);
+        prop_assert_eq!(reach.last_stats().generated, edges_out_of(grid, &map));
+        prop_assert_eq!(reach.map().as_slice(), map.as_slice());
     }
 
     #[test]
@@ -100,6 +116,11 @@ proptest! {
                 (a, b) => prop_assert_eq!(a, b, "cell {:?}", cell),
             }
         }
+        let stats = reach.last_stats();
+        prop_assert_eq!(stats.expanded, map.reached() as u64);
+        prop_assert_eq!(stats.generated, edges_out_of(grid, &map));
+        prop_assert!(stats.max_frontier >= 1 && stats.max_frontier <= map.reached());
+        prop_assert_eq!(reach.map().as_slice(), map.as_slice());
     }
 
     #[test]
@@ -254,4 +275,20 @@ fn a_negative_edge_is_an_error() {
     assert_eq!(reach.map().reached(), 0);
     // BFS ignores costs.
     assert_eq!(BfsReach::new().run(&Negative, 0).unwrap().get(1), Some(1));
+}
+
+#[test]
+fn along_a_corridor_the_frontier_holds_one_node() {
+    let grid = Grid::open(6, 1, Connectivity::Four);
+    let mut bfs = BfsReach::new();
+    bfs.run(&grid, (0, 0)).unwrap();
+    assert_eq!(bfs.last_stats().max_frontier, 1);
+    let mut dijkstra = DijkstraReach::new();
+    dijkstra.run(&grid, (0, 0)).unwrap();
+    assert_eq!(dijkstra.last_stats().max_frontier, 1);
+    // From the middle, both ends are queued at once.
+    bfs.run(&grid, (3, 0)).unwrap();
+    assert_eq!(bfs.last_stats().max_frontier, 2);
+    dijkstra.run(&grid, (3, 0)).unwrap();
+    assert_eq!(dijkstra.last_stats().max_frontier, 2);
 }
