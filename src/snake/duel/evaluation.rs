@@ -134,14 +134,6 @@ impl Graph for BoardCells<'_> {
         }
     }
 
-    fn check_node(&self, node: usize) -> Result<(), crate::InvalidNode> {
-        if node < self.neighbors.len() {
-            Ok(())
-        } else {
-            Err(crate::InvalidNode::OutOfBounds)
-        }
-    }
-
     fn uniform_costs(&self) -> bool {
         true
     }
