@@ -133,10 +133,6 @@ impl Graph for BoardCells<'_> {
             }
         }
     }
-
-    fn uniform_costs(&self) -> bool {
-        true
-    }
 }
 
 impl IndexedGraph for BoardCells<'_> {
