@@ -344,6 +344,30 @@ fn distances_wait_for_body_cells_to_free_up() {
 }
 
 #[test]
+fn a_coiled_snake_cannot_enter_its_tail_before_the_tail_leaves() {
+    // A 2×2 coil in the corner: head (1, 0), then (1, 1), (0, 1), tail (0, 0), at turn 9.
+    // Turn 9 grows, 10 and 11 do not, 12 grows, 13 and 14 do not: the tail frees at move
+    // 2, (0, 1) at move 3, (1, 1) at move 5. The tail is next
+    // to the head, but at move 1 it is still there; the only way back into the coil is
+    // round it, through (0, 2) and the cells that free up in turn.
+    let duel = position(
+        empty(10, 10),
+        &[(1, 0), (1, 1), (0, 1), (0, 0)],
+        &[(9, 9)],
+        9,
+    );
+    let mut evaluator = Evaluator::new();
+    evaluator.evaluate(&duel);
+    let board = duel.board();
+    let d = evaluator.distances(Side::First);
+    assert_eq!(d[board.index((2, 0))], 1);
+    assert_eq!(d[board.index((0, 2))], 5);
+    assert_eq!(d[board.index((1, 1))], 5);
+    assert_eq!(d[board.index((0, 1))], 6);
+    assert_eq!(d[board.index((0, 0))], 7);
+}
+
+#[test]
 fn territory_of_an_empty_board_splits_evenly() {
     let duel = Duel::new(empty(10, 10));
     let evaluation = Evaluator::new().evaluate(&duel);
