@@ -92,6 +92,33 @@ impl Snake {
         self.body.push_front(next);
     }
 
+    /// [`advance`](Snake::advance), returning what [`retreat`](Snake::retreat) needs to
+    /// take the move back: a look-ahead that searches many move sequences walks one snake
+    /// down and back up its tree instead of copying it at every node.
+    #[inline]
+    pub(crate) fn advance_undoable(&mut self, next: Cell, grow: bool) -> Retreat {
+        let retreat = Retreat {
+            stamp: self.stamps[self.index(next)],
+            tail: (!grow).then(|| self.tail()),
+        };
+        self.advance(next, grow);
+        retreat
+    }
+
+    /// Takes back the last [`advance_undoable`](Snake::advance_undoable), which returned
+    /// `retreat`: the head leaves, its cell gets its old stamp back (the tail's, if the
+    /// head had entered it), and a tail that moved comes back.
+    #[inline]
+    pub(crate) fn retreat(&mut self, retreat: Retreat) {
+        let head = self.body.pop_front().expect("a snake always has a head");
+        let index = self.index(head);
+        self.stamps[index] = retreat.stamp;
+        self.head_stamp -= 1;
+        if let Some(tail) = retreat.tail {
+            self.body.push_back(tail);
+        }
+    }
+
     #[inline(always)]
     fn index(&self, (x, y): Cell) -> usize {
         y as usize * self.width as usize + x as usize
@@ -259,6 +286,14 @@ impl Snake {
     pub fn contains(&self, cell: Cell) -> bool {
         self.occupied(cell)
     }
+}
+
+/// What [`Snake::retreat`] needs to take back one move: the entered cell's old stamp and
+/// the cell the tail left, if it moved.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Retreat {
+    stamp: u64,
+    tail: Option<Cell>,
 }
 
 impl PartialEq for Snake {
