@@ -1018,3 +1018,50 @@ impl fmt::Display for Game {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cell's cover and release time, to compare two snakes by their stamps too.
+    fn covers(snake: &Snake, width: u32, height: u32) -> Vec<(bool, u32)> {
+        let mut cells = Vec::new();
+        for y in 0..height {
+            for x in 0..width {
+                cells.push((snake.occupied((x, y)), snake.moves_until_free((x, y))));
+            }
+        }
+        cells
+    }
+
+    #[test]
+    fn retreat_takes_back_moves_that_grow_enter_the_tail_or_leave_it() {
+        // A closed loop on a 3×3 board, its head beside its tail at (0, 1).
+        let start = [
+            (0, 0),
+            (1, 0),
+            (2, 0),
+            (2, 1),
+            (2, 2),
+            (1, 2),
+            (0, 2),
+            (0, 1),
+        ];
+        let mut snake = Snake::new(3, 3, &start[1..]);
+        snake.advance((0, 0), true);
+        let before = (snake.clone(), covers(&snake, 3, 3));
+        let mut retreats = Vec::new();
+        // Into the tail, into the middle cell (free), then growing into the new tail's
+        // cell: each overwrites a different stamp.
+        for (next, grow) in [((0, 1), false), ((1, 1), false), ((1, 2), true)] {
+            retreats.push(snake.advance_undoable(next, grow));
+        }
+        assert_eq!(snake.len(), start.len() + 1);
+        assert_ne!(covers(&snake, 3, 3), before.1);
+        while let Some(retreat) = retreats.pop() {
+            snake.retreat(retreat);
+        }
+        assert_eq!(snake, before.0);
+        assert_eq!(covers(&snake, 3, 3), before.1);
+    }
+}

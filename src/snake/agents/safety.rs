@@ -36,8 +36,8 @@ pub(super) struct Safety {
     last_length: usize,
     /// The step of the last meal (or of the game's start).
     last_meal: u64,
-    /// The endgame search's stack of positions and the cells its look-ahead snake has
-    /// entered.
+    /// The endgame search's stacks, one per nested meal, and the cells the last
+    /// successful search entered, the food last.
     levels: Vec<Level>,
     sequence: Vec<Cell>,
     /// Moves the current check or search may still try.
@@ -138,8 +138,10 @@ impl Safety {
 
     /// Liu's decision, with alternatives before giving up on the food: take a food path
     /// if a look-ahead snake that followed it and ate can still reach its tail (or has
-    /// filled the board); else keep to the last such path; else follow the tail the long
-    /// way; else the move with the most free space.
+    /// filled the board; near the end, can surely eat the next food); else keep to the
+    /// last such path; else, near the end, search the snake's own moves for a way to eat
+    /// that passes the same check; else follow the tail the long way; else the move with
+    /// the most free space. See [`SafeAgent`](super::SafeAgent) for the rule in full.
     pub(super) fn decide(&mut self, game: &Game, food_path: Option<&[Cell]>) -> Direction {
         let head = game.snake().head();
         if self.committed.first() == Some(&head) {
@@ -709,5 +711,58 @@ fn extend_path(board: &Board, snake: &Snake, path: &mut Vec<Cell>, on_path: &mut
     }
     for &cell in path.iter() {
         on_path[board.index(cell)] = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snake::GameConfig;
+
+    #[test]
+    fn move_keys_follow_the_position_key() {
+        let config = GameConfig::new(5, 4).unwrap().with_start_length(6);
+        let game = Game::new(&config).unwrap();
+        let mut snake = game.snake().clone();
+        let mut key = position_key(&snake);
+        // Walk the snake round the board's edge and back through the middle, entering its
+        // tail's cell on the way, and growing on a few moves.
+        for step in 0..60u32 {
+            let head = snake.head();
+            let next = Direction::ALL
+                .into_iter()
+                .filter_map(|direction| direction.apply(head, 5, 4))
+                .filter(|&cell| snake.moves_until_free(cell) <= 1)
+                .nth((step % 2) as usize)
+                .or_else(|| {
+                    Direction::ALL
+                        .into_iter()
+                        .filter_map(|direction| direction.apply(head, 5, 4))
+                        .find(|&cell| snake.moves_until_free(cell) <= 1)
+                });
+            let Some(next) = next else { break };
+            let grow = step % 7 == 3 && snake.len() < 12 && !snake.occupied(next);
+            if !grow {
+                key ^= move_key(&snake, next);
+            }
+            snake.advance(next, grow);
+            if grow {
+                key = position_key(&snake);
+            }
+            assert_eq!(key, position_key(&snake), "step {step}");
+        }
+        assert!(snake.len() > 6);
+    }
+
+    #[test]
+    fn position_keys_tell_the_order_of_the_cells() {
+        let forward = Snake::new(3, 3, &[(0, 0), (1, 0), (1, 1), (0, 1)]);
+        let backward = Snake::new(3, 3, &[(0, 1), (1, 1), (1, 0), (0, 0)]);
+        let shifted = Snake::new(3, 3, &[(1, 0), (1, 1), (0, 1), (0, 0)]);
+        let keys = [&forward, &backward, &shifted].map(position_key);
+        assert_ne!(keys[0], keys[1]);
+        assert_ne!(keys[0], keys[2]);
+        assert_ne!(keys[1], keys[2]);
+        assert_eq!(position_key(&forward.clone()), keys[0]);
     }
 }
