@@ -39,10 +39,12 @@ use crate::{BidirectionalBfs, Planner};
 ///    passes step 3's check, and follow the moves it finds. With so few empty cells each
 ///    position has one to three moves and the positions number in the hundreds or
 ///    thousands, where a single path to the food rarely shows the way. Each check and
-///    search tries at most 20,000 moves; a search that tried every position without
-///    success turns the exact check off until the next meal (a meal the tail check
-///    allows is then better than circling for ever), and one that ran out of moves
-///    is tried again only after four times as many moves as free cells.
+///    search tries at most 20,000 moves. A search that tried every position without
+///    success relaxes step 3's exact check until the next meal, since any meal is then
+///    better than circling for ever: first to "the next food can surely be eaten in at
+///    least one of the cells it may take, and the tail is in reach", then, if that fails
+///    too, to the tail check alone. A search that ran out of moves is tried again only
+///    after four times as many moves as free cells.
 /// 6. If the snake has gone more moves than there are free cells without eating, it is
 ///    circling in a shape that keeps failing the check: take any move that neither eats
 ///    nor dies and after which the tail stays in reach, picked by a hash of the step

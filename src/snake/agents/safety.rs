@@ -42,15 +42,38 @@ pub(super) struct Safety {
     sequence: Vec<Cell>,
     /// Moves the current check or search may still try.
     nodes_left: u64,
-    /// Whether checks with few empty cells left are exact (see
-    /// [`has_eaten_safely`](Safety::has_eaten_safely)); off while `hopeless` holds.
-    exact: bool,
-    /// The food and length at which the endgame search went through every position
-    /// without finding a sure way to eat.
-    hopeless: Option<(Cell, usize)>,
+    /// How meals that leave few empty cells are judged this move (see
+    /// [`has_eaten_safely`](Safety::has_eaten_safely)).
+    judge: Judge,
+    /// The food, length and judgement with which the endgame search went through every
+    /// position without finding a way to eat.
+    given_up: Option<(Cell, usize, Judge)>,
     /// The food, length and step before which a search that ran out of moves is not
     /// tried again.
     retry: Option<(Cell, usize, u64)>,
+}
+
+/// How [`Safety::has_eaten_safely`] judges a meal that leaves two or three empty cells,
+/// strictest first: each is tried once the endgame search has shown that no meal passes
+/// the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Judge {
+    /// Wherever the next food appears, the snake can surely eat it.
+    Sure,
+    /// In at least one of the cells the next food may take, the snake can surely eat it,
+    /// and it can reach its tail.
+    Hopeful,
+    /// It can reach its tail (Liu's check).
+    Tail,
+}
+
+impl Judge {
+    fn weaker(self) -> Judge {
+        match self {
+            Judge::Sure => Judge::Hopeful,
+            Judge::Hopeful | Judge::Tail => Judge::Tail,
+        }
+    }
 }
 
 /// One level of the endgame search (one meal): its stack and the positions it has seen.
@@ -97,8 +120,8 @@ impl Safety {
             levels: Vec::new(),
             sequence: Vec::new(),
             nodes_left: 0,
-            exact: true,
-            hopeless: None,
+            judge: Judge::Sure,
+            given_up: None,
             retry: None,
         }
     }
@@ -151,9 +174,12 @@ impl Safety {
         }
         let length = game.snake().len();
         let endgame = game.board().free_cells() - length <= EXACT_EMPTY + 1;
-        self.exact = game
-            .food()
-            .map_or(true, |food| self.hopeless != Some((food, length)));
+        self.judge = match self.given_up {
+            Some((food, at_length, judge)) if game.food() == Some(food) && at_length == length => {
+                judge.weaker()
+            }
+            _ => Judge::Sure,
+        };
         if let (Some(path), Some(food)) = (food_path, game.food()) {
             if path.len() >= 2 && self.food_path(game, path, food) {
                 self.committed.clear();
@@ -172,7 +198,7 @@ impl Safety {
         }
         self.committed.clear();
         // Few empty cells: search the snake's own moves exactly for a sure way to eat.
-        if let Some(food) = game.food().filter(|_| endgame && self.exact) {
+        if let Some(food) = game.food().filter(|_| endgame && self.judge != Judge::Tail) {
             let waiting = matches!(self.retry, Some((retry_food, retry_length, at))
                 if (retry_food, retry_length) == (food, length) && game.steps() < at);
             if !waiting {
@@ -182,8 +208,8 @@ impl Safety {
                         .expect("the search steps between neighbours");
                 }
                 if self.nodes_left > 0 {
-                    // Every position was tried: none lets the snake eat surely.
-                    self.hopeless = Some((food, length));
+                    // Every position was tried: judge more leniently from the next move.
+                    self.given_up = Some((food, length, self.judge));
                 } else {
                     let free = game.board().free_cells() as u64;
                     self.retry = Some((food, length, game.steps() + RETRY_FACTOR * free));
@@ -554,7 +580,7 @@ impl Safety {
             if beside_hole {
                 return true;
             }
-        } else if self.exact && free - look_ahead.snake.len() <= EXACT_EMPTY {
+        } else if self.judge != Judge::Tail && free - look_ahead.snake.len() <= EXACT_EMPTY {
             let board_cells = look_ahead.board.cells();
             for index in 0..board_cells {
                 let look_ahead = self.look_ahead.position();
@@ -562,11 +588,13 @@ impl Safety {
                     continue;
                 }
                 let food = look_ahead.board.cell(index);
-                if !self.solve(level, food) {
-                    return false;
+                match (self.solve(level, food), self.judge) {
+                    (true, Judge::Hopeful) => return self.look_ahead_reaches_tail(),
+                    (false, Judge::Sure) => return false,
+                    _ => {}
                 }
             }
-            return true;
+            return self.judge == Judge::Sure;
         }
         self.look_ahead_reaches_tail()
     }
