@@ -557,10 +557,10 @@ impl Safety {
         safe
     }
 
-    /// Whether the look-ahead snake, which has just eaten, has filled the board, has its
-    /// head beside the one empty cell left, or, with few empty cells left, can eat the
-    /// next food safely wherever it appears (searched exactly at `level`), else can still
-    /// reach its tail.
+    /// Whether the look-ahead snake, which has just eaten, has filled the board, or has
+    /// its head beside the one empty cell left, or, with two or three empty cells left,
+    /// passes `self.judge` (its nested searches at `level`), or else can still reach its
+    /// tail.
     fn has_eaten_safely(&mut self, level: usize) -> bool {
         let look_ahead = self.look_ahead.position();
         let free = look_ahead.board.free_cells();
@@ -642,8 +642,11 @@ impl Safety {
 const EXACT_EMPTY: usize = 3;
 
 /// A key of the snake's cells in order, for the endgame search to see each position
-/// once: Zobrist's hashing over each body cell with the direction to the next cell
-/// towards the head, and the head.
+/// once: Zobrist hashing (Zobrist, "A new hashing method with application for game
+/// playing", University of Wisconsin TR 88, 1970), the exclusive or of one pseudo-random
+/// key per body cell and the direction to the next cell towards the head, and one for the
+/// head. A move changes four keys, so [`move_key`] updates it in `O(1)`; two positions
+/// that share a key (odds about `2⁻⁶⁴` per pair) would only hide one from the search.
 fn position_key(snake: &Snake) -> u64 {
     let mut key = cell_key(snake.head(), HEAD_CODE);
     let mut toward_head = snake.head();
