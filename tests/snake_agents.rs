@@ -4,7 +4,7 @@
 
 use replan::snake::{
     play_game, simulate, Agent, Board, Direction, Game, GameConfig, GameEnd, GreedyAgent,
-    IncrementalAgent, SafeAgent,
+    IncrementalAgent, Outcome, SafeAgent,
 };
 
 fn boards() -> Vec<(&'static str, GameConfig)> {
@@ -138,4 +138,49 @@ fn agents_report_their_work() {
             GameEnd::Won | GameEnd::Died(_) | GameEnd::Capped
         ));
     }
+}
+
+/// A position of a real 8×8 game (seed 1, game 43, length 60 with the food in the
+/// bottom-left corner and three more empty cells) where the rule with only the
+/// tail-reach check went on to circle until the step cap. The exact endgame search
+/// fills the board within a few hundred moves, and both agents play it alike.
+#[test]
+fn the_endgame_search_fills_a_board_the_tail_check_circled_on() {
+    #[rustfmt::skip]
+    let body = vec![
+        (2, 5), (2, 6), (3, 6), (4, 6), (4, 5), (4, 4), (4, 3), (5, 3), (5, 4), (5, 5),
+        (5, 6), (6, 6), (6, 5), (6, 4), (6, 3), (7, 3), (7, 4), (7, 5), (7, 6), (7, 7),
+        (6, 7), (5, 7), (4, 7), (3, 7), (2, 7), (1, 7), (1, 6), (0, 6), (0, 5), (1, 5),
+        (1, 4), (0, 4), (0, 3), (0, 2), (0, 1), (0, 0), (1, 0), (2, 0), (3, 0), (3, 1),
+        (4, 1), (4, 0), (5, 0), (5, 1), (6, 1), (6, 0), (7, 0), (7, 1), (7, 2), (6, 2),
+        (5, 2), (4, 2), (3, 2), (2, 2), (1, 2), (1, 3), (2, 3), (3, 3), (3, 4), (3, 5),
+    ];
+    let config = GameConfig::new(8, 8)
+        .unwrap()
+        .with_start(body)
+        .with_seed(2)
+        .with_max_steps(2000);
+    let mut safe = SafeAgent::new();
+    let mut incremental = IncrementalAgent::new();
+    let mut a = Game::new(&config).unwrap();
+    let mut b = Game::new(&config).unwrap();
+    assert_eq!(a.food(), Some((0, 7)), "the position's food\n{a}");
+    assert_eq!(a.board().free_cells() - a.snake().len(), 4);
+    while !a.is_over() {
+        let (da, db) = (safe.next_move(&a), incremental.next_move(&b));
+        assert_eq!(da, db, "step {}:\n{a}", a.steps());
+        assert_eq!(a.step(da), b.step(db));
+    }
+    assert_eq!(a.last_outcome(), Some(Outcome::Won), "{a:?}");
+    assert!(a.steps() <= 300, "won only after {} moves", a.steps());
+}
+
+/// chuyangliu/snake's benchmark, 8×8 from length 4: the rule without the exact endgame
+/// won 81 of these 100 games, circling at length 60 to 62 in the rest.
+#[test]
+fn the_safe_agent_fills_nine_boards_in_ten_on_8x8() {
+    let config = GameConfig::new(8, 8).unwrap().with_start_length(4);
+    let report = simulate(SafeAgent::new, &config, 100, 1).unwrap();
+    assert_eq!(report.deaths, 0);
+    assert!(report.wins >= 90, "{} of 100", report.wins);
 }

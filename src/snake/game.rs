@@ -92,6 +92,33 @@ impl Snake {
         self.body.push_front(next);
     }
 
+    /// [`advance`](Snake::advance), returning what [`retreat`](Snake::retreat) needs to
+    /// take the move back: a look-ahead that searches many move sequences walks one snake
+    /// down and back up its tree instead of copying it at every node.
+    #[inline]
+    pub(crate) fn advance_undoable(&mut self, next: Cell, grow: bool) -> Retreat {
+        let retreat = Retreat {
+            stamp: self.stamps[self.index(next)],
+            tail: (!grow).then(|| self.tail()),
+        };
+        self.advance(next, grow);
+        retreat
+    }
+
+    /// Takes back the last [`advance_undoable`](Snake::advance_undoable), which returned
+    /// `retreat`: the head leaves, its cell gets its old stamp back (the tail's, if the
+    /// head had entered it), and a tail that moved comes back.
+    #[inline]
+    pub(crate) fn retreat(&mut self, retreat: Retreat) {
+        let head = self.body.pop_front().expect("a snake always has a head");
+        let index = self.index(head);
+        self.stamps[index] = retreat.stamp;
+        self.head_stamp -= 1;
+        if let Some(tail) = retreat.tail {
+            self.body.push_back(tail);
+        }
+    }
+
     #[inline(always)]
     fn index(&self, (x, y): Cell) -> usize {
         y as usize * self.width as usize + x as usize
@@ -259,6 +286,14 @@ impl Snake {
     pub fn contains(&self, cell: Cell) -> bool {
         self.occupied(cell)
     }
+}
+
+/// What [`Snake::retreat`] needs to take back one move: the entered cell's old stamp and
+/// the cell the tail left, if it moved.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Retreat {
+    stamp: u64,
+    tail: Option<Cell>,
 }
 
 impl PartialEq for Snake {
@@ -981,5 +1016,52 @@ impl fmt::Display for Game {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every cell's cover and release time, to compare two snakes by their stamps too.
+    fn covers(snake: &Snake, width: u32, height: u32) -> Vec<(bool, u32)> {
+        let mut cells = Vec::new();
+        for y in 0..height {
+            for x in 0..width {
+                cells.push((snake.occupied((x, y)), snake.moves_until_free((x, y))));
+            }
+        }
+        cells
+    }
+
+    #[test]
+    fn retreat_takes_back_moves_that_grow_enter_the_tail_or_leave_it() {
+        // A closed loop on a 3×3 board, its head beside its tail at (0, 1).
+        let start = [
+            (0, 0),
+            (1, 0),
+            (2, 0),
+            (2, 1),
+            (2, 2),
+            (1, 2),
+            (0, 2),
+            (0, 1),
+        ];
+        let mut snake = Snake::new(3, 3, &start[1..]);
+        snake.advance((0, 0), true);
+        let before = (snake.clone(), covers(&snake, 3, 3));
+        let mut retreats = Vec::new();
+        // Into the tail, into the middle cell (free), then growing into the new tail's
+        // cell: each overwrites a different stamp.
+        for (next, grow) in [((0, 1), false), ((1, 1), false), ((1, 2), true)] {
+            retreats.push(snake.advance_undoable(next, grow));
+        }
+        assert_eq!(snake.len(), start.len() + 1);
+        assert_ne!(covers(&snake, 3, 3), before.1);
+        while let Some(retreat) = retreats.pop() {
+            snake.retreat(retreat);
+        }
+        assert_eq!(snake, before.0);
+        assert_eq!(covers(&snake, 3, 3), before.1);
     }
 }

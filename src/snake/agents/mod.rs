@@ -4,12 +4,13 @@
 //! | agent | rule |
 //! |---|---|
 //! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space |
-//! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail; else follow the tail the long way; else the most free space |
+//! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail (near the end: can surely eat again, searched exactly over its own moves); else follow the tail the long way; else the most free space |
 //! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves |
 //!
 //! Every agent owns its planners, distance maps and look-ahead snake and refreshes them in
 //! place each move; after the first move of a game nothing is allocated per move except
-//! where a doc says so.
+//! where a doc says so. The endgame search's stacks and sets of positions seen keep their
+//! memory between searches, growing only when a search goes further than any before.
 
 mod greedy;
 mod incremental;

@@ -20,7 +20,11 @@ use crate::{BidirectionalBfs, Planner};
 ///    path's first move if the copy fills the board or can still reach its own tail on the
 ///    virtual-tail view (Liu's check: the tail is the one cell sure to keep opening up),
 ///    or, with one empty cell left, has its head beside it (the next food goes there, and
-///    eating it wins).
+///    eating it wins). With two or three empty cells left after the meal the check is
+///    exact instead: wherever the next food appears, the endgame search of step 5 must
+///    find a sure way to eat it. Reaching the tail is not enough there: a snake that has
+///    filled all but two cells circles on a fixed loop, and if no sequence of its own
+///    moves brings the empty cell beside the food it can never eat again.
 ///    Candidate paths, in order: the compressed path through each first step that starts
 ///    a shortest path, best first by `H = tailDistance - headDistance + freeSpace` (BFS
 ///    distances from the tail and the food, and the cells the step's cell reaches), then
@@ -28,22 +32,38 @@ use crate::{BidirectionalBfs, Planner};
 ///    tail has moved further.
 /// 4. Otherwise keep to the rest of the last path that passed the check, if it still
 ///    leads to the food: nothing but the snake has moved since, so it is still safe.
-/// 5. If the snake has gone more moves than there are free cells without eating, it is
+/// 5. With four or fewer empty cells (the food's included), search exactly: a
+///    depth-first search over the look-ahead snake's own moves that do not eat, each
+///    position once (a Zobrist key of the body in order; moves are taken back rather
+///    than the snake copied, so a node allocates nothing), for one from which eating
+///    passes step 3's check, and follow the moves it finds. With so few empty cells each
+///    position has one to three moves and the positions number in the hundreds or
+///    thousands, where a single path to the food rarely shows the way. Each check and
+///    search tries at most 20,000 moves. A search that tried every position without
+///    success relaxes step 3's exact check until the next meal, since any meal is then
+///    better than circling for ever: first to "the next food can surely be eaten in at
+///    least one of the cells it may take, and the tail is in reach", then, if that fails
+///    too, to the tail check alone. A search that ran out of moves is tried again only
+///    after four times as many moves as free cells.
+/// 6. If the snake has gone more moves than there are free cells without eating, it is
 ///    circling in a shape that keeps failing the check: take any move that neither eats
 ///    nor dies and after which the tail stays in reach, picked by a hash of the step
 ///    count, to change the shape.
-/// 6. Otherwise follow the real tail by the longest path Liu's extension finds (a
+/// 7. Otherwise follow the real tail by the longest path Liu's extension finds (a
 ///    shortest path, widened by two cells wherever two consecutive steps have free cells
 ///    beside both; `longest_path_to` in `snake/solver/path.py`), unless its first step
 ///    eats.
-/// 7. Otherwise take the move that leaves the most free space, ties to the move farther
+/// 8. Otherwise take the move that leaves the most free space, ties to the move farther
 ///    from the food.
 ///
-/// Every move it takes at steps 3 to 6 enters a free cell or the leaving tail without
-/// eating into it, so it never dies at once while a surviving move exists (step 7
-/// considers only surviving moves). Steps 2, 3's alternatives, 4 and 5 are additions to
-/// Liu's solver; on 8×8 boards they take it from about half the games won to about nine
-/// in ten (see `BENCHMARKS.md`).
+/// In the endgame of step 5, steps 6 and 7 reach the tail without crossing the food:
+/// a path through it would later leave an unchecked meal as the only move.
+///
+/// Every move it takes at steps 3 to 7 enters a free cell or the leaving tail without
+/// eating into it, so it never dies at once while a surviving move exists (step 8
+/// considers only surviving moves). Steps 2, 3's alternatives and exact check, 4, 5 and
+/// 6 are additions to Liu's solver; on 8×8 boards they take it from about half the
+/// games won to 98 in 100 (see `BENCHMARKS.md`).
 ///
 /// # Example
 ///

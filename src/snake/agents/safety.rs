@@ -3,8 +3,10 @@
 //! found by their own planner.
 
 use super::most_free_space;
+use crate::snake::game::Retreat;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Snake, Snapshot, TailView};
 use crate::{Bfs, BfsReach, Planner};
+use rustc_hash::FxHashSet;
 
 /// Per-agent scratch and the decision rule built on it.
 #[derive(Debug)]
@@ -34,6 +36,62 @@ pub(super) struct Safety {
     last_length: usize,
     /// The step of the last meal (or of the game's start).
     last_meal: u64,
+    /// The endgame search's stacks, one per nested meal, and the cells the last
+    /// successful search entered, the food last.
+    levels: Vec<Level>,
+    sequence: Vec<Cell>,
+    /// Moves the current check or search may still try.
+    nodes_left: u64,
+    /// How meals that leave few empty cells are judged this move (see
+    /// [`has_eaten_safely`](Safety::has_eaten_safely)).
+    judge: Judge,
+    /// The food, length and judgement with which the endgame search went through every
+    /// position without finding a way to eat.
+    given_up: Option<(Cell, usize, Judge)>,
+    /// The food, length and step before which a search that ran out of moves is not
+    /// tried again.
+    retry: Option<(Cell, usize, u64)>,
+}
+
+/// How [`Safety::has_eaten_safely`] judges a meal that leaves two or three empty cells,
+/// strictest first: each is tried once the endgame search has shown that no meal passes
+/// the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Judge {
+    /// Wherever the next food appears, the snake can surely eat it.
+    Sure,
+    /// In at least one of the cells the next food may take, the snake can surely eat it,
+    /// and it can reach its tail.
+    Hopeful,
+    /// It can reach its tail (Liu's check).
+    Tail,
+}
+
+impl Judge {
+    fn weaker(self) -> Judge {
+        match self {
+            Judge::Sure => Judge::Hopeful,
+            Judge::Hopeful | Judge::Tail => Judge::Tail,
+        }
+    }
+}
+
+/// One level of the endgame search (one meal): its stack and the positions it has seen.
+#[derive(Debug, Default)]
+struct Level {
+    frames: Vec<Frame>,
+    seen: FxHashSet<u64>,
+}
+
+/// One position on an endgame search's stack: the moves to try from it, best first, its
+/// key, and the move that led there with how to take it back.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    moves: [Cell; 4],
+    count: u8,
+    next: u8,
+    key: u64,
+    entered: Option<(Cell, Retreat)>,
 }
 
 impl Safety {
@@ -59,6 +117,12 @@ impl Safety {
             free_after_eating: (0, 0),
             last_length: 0,
             last_meal: 0,
+            levels: Vec::new(),
+            sequence: Vec::new(),
+            nodes_left: 0,
+            judge: Judge::Sure,
+            given_up: None,
+            retry: None,
         }
     }
 
@@ -97,8 +161,10 @@ impl Safety {
 
     /// Liu's decision, with alternatives before giving up on the food: take a food path
     /// if a look-ahead snake that followed it and ate can still reach its tail (or has
-    /// filled the board); else keep to the last such path; else follow the tail the long
-    /// way; else the move with the most free space.
+    /// filled the board; near the end, can surely eat the next food); else keep to the
+    /// last such path; else, near the end, search the snake's own moves for a way to eat
+    /// that passes the same check; else follow the tail the long way; else the move with
+    /// the most free space. See [`SafeAgent`](super::SafeAgent) for the rule in full.
     pub(super) fn decide(&mut self, game: &Game, food_path: Option<&[Cell]>) -> Direction {
         let head = game.snake().head();
         if self.committed.first() == Some(&head) {
@@ -106,6 +172,14 @@ impl Safety {
         } else {
             self.committed.clear();
         }
+        let length = game.snake().len();
+        let endgame = game.board().free_cells() - length <= EXACT_EMPTY + 1;
+        self.judge = match self.given_up {
+            Some((food, at_length, judge)) if game.food() == Some(food) && at_length == length => {
+                judge.weaker()
+            }
+            _ => Judge::Sure,
+        };
         if let (Some(path), Some(food)) = (food_path, game.food()) {
             if path.len() >= 2 && self.food_path(game, path, food) {
                 self.committed.clear();
@@ -123,21 +197,44 @@ impl Safety {
             }
         }
         self.committed.clear();
+        // Few empty cells: search the snake's own moves exactly for a sure way to eat.
+        if let Some(food) = game.food().filter(|_| endgame && self.judge != Judge::Tail) {
+            let waiting = matches!(self.retry, Some((retry_food, retry_length, at))
+                if (retry_food, retry_length) == (food, length) && game.steps() < at);
+            if !waiting {
+                if self.endgame(game, food) {
+                    self.committed.extend_from_slice(&self.sequence);
+                    return Direction::between(head, self.sequence[0])
+                        .expect("the search steps between neighbours");
+                }
+                if self.nodes_left > 0 {
+                    // Every position was tried: judge more leniently from the next move.
+                    self.given_up = Some((food, length, self.judge));
+                } else {
+                    let free = game.board().free_cells() as u64;
+                    self.retry = Some((food, length, game.steps() + RETRY_FACTOR * free));
+                }
+            }
+        }
         // Circling without eating: the shape repeats, and so would the refusals. Shake it
         // up with any move that keeps the tail in reach.
         if game.steps() > self.last_meal + game.board().free_cells() as u64 {
-            if let Some(direction) = self.shuffle(game) {
+            if let Some(direction) = self.shuffle(game, endgame) {
                 return direction;
             }
         }
         // Follow the tail, the long way round, unless the first step eats (the tail would
         // then stay put).
         let tail = game.snake().tail();
-        if tail != head
-            && self.longest_path(false, head, tail)
-            && self.path.len() >= 2
-            && game.food() != Some(self.path[1])
-        {
+        let food = game.food().filter(|_| endgame);
+        if let Some(food) = food {
+            self.view.position_mut().board.set_wall(food, true);
+        }
+        let found = tail != head && self.longest_path(false, head, tail);
+        if let Some(food) = food {
+            self.view.position_mut().board.set_wall(food, false);
+        }
+        if found && self.path.len() >= 2 && game.food() != Some(self.path[1]) {
             return Direction::between(self.path[0], self.path[1])
                 .expect("paths step between neighbours");
         }
@@ -147,8 +244,9 @@ impl Safety {
     }
 
     /// A move that neither dies nor eats and after which the snake can still reach its
-    /// tail, picked among those by a hash of the step count; `None` if there is none.
-    fn shuffle(&mut self, game: &Game) -> Option<Direction> {
+    /// tail (in the endgame, without crossing the food), picked among those by a hash of
+    /// the step count; `None` if there is none.
+    fn shuffle(&mut self, game: &Game, endgame: bool) -> Option<Direction> {
         let head = game.snake().head();
         let (width, height) = (game.board().width(), game.board().height());
         let mut safe = [None; 4];
@@ -163,6 +261,9 @@ impl Safety {
             let look_ahead = self.look_ahead.position_mut();
             look_ahead.copy_from(game);
             look_ahead.snake.advance(next, false);
+            if let Some(food) = game.food().filter(|_| endgame) {
+                look_ahead.board.set_wall(food, true);
+            }
             if self.look_ahead_reaches_tail() {
                 safe[count] = Some(direction);
                 count += 1;
@@ -173,6 +274,132 @@ impl Safety {
         }
         let pick = crate::snake::game_seed(game.steps(), self.last_meal) % count as u64;
         safe[pick as usize]
+    }
+
+    /// The endgame search from the real position: whether the snake can eat `food` by
+    /// some sequence of moves after which the position passes
+    /// [`has_eaten_safely`](Safety::has_eaten_safely). Leaves the cells entered, the food
+    /// last, in `self.sequence`.
+    fn endgame(&mut self, game: &Game, food: Cell) -> bool {
+        self.look_ahead.position_mut().copy_from(game);
+        self.nodes_left = ENDGAME_BUDGET;
+        let found = self.solve(0, food);
+        self.count(ENDGAME_BUDGET - self.nodes_left);
+        found
+    }
+
+    /// A depth-first search over the look-ahead snake's moves that do not eat, each
+    /// position once (by [`position_key`]), for one from which eating `food` passes
+    /// [`has_eaten_safely`](Safety::has_eaten_safely) at the next level. At level 0, on
+    /// success, leaves the cells entered, the food last, in `self.sequence`. Leaves the
+    /// look-ahead snake as it found it; gives up when `self.nodes_left` runs out.
+    fn solve(&mut self, level: usize, food: Cell) -> bool {
+        if self.levels.len() <= level {
+            self.levels.resize_with(level + 1, Level::default);
+        }
+        let key = position_key(&self.look_ahead.position().snake);
+        let root = self.frame(food, key, None);
+        let search = &mut self.levels[level];
+        search.frames.clear();
+        search.seen.clear();
+        search.seen.insert(key);
+        search.frames.push(root);
+        let found = loop {
+            let Some(top) = self.levels[level].frames.last_mut() else {
+                break false;
+            };
+            if top.next == top.count {
+                if let Some((_, retreat)) = top.entered {
+                    self.look_ahead.position_mut().snake.retreat(retreat);
+                }
+                self.levels[level].frames.pop();
+                continue;
+            }
+            let (cell, key) = (top.moves[usize::from(top.next)], top.key);
+            top.next += 1;
+            if self.nodes_left == 0 {
+                break false;
+            }
+            self.nodes_left -= 1;
+            let snake = &mut self.look_ahead.position_mut().snake;
+            if cell == food {
+                let retreat = snake.advance_undoable(cell, true);
+                let safe = self.has_eaten_safely(level + 1);
+                self.look_ahead.position_mut().snake.retreat(retreat);
+                if safe {
+                    break true;
+                }
+                continue;
+            }
+            let next_key = key ^ move_key(snake, cell);
+            if !self.levels[level].seen.insert(next_key) {
+                continue;
+            }
+            let retreat = snake.advance_undoable(cell, false);
+            let frame = self.frame(food, next_key, Some((cell, retreat)));
+            self.levels[level].frames.push(frame);
+        };
+        if found && level == 0 {
+            self.sequence.clear();
+            let entered = self.levels[0]
+                .frames
+                .iter()
+                .filter_map(|frame| frame.entered);
+            self.sequence.extend(entered.map(|(cell, _)| cell));
+            self.sequence.push(food);
+        }
+        while let Some(frame) = self.levels[level].frames.pop() {
+            if let Some((_, retreat)) = frame.entered {
+                self.look_ahead.position_mut().snake.retreat(retreat);
+            }
+        }
+        found
+    }
+
+    /// The search's frame for the look-ahead snake's position: the moves that do not die,
+    /// into the food first, then those that bring the empty cells other than the food's
+    /// nearer the food (entering an empty cell moves it to where the tail leaves), then
+    /// the rest in direction order.
+    fn frame(&self, food: Cell, key: u64, entered: Option<(Cell, Retreat)>) -> Frame {
+        let position = self.look_ahead.position();
+        let (board, snake) = (&position.board, &position.snake);
+        let (width, height) = (board.width(), board.height());
+        let (head, tail) = (snake.head(), snake.tail());
+        let distance = |a: Cell, b: Cell| i64::from(a.0.abs_diff(b.0) + a.1.abs_diff(b.1));
+        let mut scored = [(0, head); 4];
+        let mut count = 0;
+        for direction in Direction::ALL {
+            let Some(next) = direction.apply(head, width, height) else {
+                continue;
+            };
+            let index = board.index(next);
+            if board.is_wall_index(index) {
+                continue;
+            }
+            let score = if next == food {
+                i64::MIN
+            } else {
+                match snake.moves_until_free_index(index) {
+                    0 => distance(tail, food) - distance(next, food),
+                    1 => 0,
+                    _ => continue,
+                }
+            };
+            scored[count] = (score, next);
+            count += 1;
+        }
+        scored[..count].sort_by_key(|&(score, _)| score);
+        let mut moves = [head; 4];
+        for (slot, &(_, cell)) in moves.iter_mut().zip(&scored[..count]) {
+            *slot = cell;
+        }
+        Frame {
+            moves,
+            count: count as u8,
+            next: 0,
+            key,
+            entered,
+        }
     }
 
     /// Tries food paths until one passes the look-ahead; leaves it in `self.candidate`.
@@ -324,6 +551,18 @@ impl Safety {
         for (i, &cell) in self.candidate.iter().enumerate().skip(1) {
             look_ahead.snake.advance(cell, i == last);
         }
+        self.nodes_left = ENDGAME_BUDGET;
+        let safe = self.has_eaten_safely(0);
+        self.count(ENDGAME_BUDGET - self.nodes_left);
+        safe
+    }
+
+    /// Whether the look-ahead snake, which has just eaten, has filled the board, or has
+    /// its head beside the one empty cell left, or, with two or three empty cells left,
+    /// passes `self.judge` (its nested searches at `level`), or else can still reach its
+    /// tail.
+    fn has_eaten_safely(&mut self, level: usize) -> bool {
+        let look_ahead = self.look_ahead.position();
         let free = look_ahead.board.free_cells();
         if look_ahead.snake.len() == free {
             return true;
@@ -341,6 +580,21 @@ impl Safety {
             if beside_hole {
                 return true;
             }
+        } else if self.judge != Judge::Tail && free - look_ahead.snake.len() <= EXACT_EMPTY {
+            let board_cells = look_ahead.board.cells();
+            for index in 0..board_cells {
+                let look_ahead = self.look_ahead.position();
+                if look_ahead.board.is_wall_index(index) || look_ahead.snake.occupied_index(index) {
+                    continue;
+                }
+                let food = look_ahead.board.cell(index);
+                match (self.solve(level, food), self.judge) {
+                    (true, Judge::Hopeful) => return self.look_ahead_reaches_tail(),
+                    (false, Judge::Sure) => return false,
+                    _ => {}
+                }
+            }
+            return self.judge == Judge::Sure;
         }
         self.look_ahead_reaches_tail()
     }
@@ -382,6 +636,65 @@ impl Safety {
         true
     }
 }
+
+/// The most empty cells a meal may leave for [`Safety::has_eaten_safely`] to check
+/// exactly; the endgame search runs with one more.
+const EXACT_EMPTY: usize = 3;
+
+/// A key of the snake's cells in order, for the endgame search to see each position
+/// once: Zobrist hashing (Zobrist, "A new hashing method with application for game
+/// playing", University of Wisconsin TR 88, 1970), the exclusive or of one pseudo-random
+/// key per body cell and the direction to the next cell towards the head, and one for the
+/// head. A move changes four keys, so [`move_key`] updates it in `O(1)`; two positions
+/// that share a key (odds about `2⁻⁶⁴` per pair) would only hide one from the search.
+fn position_key(snake: &Snake) -> u64 {
+    let mut key = cell_key(snake.head(), HEAD_CODE);
+    let mut toward_head = snake.head();
+    for cell in snake.body().skip(1) {
+        key ^= cell_key(cell, direction_code(cell, toward_head));
+        toward_head = cell;
+    }
+    key
+}
+
+/// What moving the head to `next` without eating changes in [`position_key`].
+fn move_key(snake: &Snake, next: Cell) -> u64 {
+    let (head, tail) = (snake.head(), snake.tail());
+    let mut change = cell_key(head, HEAD_CODE) ^ cell_key(next, HEAD_CODE);
+    if snake.len() > 1 {
+        change ^= cell_key(head, direction_code(head, next));
+        let before_tail = snake
+            .segment(snake.len() - 2)
+            .expect("the snake has two cells");
+        change ^= cell_key(tail, direction_code(tail, before_tail));
+    }
+    change
+}
+
+/// The code of the head in [`position_key`]; body cells use their direction's.
+const HEAD_CODE: u64 = 4;
+
+fn direction_code(from: Cell, to: Cell) -> u64 {
+    Direction::between(from, to).map_or(HEAD_CODE + 1, |direction| direction as u64)
+}
+
+/// A pseudo-random 64-bit key of a cell and a code: SplitMix64's finaliser (Steele, Lea
+/// and Flood, OOPSLA 2014), so no table needs building per board.
+fn cell_key((x, y): Cell, code: u64) -> u64 {
+    let mut z = (u64::from(x) << 40 | u64::from(y) << 8 | code)
+        .wrapping_add(1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The most moves one exact check or endgame search tries, its nested searches included.
+const ENDGAME_BUDGET: u64 = 20_000;
+/// An endgame search that ran out of moves is tried again, for the same food and length,
+/// after this many times the free cells in moves: the snake has moved on to positions the
+/// search may not have reached.
+const RETRY_FACTOR: u64 = 4;
 
 /// The fewest cells (head and tail included) of the look-ahead snake's path to its tail.
 const MIN_TAIL_PATH: usize = 2;
@@ -429,5 +742,58 @@ fn extend_path(board: &Board, snake: &Snake, path: &mut Vec<Cell>, on_path: &mut
     }
     for &cell in path.iter() {
         on_path[board.index(cell)] = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snake::GameConfig;
+
+    #[test]
+    fn move_keys_follow_the_position_key() {
+        let config = GameConfig::new(5, 4).unwrap().with_start_length(6);
+        let game = Game::new(&config).unwrap();
+        let mut snake = game.snake().clone();
+        let mut key = position_key(&snake);
+        // Walk the snake round the board's edge and back through the middle, entering its
+        // tail's cell on the way, and growing on a few moves.
+        for step in 0..60u32 {
+            let head = snake.head();
+            let next = Direction::ALL
+                .into_iter()
+                .filter_map(|direction| direction.apply(head, 5, 4))
+                .filter(|&cell| snake.moves_until_free(cell) <= 1)
+                .nth((step % 2) as usize)
+                .or_else(|| {
+                    Direction::ALL
+                        .into_iter()
+                        .filter_map(|direction| direction.apply(head, 5, 4))
+                        .find(|&cell| snake.moves_until_free(cell) <= 1)
+                });
+            let Some(next) = next else { break };
+            let grow = step % 7 == 3 && snake.len() < 12 && !snake.occupied(next);
+            if !grow {
+                key ^= move_key(&snake, next);
+            }
+            snake.advance(next, grow);
+            if grow {
+                key = position_key(&snake);
+            }
+            assert_eq!(key, position_key(&snake), "step {step}");
+        }
+        assert!(snake.len() > 6);
+    }
+
+    #[test]
+    fn position_keys_tell_the_order_of_the_cells() {
+        let forward = Snake::new(3, 3, &[(0, 0), (1, 0), (1, 1), (0, 1)]);
+        let backward = Snake::new(3, 3, &[(0, 1), (1, 1), (1, 0), (0, 0)]);
+        let shifted = Snake::new(3, 3, &[(1, 0), (1, 1), (0, 1), (0, 0)]);
+        let keys = [&forward, &backward, &shifted].map(position_key);
+        assert_ne!(keys[0], keys[1]);
+        assert_ne!(keys[0], keys[2]);
+        assert_ne!(keys[1], keys[2]);
+        assert_eq!(position_key(&forward.clone()), keys[0]);
     }
 }
