@@ -25,7 +25,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use replan::grid::movingai::{read_map, read_scenarios};
 use replan::grid::{Cell, Connectivity, Grid, Manhattan, Octile};
-use replan::{AStar, DStarLite, Heuristic, Planner};
+use replan::{AStar, DStarLite, DenseIds, Heuristic, Planner};
 
 mod paired;
 
@@ -345,7 +345,7 @@ fn snake_grid(connectivity: Connectivity) -> Grid {
 fn snake_dstar_ready<H: Heuristic<Cell, f64>>(
     connectivity: Connectivity,
     h: H,
-) -> (Grid, DStarLite<Grid, H>) {
+) -> (Grid, DStarLite<H, Cell, DenseIds, f64>) {
     let grid = snake_grid(connectivity);
     let mut dstar = DStarLite::new(h);
     dstar.plan(&grid, SNAKE_START, SNAKE_GOAL).unwrap();
@@ -354,7 +354,7 @@ fn snake_dstar_ready<H: Heuristic<Cell, f64>>(
 
 /// Plays the frames, repairing with D* Lite; returns the nodes expanded.
 fn snake_dstar<H: Heuristic<Cell, f64>>(
-    (mut grid, mut dstar): (Grid, DStarLite<Grid, H>),
+    (mut grid, mut dstar): (Grid, DStarLite<H, Cell, DenseIds, f64>),
     frames: &[(Cell, Cell)],
 ) -> u64 {
     let mut expanded = 0;
@@ -370,7 +370,7 @@ fn snake_dstar<H: Heuristic<Cell, f64>>(
 
 /// Plays the frames, planning from scratch with A* each frame; returns the nodes expanded.
 fn snake_astar<H: Heuristic<Cell, f64>>(
-    (mut grid, mut astar): (Grid, AStar<Grid, H>),
+    (mut grid, mut astar): (Grid, AStar<H, DenseIds, f64>),
     frames: &[(Cell, Cell)],
 ) -> u64 {
     let mut expanded = 0;

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use replan::grid::movingai::{read_map, read_scenarios};
 use replan::grid::{Cell, Connectivity, Grid, Octile};
-use replan::{AStar, DStarLite, Graph, Path, PlanError, Planner};
+use replan::{AStar, DStarLite, DenseIds, Graph, Path, PlanError, Planner};
 
 /// Paths whose costs differ by more than this count as mismatches.
 const TOLERANCE: f64 = 1e-6;
@@ -85,8 +85,8 @@ struct Walk {
 /// The two planners, kept from one run to the next as a game would keep them: each reuses
 /// its memory.
 struct Planners {
-    dstar: DStarLite<Grid, Octile>,
-    astar: AStar<Grid, Octile>,
+    dstar: DStarLite<Octile, Cell, DenseIds, f64>,
+    astar: AStar<Octile, DenseIds, f64>,
 }
 
 impl Planners {

@@ -37,8 +37,8 @@ use std::time::Instant;
 use clap::{Parser, ValueEnum};
 use rayon::prelude::*;
 use replan::puzzle::{
-    AdditivePdb, Board, GoalKind, LineSums, LinearConflict, Manhattan, Misplaced, PatternDatabase,
-    PdbState, PuzzleError, SlidingPuzzle, Solution,
+    AdditivePdb, Board, BoardIds, GoalKind, LineSums, LinearConflict, Manhattan, Misplaced,
+    PatternDatabase, PdbState, PuzzleError, SlidingPuzzle, Solution,
 };
 use replan::{AStar, BidirectionalBfs, Heuristic, IdaStar, IncrementalHeuristic};
 
@@ -190,9 +190,9 @@ impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
 /// even on the 8-puzzle: a search that reaches a few thousand boards keeps its records
 /// compact that way, and the benchmarks show it is faster.
 enum Solver<'a> {
-    AStar(SlidingPuzzle, Box<AStar<SlidingPuzzle, AnyHeuristic<'a>>>),
-    Bidirectional(SlidingPuzzle, BidirectionalBfs<SlidingPuzzle>),
-    IdaStar(SlidingPuzzle, IdaStar<SlidingPuzzle, AnyHeuristic<'a>>),
+    AStar(SlidingPuzzle, Box<AStar<AnyHeuristic<'a>, BoardIds, u32>>),
+    Bidirectional(SlidingPuzzle, BidirectionalBfs<BoardIds, u32>),
+    IdaStar(SlidingPuzzle, IdaStar<AnyHeuristic<'a>, Board, u32>),
 }
 
 impl Solver<'_> {

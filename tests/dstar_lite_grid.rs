@@ -355,15 +355,16 @@ fn float_keys_stay_exact_over_long_walks_on_den312d() {
     for scenario in &scenarios[scenarios.len() - 4..] {
         let mut known = Grid::open(truth.width(), truth.height(), truth.connectivity());
         let mut dstar = DStarLite::new(Octile);
-        let sense = |dstar: &mut DStarLite<Grid, Octile>, known: &mut Grid, (x, y): Cell| {
-            for y in y.saturating_sub(1)..=(y + 1).min(truth.height() - 1) {
-                for x in x.saturating_sub(1)..=(x + 1).min(truth.width() - 1) {
-                    if !truth.is_passable((x, y)) {
-                        dstar.set_blocked(known, (x, y), true).unwrap();
+        let sense =
+            |dstar: &mut DStarLite<Octile, Cell, _, f64>, known: &mut Grid, (x, y): Cell| {
+                for y in y.saturating_sub(1)..=(y + 1).min(truth.height() - 1) {
+                    for x in x.saturating_sub(1)..=(x + 1).min(truth.width() - 1) {
+                        if !truth.is_passable((x, y)) {
+                            dstar.set_blocked(known, (x, y), true).unwrap();
+                        }
                     }
                 }
-            }
-        };
+            };
         let (mut here, goal) = (scenario.start, scenario.goal);
         sense(&mut dstar, &mut known, here);
         let mut path = dstar.plan(&known, here, goal).unwrap();

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use replan::puzzle::{AdditivePdb, Board, GoalKind, SlidingPuzzle};
-use replan::{IdaStar, Planner};
+use replan::IdaStar;
 
 mod common;
 

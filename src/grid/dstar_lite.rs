@@ -12,14 +12,14 @@
 
 use super::DELTAS;
 use crate::grid::{Cell, Connectivity, Grid, GridError};
-use crate::{DStarLite, Heuristic, IndexedGraph, InvalidNode, PlanError};
+use crate::{DStarLite, DenseIds, Heuristic, IndexedGraph, InvalidNode, PlanError};
 
 /// The neighbour offsets whose edges a change at a cell can touch, by connectivity: the
 /// grid's own move table, whose first four moves are the orthogonal ones.
 const ORTHOGONAL: &[(i32, i32)] = DELTAS.split_at(4).0;
 const ALL: &[(i32, i32)] = &DELTAS;
 
-impl<H: Heuristic<Cell, f64>> DStarLite<Grid, H> {
+impl<H: Heuristic<Cell, f64>> DStarLite<H, Cell, DenseIds, f64> {
     /// Blocks (`true`) or frees (`false`) `cell` in `grid` and reports to the planner every
     /// edge that changed. Returns whether the cell changed; the repair waits for the next
     /// [`replan`](DStarLite::replan). Before the first search only the grid is edited.

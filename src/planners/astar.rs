@@ -77,12 +77,77 @@ use crate::{
 /// assert_eq!(path.nodes.last(), Some(&(4, 2)));
 /// assert!(path.stats.expanded > 0);
 /// ```
+///
+/// The type names what the planner stores, not the graph it searches: `H` is the
+/// heuristic, `I` the graph's node store ([`Graph::Ids`]) and `C` its cost. One `AStar`
+/// therefore plans over any graph with those types, so a unit or an agent can keep it and
+/// search a view that borrows the world anew every frame:
+///
+/// ```
+/// use replan::grid::{Cell, Grid, Octile};
+/// use replan::{AStar, DenseIds, Graph, IndexedGraph, InvalidNode, Planner};
+///
+/// /// The game's own state, owned elsewhere and changed every frame.
+/// struct World {
+///     grid: Grid,
+///     occupied: Vec<Cell>,
+/// }
+///
+/// /// The grid as one unit sees it this frame: other units' cells are walls.
+/// struct WorldView<'w> {
+///     world: &'w World,
+/// }
+///
+/// impl Graph for WorldView<'_> {
+///     type Node = Cell;
+///     type Cost = f64;
+///     type Ids = DenseIds;
+///     fn successors(&self, cell: Cell, mut visit: impl FnMut(Cell, f64)) {
+///         self.world.grid.successors(cell, |next, cost| {
+///             if !self.world.occupied.contains(&next) {
+///                 visit(next, cost);
+///             }
+///         });
+///     }
+///     fn check_node(&self, cell: Cell) -> Result<(), InvalidNode> {
+///         self.world.grid.check_node(cell)
+///     }
+/// }
+///
+/// impl IndexedGraph for WorldView<'_> {
+///     fn node_bound(&self) -> usize { self.world.grid.node_bound() }
+///     fn index(&self, cell: Cell) -> usize { self.world.grid.index(cell) }
+///     fn node(&self, index: usize) -> Cell { self.world.grid.node(index) }
+/// }
+///
+/// struct Unit {
+///     at: Cell,
+///     target: Cell,
+///     /// Kept from frame to frame: its memory is reused by every search.
+///     planner: AStar<Octile, DenseIds, f64>,
+/// }
+///
+/// impl Unit {
+///     fn think(&mut self, world: &World) -> Option<Cell> {
+///         let view = WorldView { world };
+///         let path = self.planner.plan(&view, self.at, self.target).ok()?;
+///         path.nodes.get(1).copied()
+///     }
+/// }
+///
+/// let mut world = World { grid: "....\n.##.\n....".parse()?, occupied: vec![] };
+/// let mut unit = Unit { at: (0, 0), target: (3, 2), planner: AStar::new(Octile) };
+/// assert_eq!(unit.think(&world), Some((1, 0)));
+/// world.occupied.push((1, 0)); // another unit steps in the way
+/// assert_eq!(unit.think(&world), Some((0, 1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
-pub struct AStar<G: Graph + ?Sized, H> {
+pub struct AStar<H, I, C: Cost> {
     heuristic: H,
     budget: Option<u64>,
-    memory: SearchMemory<G>,
-    open: IndexedMinHeap<<G::Cost as Cost>::FrontierKey>,
+    memory: SearchMemory<I, C>,
+    open: IndexedMinHeap<C::FrontierKey>,
     /// The frontier instead of `open` while `f` is a small integer.
     buckets: BucketQueue,
     /// Successors whose `f` did not fit the buckets, on their way to `open`.
@@ -90,14 +155,29 @@ pub struct AStar<G: Graph + ?Sized, H> {
     stats: SearchStats,
 }
 
-impl<G: Graph + ?Sized, H> AStar<G, H> {
+impl<H, I: Default, C: Cost> AStar<H, I, C> {
+    /// The statistics of the last search, whether it found a path or not: the same as
+    /// [`Planner::last_stats`], callable without naming the graph type.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::{Grid, Manhattan}, AStar, Planner};
+    /// let grid: Grid = "...\n.#.".parse().unwrap();
+    /// let mut planner = AStar::new(Manhattan);
+    /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
+    /// assert_eq!(planner.last_stats(), path.stats);
+    /// ```
+    pub fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
     /// An A* planner guided by `heuristic`.
     ///
     /// # Example
     ///
     /// ```
-    /// use replan::{grid::{Grid, Manhattan}, AStar};
-    /// let astar: AStar<Grid, _> = AStar::new(Manhattan);
+    /// use replan::{grid::Manhattan, AStar, DenseIds};
+    /// let astar: AStar<Manhattan, DenseIds, f64> = AStar::new(Manhattan);
     /// ```
     pub fn new(heuristic: H) -> Self {
         AStar {
@@ -132,8 +212,8 @@ impl<G: Graph + ?Sized, H> AStar<G, H> {
     /// # Example
     ///
     /// ```
-    /// use replan::{grid::{Grid, Manhattan}, AStar};
-    /// let mut astar: AStar<Grid, _> = AStar::new(Manhattan);
+    /// use replan::{grid::Manhattan, AStar, DenseIds};
+    /// let mut astar: AStar<_, DenseIds, f64> = AStar::new(Manhattan);
     /// astar.set_budget(Some(1000));
     /// astar.set_budget(None);
     /// ```
@@ -146,8 +226,8 @@ impl<G: Graph + ?Sized, H> AStar<G, H> {
     /// # Example
     ///
     /// ```
-    /// use replan::{grid::{Grid, Manhattan}, AStar};
-    /// let mut astar: AStar<Grid, _> = AStar::new(Manhattan);
+    /// use replan::{grid::Manhattan, AStar, DenseIds};
+    /// let mut astar: AStar<_, DenseIds, f64> = AStar::new(Manhattan);
     /// let _h: &mut Manhattan = astar.heuristic_mut();
     /// ```
     pub fn heuristic_mut(&mut self) -> &mut H {
@@ -155,7 +235,7 @@ impl<G: Graph + ?Sized, H> AStar<G, H> {
     }
 }
 
-impl<G: Graph + ?Sized> AStar<G, Zero> {
+impl<I: Default, C: Cost> AStar<Zero, I, C> {
     /// A* without a heuristic: Dijkstra's algorithm.
     ///
     /// # Example
@@ -171,13 +251,13 @@ impl<G: Graph + ?Sized> AStar<G, Zero> {
     }
 }
 
-impl<G: Graph + ?Sized> Default for AStar<G, Zero> {
+impl<I: Default, C: Cost> Default for AStar<Zero, I, C> {
     fn default() -> Self {
         AStar::dijkstra()
     }
 }
 
-impl<G, H> Planner<G> for AStar<G, H>
+impl<G, H> Planner<G> for AStar<H, G::Ids, G::Cost>
 where
     G: Graph + ?Sized,
     H: Heuristic<G::Node, G::Cost>,

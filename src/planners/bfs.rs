@@ -36,28 +36,49 @@ use crate::{Cost, Graph, Path, PlanError, Planner, SearchStats};
 /// assert_eq!(path.len(), 7);
 /// assert_eq!(path.cost, 7.0);
 /// ```
+///
+/// The type names what the planner stores, not the graph it searches: `I` is the graph's
+/// node store ([`Graph::Ids`]) and `C` its cost, so one `Bfs` plans over any graph with
+/// those two types, a view that borrows the world anew every frame included.
 #[derive(Debug)]
-pub struct Bfs<G: Graph + ?Sized> {
+pub struct Bfs<I, C> {
     budget: Option<u64>,
-    memory: SearchMemory<G>,
+    memory: SearchMemory<I, C>,
     queue: Vec<u32>,
     stats: SearchStats,
 }
 
-impl<G: Graph + ?Sized> Default for Bfs<G> {
+impl<I: Default, C: Cost> Default for Bfs<I, C> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Graph + ?Sized> Bfs<G> {
+impl<I: Default, C: Cost> Bfs<I, C> {
+    /// The statistics of the last search, whether it found a path or not: the same as
+    /// [`Planner::last_stats`], callable without naming the graph type.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, Bfs, Planner};
+    /// let grid: Grid = "...\n.#.".parse().unwrap();
+    /// let mut planner = Bfs::new();
+    /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
+    /// assert_eq!(planner.last_stats(), path.stats);
+    /// ```
+    pub fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
     /// A breadth-first planner with no expansion budget.
     ///
     /// # Example
     ///
     /// ```
-    /// use replan::{grid::Grid, Bfs};
-    /// let bfs: Bfs<Grid> = Bfs::new();
+    /// use replan::{Bfs, DenseIds};
+    /// // A planner for graphs whose nodes have dense indices and whose costs are `f64`,
+    /// // as `Grid`'s are.
+    /// let bfs: Bfs<DenseIds, f64> = Bfs::new();
     /// ```
     pub fn new() -> Self {
         Bfs {
@@ -89,8 +110,8 @@ impl<G: Graph + ?Sized> Bfs<G> {
     /// # Example
     ///
     /// ```
-    /// use replan::{grid::Grid, Bfs};
-    /// let mut bfs: Bfs<Grid> = Bfs::new();
+    /// use replan::{Bfs, DenseIds};
+    /// let mut bfs: Bfs<DenseIds, f64> = Bfs::new();
     /// bfs.set_budget(Some(100));
     /// ```
     pub fn set_budget(&mut self, max_expanded: Option<u64>) {
@@ -98,7 +119,7 @@ impl<G: Graph + ?Sized> Bfs<G> {
     }
 }
 
-impl<G: Graph + ?Sized> Planner<G> for Bfs<G> {
+impl<G: Graph + ?Sized> Planner<G> for Bfs<G::Ids, G::Cost> {
     fn plan(
         &mut self,
         graph: &G,

@@ -60,13 +60,17 @@ use crate::{Cost, Graph, NodeIds, Path, PlanError, Planner, ReverseGraph, Search
 /// let one_way = Bfs::new().plan(&grid, (0, 0), (2, 2)).unwrap();
 /// assert_eq!(both_ways.len(), one_way.len());
 /// ```
+///
+/// The type names what the planner stores, not the graph it searches: `I` is the graph's
+/// node store ([`Graph::Ids`]) and `C` its cost, so one planner searches any graph with
+/// those types, views that borrow the world included.
 #[derive(Debug)]
-pub struct BidirectionalBfs<G: Graph + ?Sized> {
+pub struct BidirectionalBfs<I, C> {
     rules: Rules,
-    ids: G::Ids,
+    ids: I,
     seen: Seen,
-    forward: Side<G::Cost>,
-    backward: Side<G::Cost>,
+    forward: Side<C>,
+    backward: Side<C>,
     trail: Vec<u32>,
     stats: SearchStats,
 }
@@ -242,20 +246,35 @@ struct Rules {
 /// node on the other side.
 type Meeting<C> = Option<(C, u32, u32)>;
 
-impl<G: Graph + ?Sized> Default for BidirectionalBfs<G> {
+impl<I: Default, C: Cost> Default for BidirectionalBfs<I, C> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Graph + ?Sized> BidirectionalBfs<G> {
+impl<I: Default, C: Cost> BidirectionalBfs<I, C> {
+    /// The statistics of the last search, whether it found a path or not: the same as
+    /// [`Planner::last_stats`], callable without naming the graph type.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::Grid, BidirectionalBfs, Planner};
+    /// let grid: Grid = "...\n.#.".parse().unwrap();
+    /// let mut planner = BidirectionalBfs::new();
+    /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
+    /// assert_eq!(planner.last_stats(), path.stats);
+    /// ```
+    pub fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
     /// A bidirectional planner with no expansion budget.
     ///
     /// # Example
     ///
     /// ```
-    /// use replan::{grid::Grid, BidirectionalBfs};
-    /// let search: BidirectionalBfs<Grid> = BidirectionalBfs::new();
+    /// use replan::{BidirectionalBfs, DenseIds};
+    /// let search: BidirectionalBfs<DenseIds, f64> = BidirectionalBfs::new();
     /// ```
     pub fn new() -> Self {
         BidirectionalBfs {
@@ -263,7 +282,7 @@ impl<G: Graph + ?Sized> BidirectionalBfs<G> {
                 budget: None,
                 first_meeting: false,
             },
-            ids: G::Ids::default(),
+            ids: I::default(),
             seen: Seen::default(),
             forward: Side::new(),
             backward: Side::new(),
@@ -317,8 +336,8 @@ impl<G: Graph + ?Sized> BidirectionalBfs<G> {
     /// # Example
     ///
     /// ```
-    /// use replan::{grid::Grid, BidirectionalBfs};
-    /// let mut search: BidirectionalBfs<Grid> = BidirectionalBfs::new();
+    /// use replan::{BidirectionalBfs, DenseIds};
+    /// let mut search: BidirectionalBfs<DenseIds, f64> = BidirectionalBfs::new();
     /// search.set_budget(Some(100));
     /// ```
     pub fn set_budget(&mut self, max_expanded: Option<u64>) {
@@ -326,7 +345,7 @@ impl<G: Graph + ?Sized> BidirectionalBfs<G> {
     }
 }
 
-impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G> {
+impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G::Ids, G::Cost> {
     fn plan(
         &mut self,
         graph: &G,

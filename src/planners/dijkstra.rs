@@ -40,4 +40,7 @@ use crate::{AStar, Zero};
 /// let path = dijkstra.plan(&Diamond, 0, 3).unwrap();
 /// assert_eq!((path.nodes, path.cost), (vec![0, 1, 3], 4));
 /// ```
-pub type Dijkstra<G> = AStar<G, Zero>;
+///
+/// Like [`AStar`], the type names what the planner stores: the graph's node store `I`
+/// ([`Graph::Ids`](crate::Graph::Ids)) and cost `C`.
+pub type Dijkstra<I, C> = AStar<Zero, I, C>;

@@ -151,8 +151,8 @@ use std::cmp::Ordering;
 
 use super::memory::{add_edge, check_endpoints};
 use crate::{
-    Cost, Graph, Heuristic, IndexedMinHeap, InvalidNode, NodeIds, Path, PlanError, Planner,
-    ReverseGraph, SearchStats,
+    Cost, Heuristic, IndexedMinHeap, InvalidNode, NodeIds, Path, PlanError, Planner, ReverseGraph,
+    SearchStats,
 };
 
 /// D* Lite: a shortest-path planner that repairs its previous search when edges change or
@@ -225,31 +225,37 @@ use crate::{
 /// assert_eq!((path.nodes, path.cost), (vec![1, 5, 3, 4], 7));
 /// # Ok::<(), replan::PlanError>(())
 /// ```
+///
+/// The type names what the planner stores, not the graph it searches: `H` is the
+/// heuristic, `N` the node type (the planner keeps its start, goal and last path), `I` the
+/// graph's node store ([`Graph::Ids`](crate::Graph::Ids)) and `C` its cost. The graph is handed to every call,
+/// so it may be a view that borrows the world anew each time, as long as it describes the
+/// same graph apart from the changes reported.
 #[derive(Debug)]
-pub struct DStarLite<G: Graph + ?Sized, H> {
+pub struct DStarLite<H, N, I, C: Cost> {
     heuristic: H,
     budget: Option<u64>,
-    ids: G::Ids,
+    ids: I,
     /// Ids known up front (dense stores); 0 when ids are handed out on discovery.
     bound: usize,
-    records: Vec<Record<G::Cost>>,
+    records: Vec<Record<C>>,
     /// Records whose `generation` differs are untouched by the current search; bumping it
     /// forgets a whole search in `O(1)`.
     generation: u32,
     /// Marks the nodes of the path walk in progress; see `Record::walk`.
     walk_stamp: u32,
     /// The inconsistent nodes, by key.
-    open: IndexedMinHeap<<G::Cost as Cost>::FrontierKey>,
-    km: G::Cost,
-    search: Option<Endpoints<G::Node>>,
+    open: IndexedMinHeap<C::FrontierKey>,
+    km: C,
+    search: Option<Endpoints<N>>,
     stats: SearchStats,
     /// Scratch for the predecessors (with their ids) of the node being expanded or changed.
-    neighbours: Vec<(G::Node, u32)>,
+    neighbours: Vec<(N, u32)>,
     /// Scratch for the path walk: node ids from the start, with their cost from it.
-    trail: Vec<(u32, G::Cost)>,
+    trail: Vec<(u32, C)>,
     /// The last path read, from `path[path_from]` (the start as the agent moved along it)
     /// to the goal; reused while `path_valid`.
-    path: Vec<G::Node>,
+    path: Vec<N>,
     path_from: usize,
     /// Whether `path` is still what a walk would read: set by a strict walk, cleared by any
     /// change to the record of a node on it (those carry `on_path == path_stamp`), by a
@@ -337,7 +343,22 @@ impl<C: Cost> NodeValues<C> {
     }
 }
 
-impl<G: Graph + ?Sized, H> DStarLite<G, H> {
+impl<H, N: Copy, I: Default, C: Cost> DStarLite<H, N, I, C> {
+    /// The statistics of the last search, whether it found a path or not: the same as
+    /// [`Planner::last_stats`], callable without naming the graph type.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::{Grid, Manhattan}, DStarLite, Planner};
+    /// let grid: Grid = "...\n.#.".parse().unwrap();
+    /// let mut planner = DStarLite::new(Manhattan);
+    /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
+    /// assert_eq!(planner.last_stats(), path.stats);
+    /// ```
+    pub fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
     /// A D* Lite planner guided by `heuristic`, an admissible and consistent estimate of the
     /// cost between two nodes (it is asked for `h(start, s)`).
     ///
@@ -345,20 +366,20 @@ impl<G: Graph + ?Sized, H> DStarLite<G, H> {
     ///
     /// ```
     /// use replan::{grid::{Grid, Octile}, DStarLite};
-    /// let dstar: DStarLite<Grid, _> = DStarLite::new(Octile);
+    /// let dstar: DStarLite<_, _, _, f64> = DStarLite::new(Octile);
     /// assert!(dstar.start().is_none());
     /// ```
     pub fn new(heuristic: H) -> Self {
         DStarLite {
             heuristic,
             budget: None,
-            ids: G::Ids::default(),
+            ids: I::default(),
             bound: 0,
             records: Vec::new(),
             generation: 0,
             walk_stamp: 0,
             open: IndexedMinHeap::new(),
-            km: G::Cost::ZERO,
+            km: C::ZERO,
             search: None,
             stats: SearchStats::default(),
             neighbours: Vec::new(),
@@ -395,7 +416,7 @@ impl<G: Graph + ?Sized, H> DStarLite<G, H> {
     ///
     /// ```
     /// use replan::{grid::{Grid, Octile}, DStarLite};
-    /// let mut dstar: DStarLite<Grid, _> = DStarLite::new(Octile);
+    /// let mut dstar: DStarLite<_, _, _, f64> = DStarLite::new(Octile);
     /// dstar.set_budget(Some(1000));
     /// ```
     pub fn set_budget(&mut self, max_expanded: Option<u64>) {
@@ -415,7 +436,7 @@ impl<G: Graph + ?Sized, H> DStarLite<G, H> {
     /// assert_eq!(dstar.start(), Some((1, 1)));
     /// # Ok::<(), replan::PlanError>(())
     /// ```
-    pub fn start(&self) -> Option<G::Node> {
+    pub fn start(&self) -> Option<N> {
         self.search.map(|search| search.start)
     }
 
@@ -431,7 +452,7 @@ impl<G: Graph + ?Sized, H> DStarLite<G, H> {
     /// assert_eq!(dstar.goal(), Some((2, 2)));
     /// # Ok::<(), replan::PlanError>(())
     /// ```
-    pub fn goal(&self) -> Option<G::Node> {
+    pub fn goal(&self) -> Option<N> {
         self.search.map(|search| search.goal)
     }
 
@@ -453,10 +474,12 @@ impl<G: Graph + ?Sized, H> DStarLite<G, H> {
     }
 }
 
-impl<G, H> DStarLite<G, H>
+impl<H, N, I, C> DStarLite<H, N, I, C>
 where
-    G: ReverseGraph + ?Sized,
-    H: Heuristic<G::Node, G::Cost>,
+    H: Heuristic<N, C>,
+    N: Copy + Eq + std::hash::Hash + std::fmt::Debug,
+    C: Cost,
+    I: Default,
 {
     /// Moves the start of the current search to `start` (the agent moved). Nothing is
     /// searched until the next [`replan`](DStarLite::replan).
@@ -482,7 +505,11 @@ where
     /// assert!(matches!(dstar.move_start(&grid, (9, 9)), Err(PlanError::InvalidStart { .. })));
     /// # Ok::<(), PlanError>(())
     /// ```
-    pub fn move_start(&mut self, graph: &G, start: G::Node) -> Result<(), PlanError> {
+    pub fn move_start<G>(&mut self, graph: &G, start: N) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let Some(mut search) = self.search else {
             return Err(PlanError::NotPlanned);
         };
@@ -543,11 +570,15 @@ where
     /// assert_eq!(dstar.replan(&grid)?.cost, 6.0);
     /// # Ok::<(), replan::PlanError>(())
     /// ```
-    pub fn notify_changed(
+    pub fn notify_changed<G>(
         &mut self,
         graph: &G,
-        nodes: impl IntoIterator<Item = G::Node>,
-    ) -> Result<(), PlanError> {
+        nodes: impl IntoIterator<Item = N>,
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         if self.search.is_none() {
             return Ok(());
         }
@@ -597,11 +628,15 @@ where
     /// assert_eq!(dstar.replan(&grid)?.cost, 6.0);
     /// # Ok::<(), replan::PlanError>(())
     /// ```
-    pub fn update_edges(
+    pub fn update_edges<G>(
         &mut self,
         graph: &G,
-        edges: impl IntoIterator<Item = (G::Node, G::Node)>,
-    ) -> Result<(), PlanError> {
+        edges: impl IntoIterator<Item = (N, N)>,
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         if self.search.is_none() {
             return Ok(());
         }
@@ -617,11 +652,15 @@ where
     /// Reports nodes whose *outgoing* edges changed, and only those: each one's `rhs` is
     /// recomputed, nothing else. For domain adapters that know exactly which sources a
     /// change touches; they guarantee the nodes are on the graph.
-    pub(crate) fn update_sources(
+    pub(crate) fn update_sources<G>(
         &mut self,
         graph: &G,
-        sources: impl IntoIterator<Item = G::Node>,
-    ) -> Result<(), PlanError> {
+        sources: impl IntoIterator<Item = N>,
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         if self.search.is_none() {
             return Ok(());
         }
@@ -639,12 +678,16 @@ where
     /// only got worse. (The papers' test `rhs(u) == c_old + g(v)`, with the `next` pointer
     /// standing in for the old cost.) Nodes are on the graph, as for
     /// [`update_sources`](Self::update_sources).
-    pub(crate) fn update_sources_after_loss(
+    pub(crate) fn update_sources_after_loss<G>(
         &mut self,
         graph: &G,
-        sources: impl IntoIterator<Item = G::Node>,
+        sources: impl IntoIterator<Item = N>,
         lost: impl Fn(u32) -> bool,
-    ) -> Result<(), PlanError> {
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         if self.search.is_none() {
             return Ok(());
         }
@@ -663,12 +706,16 @@ where
     /// nodes whose ids pass `gained`: `rhs(u) = min(rhs(u), c(u, v) + g(v))` over just
     /// those edges (the papers' update for a cost decrease), reading no other successor's
     /// record. Nodes are on the graph, as for [`update_sources`](Self::update_sources).
-    pub(crate) fn update_sources_after_gain(
+    pub(crate) fn update_sources_after_gain<G>(
         &mut self,
         graph: &G,
-        sources: impl IntoIterator<Item = G::Node>,
+        sources: impl IntoIterator<Item = N>,
         gained: impl Fn(u32) -> bool,
-    ) -> Result<(), PlanError> {
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let Some(search) = self.search else {
             return Ok(());
         };
@@ -713,10 +760,10 @@ where
     /// guarantee the ids are the graph's for those nodes.
     pub(crate) fn offer_edge(
         &mut self,
-        from: G::Node,
+        from: N,
         from_id: u32,
         to_id: u32,
-        cost: G::Cost,
+        cost: C,
     ) -> Result<(), PlanError> {
         let Some(search) = self.search else {
             return Ok(());
@@ -769,7 +816,11 @@ where
     /// assert!(!again.nodes.contains(&(10, 10)));
     /// # Ok::<(), replan::PlanError>(())
     /// ```
-    pub fn replan(&mut self, graph: &G) -> Result<Path<G::Node, G::Cost>, PlanError> {
+    pub fn replan<G>(&mut self, graph: &G) -> Result<Path<N, C>, PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         self.stats = SearchStats::default();
         let Some(search) = self.search else {
             return Err(PlanError::NotPlanned);
@@ -778,7 +829,7 @@ where
         if search.start_id == search.goal_id {
             return Ok(Path {
                 nodes: vec![search.start],
-                cost: G::Cost::ZERO,
+                cost: C::ZERO,
                 stats: self.stats,
             });
         }
@@ -788,7 +839,7 @@ where
         let found = loop {
             // The optimized termination test leaves the start overconsistent (`g = ∞`)
             // when nothing forces its expansion, so its cost is `rhs`.
-            if self.record(search.start_id).rhs == G::Cost::INFINITY {
+            if self.record(search.start_id).rhs == C::INFINITY {
                 break Err(PlanError::NoPath);
             }
             if let Some(found) = self.walk(graph, strict)? {
@@ -834,11 +885,11 @@ where
     /// assert_eq!((start.g, start.rhs, start.queued), (f64::INFINITY, 3.0, true));
     /// # Ok::<(), replan::PlanError>(())
     /// ```
-    pub fn node_values(
-        &mut self,
-        graph: &G,
-        node: G::Node,
-    ) -> Result<NodeValues<G::Cost>, PlanError> {
+    pub fn node_values<G>(&mut self, graph: &G, node: N) -> Result<NodeValues<C>, PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let id = self.changed_id(graph, node)?;
         let record = self.record(id);
         Ok(NodeValues {
@@ -850,7 +901,11 @@ where
 
     /// The id of a node produced by the graph or validated, with room for its record.
     #[inline]
-    fn id_of(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError> {
+    fn id_of<G>(&mut self, graph: &G, node: N) -> Result<u32, PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let id = self.ids.id(graph, node)?;
         if id as usize >= self.records.len() {
             self.grow(id);
@@ -865,7 +920,11 @@ where
     }
 
     /// The id of a node the caller reported, refusing nodes off the graph.
-    fn changed_id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError> {
+    fn changed_id<G>(&mut self, graph: &G, node: N) -> Result<u32, PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let invalid = |reason| PlanError::InvalidChange {
             node: format!("{node:?}"),
             reason,
@@ -887,7 +946,7 @@ where
 
     /// The record of `id` in the current search (fresh if untouched).
     #[inline(always)]
-    fn record(&self, id: u32) -> Record<G::Cost> {
+    fn record(&self, id: u32) -> Record<C> {
         read(&self.records, self.generation, id)
     }
 
@@ -895,13 +954,13 @@ where
     /// handed out; nothing to do for bounded ids, whose records were all made by `plan`.
     #[inline(always)]
     fn ensure_record(&mut self, id: u32) {
-        if !<G::Ids as crate::NodeIds<G>>::BOUNDED && id as usize >= self.records.len() {
+        if id as usize >= self.records.len() {
             self.grow(id);
         }
     }
 
     #[inline(always)]
-    fn record_mut(&mut self, id: u32) -> &mut Record<G::Cost> {
+    fn record_mut(&mut self, id: u32) -> &mut Record<C> {
         let generation = self.generation;
         let record = &mut self.records[id as usize];
         if record.generation != generation {
@@ -935,21 +994,21 @@ where
     /// would let that noise, not the depth, decide between a node whose true key ties the
     /// start's and the start. Integer keys are exact.
     #[inline(always)]
-    fn key(&self, node: G::Node, g: G::Cost, rhs: G::Cost) -> <G::Cost as Cost>::FrontierKey {
+    fn key(&self, node: N, g: C, rhs: C) -> C::FrontierKey {
         // Underconsistent nodes first among equal `k1` (as if infinitely deep), then the
         // others deepest (largest `rhs`, nearest the start) first; see "Ties" in the
         // module docs for why that order is exact.
-        let depth = if g < rhs { G::Cost::INFINITY } else { rhs };
+        let depth = if g < rhs { C::INFINITY } else { rhs };
         // Packed into one integer for the common cost types (see `Cost::frontier_key_of`):
         // `k1` through `frontier_order`, the depth to within a relative 2^-9 for `f64`,
         // which is exact enough since only "underconsistent first" matters for
         // correctness, and `∞` sorts strictly before every finite depth.
-        G::Cost::frontier_key_of(self.k1(node, g, rhs), depth)
+        C::frontier_key_of(self.k1(node, g, rhs), depth)
     }
 
     /// `min(g, rhs) + h(start, node) + km`, the first key component as a cost.
     #[inline(always)]
-    fn k1(&self, node: G::Node, g: G::Cost, rhs: G::Cost) -> G::Cost {
+    fn k1(&self, node: N, g: C, rhs: C) -> C {
         let start = match &self.search {
             Some(search) => search.start,
             None => node,
@@ -962,7 +1021,7 @@ where
     /// The papers' `UpdateVertex`: queues `id` with its current key if it is inconsistent
     /// and takes it out of the queue if it is consistent.
     #[inline]
-    fn update_vertex(&mut self, node: G::Node, id: u32) {
+    fn update_vertex(&mut self, node: N, id: u32) {
         let record = self.record(id);
         if record.g != record.rhs {
             let key = self.key(node, record.g, record.rhs);
@@ -975,7 +1034,11 @@ where
     }
 
     /// Recomputes `rhs` of a node from its edges as they are now, then `UpdateVertex`.
-    fn refresh(&mut self, graph: &G, node: G::Node, id: u32) -> Result<(), PlanError> {
+    fn refresh<G>(&mut self, graph: &G, node: N, id: u32) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         if Some(id) != self.search.map(|search| search.goal_id) {
             let (rhs, next, edges) = self.lookahead(graph, node, id)?;
             let isolated = edges == 0 && {
@@ -1001,16 +1064,15 @@ where
 
     /// `min over edges node -> s of c(node, s) + g(s)`, the `s` achieving it, and the
     /// number of edges.
-    fn lookahead(
-        &mut self,
-        graph: &G,
-        node: G::Node,
-        id: u32,
-    ) -> Result<(G::Cost, u32, u64), PlanError> {
+    fn lookahead<G>(&mut self, graph: &G, node: N, id: u32) -> Result<(C, u32, u64), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         // One pass in the graph's callback, which cannot return early: the first failure
         // is kept and ends the work. A successor seen for the first time has no record and
         // `g = ∞`, so it never becomes `next` and needs none.
-        let mut best = G::Cost::INFINITY;
+        let mut best = C::INFINITY;
         let mut best_id = NONE;
         let mut edges = 0u64;
         let mut failure = None;
@@ -1039,7 +1101,11 @@ where
 
     /// The papers' `ComputeShortestPath`; with [`Stop::Rounding`] it also expands the
     /// nodes whose keys are within rounding of the start's.
-    fn compute_shortest_path(&mut self, graph: &G, stop: Stop) -> Result<(), PlanError> {
+    fn compute_shortest_path<G>(&mut self, graph: &G, stop: Stop) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let Some(search) = self.search else {
             return Err(PlanError::NotPlanned);
         };
@@ -1086,13 +1152,11 @@ where
 
     /// Expands a popped node: settles an overconsistent one, re-opens an underconsistent
     /// one, and propagates the new `g` to its predecessors.
-    fn expand(
-        &mut self,
-        graph: &G,
-        node: G::Node,
-        id: u32,
-        record: Record<G::Cost>,
-    ) -> Result<(), PlanError> {
+    fn expand<G>(&mut self, graph: &G, node: N, id: u32, record: Record<C>) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let goal_id = self.search.map_or(NONE, |search| search.goal_id);
         if record.g > record.rhs {
             return self.settle(graph, node, id, record.rhs, goal_id);
@@ -1111,14 +1175,18 @@ where
     /// Overconsistent: `g = rhs`, and each predecessor may now route through the node.
     /// The hottest loop of a search, so it runs in the graph's callback, in one pass; the
     /// callback cannot return early, so the first failure is kept and ends the work.
-    fn settle(
+    fn settle<G>(
         &mut self,
         graph: &G,
-        node: G::Node,
+        node: N,
         id: u32,
-        g: G::Cost,
+        g: C,
         goal_id: u32,
-    ) -> Result<(), PlanError> {
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         self.record_mut(id).g = g;
         let mut generated = 0u64;
         let mut failure = None;
@@ -1153,15 +1221,19 @@ where
 
     /// Underconsistent: `g = ∞`, and each predecessor whose `rhs` came through the node
     /// looks for its best route again.
-    fn reopen(
+    fn reopen<G>(
         &mut self,
         graph: &G,
-        node: G::Node,
+        node: N,
         id: u32,
         goal_id: u32,
-        predecessors: &[(G::Node, u32)],
-    ) -> Result<(), PlanError> {
-        self.record_mut(id).g = G::Cost::INFINITY;
+        predecessors: &[(N, u32)],
+    ) -> Result<(), PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
+        self.record_mut(id).g = C::INFINITY;
         self.update_vertex(node, id);
         for &(p, p_id) in predecessors {
             if p_id == goal_id {
@@ -1192,11 +1264,11 @@ where
     /// common case when the changes are away from the route, or the agent just took the
     /// path's first step).
     #[allow(clippy::type_complexity)]
-    fn walk(
-        &mut self,
-        graph: &G,
-        strict: bool,
-    ) -> Result<Option<(Vec<G::Node>, G::Cost)>, PlanError> {
+    fn walk<G>(&mut self, graph: &G, strict: bool) -> Result<Option<(Vec<N>, C)>, PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let Some(search) = self.search else {
             return Err(PlanError::NotPlanned);
         };
@@ -1257,18 +1329,18 @@ where
     /// revisiting a node. When `strict`, gives up (`None`) on stepping onto an
     /// inconsistent node.
     #[allow(clippy::type_complexity)]
-    fn walk_by_g(
-        &mut self,
-        graph: &G,
-        strict: bool,
-    ) -> Result<Option<(Vec<G::Node>, G::Cost)>, PlanError> {
+    fn walk_by_g<G>(&mut self, graph: &G, strict: bool) -> Result<Option<(Vec<N>, C)>, PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let Some(search) = self.search else {
             return Err(PlanError::NotPlanned);
         };
         let stamp = self.next_walk_stamp();
         let mut trail = std::mem::take(&mut self.trail);
         trail.clear();
-        trail.push((search.start_id, G::Cost::ZERO));
+        trail.push((search.start_id, C::ZERO));
         self.record_mut(search.start_id).walk = stamp;
         let result = loop {
             let Some(&(id, cost)) = trail.last() else {
@@ -1310,13 +1382,17 @@ where
 
     /// The unwalked successor of `node` minimizing `c + g`, among those achieving the
     /// minimum over all successors, with the edge to it.
-    fn best_unwalked(
+    fn best_unwalked<G>(
         &mut self,
         graph: &G,
-        node: G::Node,
+        node: N,
         stamp: u32,
-    ) -> Result<Option<(u32, G::Cost)>, PlanError> {
-        let mut best = G::Cost::INFINITY;
+    ) -> Result<Option<(u32, C)>, PlanError>
+    where
+        G: ReverseGraph<Node = N, Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
+        let mut best = C::INFINITY;
         let mut choice = None;
         let mut failure = None;
         graph.successors(node, |next, edge| {
@@ -1352,15 +1428,11 @@ where
         if let Some(error) = failure {
             return Err(error);
         }
-        Ok(if best == G::Cost::INFINITY {
-            None
-        } else {
-            choice
-        })
+        Ok(if best == C::INFINITY { None } else { choice })
     }
 }
 
-impl<G, H> Planner<G> for DStarLite<G, H>
+impl<G, H> Planner<G> for DStarLite<H, G::Node, G::Ids, G::Cost>
 where
     G: ReverseGraph + ?Sized,
     H: Heuristic<G::Node, G::Cost>,

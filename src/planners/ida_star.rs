@@ -182,12 +182,16 @@ impl<N, C, H: Heuristic<N, C>> IncrementalHeuristic<N, C> for Reestimate<H> {
 /// assert_eq!(path.cost, 12);
 /// assert_eq!(path.nodes.len(), 13);
 /// ```
+///
+/// The type names what the planner stores, not the graph it searches: `H` is the
+/// heuristic, `N` the node and `C` the cost type (IDA* keeps the nodes of its current path,
+/// and no ids), so one planner searches any graph with those types.
 #[derive(Debug)]
-pub struct IdaStar<G: Graph + ?Sized, H: IncrementalHeuristic<G::Node, G::Cost>> {
+pub struct IdaStar<H: IncrementalHeuristic<N, C>, N, C> {
     heuristic: H,
     budget: Option<u64>,
-    frames: Vec<Frame<G::Node, G::Cost, H::State>>,
-    children: Vec<(G::Node, G::Cost)>,
+    frames: Vec<Frame<N, C, H::State>>,
+    children: Vec<(N, C)>,
     stats: SearchStats,
     iterations: u32,
 }
@@ -205,7 +209,7 @@ struct Frame<N, C, S> {
     next_child: usize,
 }
 
-impl<G: Graph + ?Sized, H: Heuristic<G::Node, G::Cost>> IdaStar<G, Reestimate<H>> {
+impl<H: Heuristic<N, C>, N, C> IdaStar<Reestimate<H>, N, C> {
     /// An IDA* planner that computes `heuristic` afresh for every node.
     ///
     /// # Example
@@ -224,7 +228,7 @@ impl<G: Graph + ?Sized, H: Heuristic<G::Node, G::Cost>> IdaStar<G, Reestimate<H>
     }
 }
 
-impl<G: Graph + ?Sized> IdaStar<G, Reestimate<Zero>> {
+impl<N, C: Cost> IdaStar<Reestimate<Zero>, N, C> {
     /// IDA* without a heuristic: iterative deepening on the path cost (for unit costs,
     /// depth-first iterative deepening). Only sensible for shallow goals.
     ///
@@ -242,7 +246,22 @@ impl<G: Graph + ?Sized> IdaStar<G, Reestimate<Zero>> {
     }
 }
 
-impl<G: Graph + ?Sized, H: IncrementalHeuristic<G::Node, G::Cost>> IdaStar<G, H> {
+impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
+    /// The statistics of the last search, whether it found a path or not: the same as
+    /// [`Planner::last_stats`], callable without naming the graph type.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::{Grid, Manhattan}, IdaStar, Planner};
+    /// let grid: Grid = "...\n.#.".parse().unwrap();
+    /// let mut planner = IdaStar::new(Manhattan);
+    /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
+    /// assert_eq!(planner.last_stats(), path.stats);
+    /// ```
+    pub fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
     /// An IDA* planner that updates `heuristic` from parent to child.
     ///
     /// # Example
@@ -291,7 +310,7 @@ impl<G: Graph + ?Sized, H: IncrementalHeuristic<G::Node, G::Cost>> IdaStar<G, H>
     /// ```
     /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar};
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-    /// let mut ida: IdaStar<SlidingPuzzle, _> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
+    /// let mut ida: IdaStar<_, _, u32> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
     /// ida.set_budget(Some(1_000_000));
     /// ```
     pub fn set_budget(&mut self, max_expanded: Option<u64>) {
@@ -305,7 +324,7 @@ impl<G: Graph + ?Sized, H: IncrementalHeuristic<G::Node, G::Cost>> IdaStar<G, H>
     /// ```
     /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar};
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-    /// let mut ida: IdaStar<SlidingPuzzle, _> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
+    /// let mut ida: IdaStar<_, _, u32> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
     /// let _h: &mut Manhattan = ida.heuristic_mut();
     /// ```
     pub fn heuristic_mut(&mut self) -> &mut H {
@@ -331,13 +350,18 @@ impl<G: Graph + ?Sized, H: IncrementalHeuristic<G::Node, G::Cost>> IdaStar<G, H>
 
     /// Runs one iteration with threshold `bound`: `Ok(Ok(()))` when it reached the goal (the
     /// path is then in `frames`), `Ok(Err(next))` with the smallest `f` it cut off otherwise.
-    fn iteration(
+    fn iteration<G>(
         &mut self,
         graph: &G,
         root: Frame<G::Node, G::Cost, H::State>,
         goal: G::Node,
         bound: G::Cost,
-    ) -> Result<Result<(), G::Cost>, PlanError> {
+    ) -> Result<Result<(), G::Cost>, PlanError>
+    where
+        G: Graph<Node = N, Cost = C> + ?Sized,
+        N: Copy + Eq + std::hash::Hash + std::fmt::Debug,
+        C: Cost,
+    {
         let IdaStar {
             heuristic,
             budget,
@@ -416,7 +440,7 @@ fn expand<N: Copy + Eq, C: Cost, S, G: Graph<Node = N, Cost = C> + ?Sized>(
     Ok(())
 }
 
-impl<G, H> Planner<G> for IdaStar<G, H>
+impl<G, H> Planner<G> for IdaStar<H, G::Node, G::Cost>
 where
     G: Graph + ?Sized,
     H: IncrementalHeuristic<G::Node, G::Cost>,

@@ -166,9 +166,9 @@ pub(crate) fn push_ids_to_root<C>(records: &[NodeRecord<C>], mut id: u32, out: &
 
 /// Node ids plus one record per id: what a one-directional search needs.
 #[derive(Debug)]
-pub(crate) struct SearchMemory<G: Graph + ?Sized> {
-    pub(crate) ids: G::Ids,
-    pub(crate) records: Records<G::Cost>,
+pub(crate) struct SearchMemory<I, C> {
+    pub(crate) ids: I,
+    pub(crate) records: Records<C>,
     /// How many ids the search has been given, while they come in discovery order
     /// ([`NodeIds::DISCOVERY_ORDER`]): the next new node gets this id.
     known: u32,
@@ -176,10 +176,10 @@ pub(crate) struct SearchMemory<G: Graph + ?Sized> {
     trail: Vec<u32>,
 }
 
-impl<G: Graph + ?Sized> SearchMemory<G> {
+impl<I: Default, C: Cost> SearchMemory<I, C> {
     pub(crate) fn new() -> Self {
         SearchMemory {
-            ids: G::Ids::default(),
+            ids: I::default(),
             records: Records::new(),
             known: 0,
             trail: Vec::new(),
@@ -187,7 +187,11 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
     }
 
     /// Starts a new search; returns the number of ids known up front.
-    pub(crate) fn begin(&mut self, graph: &G) -> Result<usize, PlanError> {
+    pub(crate) fn begin<G>(&mut self, graph: &G) -> Result<usize, PlanError>
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let bound = self.ids.reset(graph)?;
         self.records.begin(bound);
         self.known = 0;
@@ -196,7 +200,11 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
 
     /// The id of `node`, with room for its record.
     #[inline(always)]
-    pub(crate) fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError> {
+    pub(crate) fn id<G>(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError>
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let id = self.ids.id(graph, node)?;
         if !G::Ids::BOUNDED {
             self.records.make_room(id);
@@ -213,14 +221,18 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
     /// ([`NodeIds::successors_skipping_parent`]): callers only relax edges, and the route
     /// back to the parent is never cheaper than the parent's own.
     #[inline(always)]
-    pub(crate) fn for_each_successor(
+    pub(crate) fn for_each_successor<G>(
         &mut self,
         graph: &G,
         node: G::Node,
         id: u32,
         parent: u32,
-        mut visit: impl FnMut(&mut Records<G::Cost>, G::Node, u32, G::Cost, bool),
-    ) -> Result<(), PlanError> {
+        mut visit: impl FnMut(&mut Records<C>, G::Node, u32, C, bool),
+    ) -> Result<(), PlanError>
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         let SearchMemory {
             ids,
             records,
@@ -243,12 +255,20 @@ impl<G: Graph + ?Sized> SearchMemory<G> {
     }
 
     #[inline(always)]
-    pub(crate) fn node(&self, graph: &G, id: u32) -> G::Node {
+    pub(crate) fn node<G>(&self, graph: &G, id: u32) -> G::Node
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         self.ids.node(graph, id)
     }
 
     /// The nodes from the root to `id`, inclusive.
-    pub(crate) fn path_from_root(&mut self, graph: &G, id: u32) -> Vec<G::Node> {
+    pub(crate) fn path_from_root<G>(&mut self, graph: &G, id: u32) -> Vec<G::Node>
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         self.trail.clear();
         self.records.push_ids_to_root(id, &mut self.trail);
         self.trail

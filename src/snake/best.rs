@@ -439,7 +439,7 @@ pub(crate) struct TreePlayer {
     trial: Body,
     sets: DisjointSets,
     view: TreeView,
-    search: AStar<TreeView, Distance>,
+    search: AStar<Distance, DenseIds, u32>,
     /// Nodes expanded by the last decision's searches.
     pub(crate) last_expanded: u64,
     /// Searches the last decision ran.

@@ -976,7 +976,7 @@ impl IndexedGraph for ShortcutView {
 pub(crate) struct CycleFollower {
     pub(crate) cycle: HamiltonianCycle,
     view: ShortcutView,
-    search: Bfs<ShortcutView>,
+    search: Bfs<DenseIds, u32>,
     /// Nodes expanded by the last decision's search.
     pub(crate) last_expanded: u64,
 }

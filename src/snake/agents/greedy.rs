@@ -2,6 +2,7 @@
 
 use super::most_free_space;
 use crate::snake::{Agent, AgentStats, Direction, Game, Snapshot, TailView};
+use crate::DenseIds;
 use crate::{Bfs, BfsReach, Planner};
 
 /// The baseline: the first move of a shortest path to the food, else the move with the
@@ -27,7 +28,7 @@ use crate::{Bfs, BfsReach, Planner};
 #[derive(Debug)]
 pub struct GreedyAgent {
     view: Option<TailView<Snapshot>>,
-    planner: Bfs<TailView<Snapshot>>,
+    planner: Bfs<DenseIds, u32>,
     flood: BfsReach,
     stats: AgentStats,
 }

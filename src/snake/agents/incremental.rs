@@ -4,6 +4,7 @@
 use super::safety::Safety;
 use crate::grid::Grid;
 use crate::snake::{Agent, AgentStats, Cell, Direction, Game, StepDistance};
+use crate::DenseIds;
 use crate::{AStar, DStarLite, Planner};
 
 /// [`SafeAgent`](super::SafeAgent)'s rule, with the shortest path to the food kept by one
@@ -38,12 +39,12 @@ use crate::{AStar, DStarLite, Planner};
 pub struct IncrementalAgent {
     safety: Safety,
     grid: Option<Grid>,
-    dstar: DStarLite<Grid, StepDistance>,
+    dstar: DStarLite<StepDistance, Cell, DenseIds, f64>,
     /// The goal of the search D* Lite holds, if any.
     planned_goal: Option<Cell>,
     /// The step count, head and tail at the last move, to tell what changed.
     last: Option<(u64, Cell, Cell)>,
-    astar: Option<AStar<Grid, StepDistance>>,
+    astar: Option<AStar<StepDistance, DenseIds, f64>>,
     comparison: PlannerComparison,
     path: Vec<Cell>,
 }

@@ -1,7 +1,8 @@
 //! [`SafeAgent`]: eat only when the snake can still reach its tail afterwards.
 
 use super::safety::Safety;
-use crate::snake::{Agent, AgentStats, Direction, Game, Snapshot, TailView};
+use crate::snake::{Agent, AgentStats, Direction, Game};
+use crate::DenseIds;
 use crate::{BidirectionalBfs, Planner};
 
 /// Chuyang Liu's greedy solver with a virtual snake (github.com/chuyangliu/snake,
@@ -77,7 +78,7 @@ use crate::{BidirectionalBfs, Planner};
 #[derive(Debug)]
 pub struct SafeAgent {
     safety: Safety,
-    planner: BidirectionalBfs<TailView<Snapshot>>,
+    planner: BidirectionalBfs<DenseIds, u32>,
 }
 
 impl Default for SafeAgent {

@@ -5,6 +5,7 @@
 use super::most_free_space;
 use crate::snake::game::Retreat;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Snake, Snapshot, TailView};
+use crate::DenseIds;
 use crate::{Bfs, BfsReach, Planner};
 use rustc_hash::FxHashSet;
 
@@ -20,7 +21,7 @@ pub(super) struct Safety {
     from_tail: BfsReach,
     flood: BfsReach,
     /// Shortest paths to a tail.
-    tail_planner: Bfs<TailView<Snapshot>>,
+    tail_planner: Bfs<DenseIds, u32>,
     /// Tail paths.
     path: Vec<Cell>,
     /// The food path being checked, the best compressed one, and the rest of the last
