@@ -71,4 +71,12 @@ pub enum PlanError {
         /// What the graph has that the planner cannot handle.
         reason: &'static str,
     },
+    /// The [`Query`](crate::Query) has no start, or asks for something the planner cannot
+    /// do (a backward search towards a goal test), or a resumed search was handed another
+    /// goal than it began with.
+    #[error("the planner cannot answer this query: {reason}")]
+    InvalidQuery {
+        /// What is wrong with the query.
+        reason: &'static str,
+    },
 }

@@ -82,6 +82,7 @@ mod path;
 mod planner;
 pub mod planners;
 pub mod puzzle;
+mod query;
 pub mod snake;
 
 pub use cost::Cost;
@@ -95,6 +96,7 @@ pub use planners::{
     AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, IncrementalHeuristic, NodeValues,
     Reestimate,
 };
+pub use query::{Goal, Outcome, Progress, Query};
 
 // The README's examples are tested with the rest, though the crate root has its own text.
 #[cfg(doctest)]

@@ -106,16 +106,16 @@ fn chebyshev(a: Cell, b: Cell) -> u32 {
     (a.0 - b.0).unsigned_abs().max((a.1 - b.1).unsigned_abs())
 }
 
-fn planner() -> DStarLite<fn(Cell, Cell) -> u32, Cell, HashedIds<Cell>, u32> {
+/// D* Lite over a [`Board`], with the papers' heuristic.
+type BoardDStar = DStarLite<fn(Cell, Cell) -> u32, Cell, HashedIds<Cell>, u32>;
+
+fn planner() -> BoardDStar {
     DStarLite::new(chebyshev as fn(Cell, Cell) -> u32)
 }
 
 /// Draws `g/rhs` for every cell, `*` standing for infinity and a trailing `q` marking a
 /// queued cell, one row per line.
-fn table(
-    dstar: &mut DStarLite<fn(Cell, Cell) -> u32, Cell, HashedIds<Cell>, u32>,
-    board: &Board,
-) -> String {
+fn table(dstar: &mut BoardDStar, board: &Board) -> String {
     let show = |v: u32| {
         if v == u32::MAX {
             "*".to_string()

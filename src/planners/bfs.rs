@@ -14,8 +14,12 @@
 //!
 //! `O(V + E)` time and `O(V)` memory for the `V` nodes and `E` edges reached.
 
-use super::memory::{add_edge, check_endpoints, SearchMemory, NO_PARENT};
-use crate::{Cost, Graph, Path, PlanError, Planner, SearchStats};
+use fixedbitset::FixedBitSet;
+
+use super::memory::{
+    add_edge, check_endpoint, Closest, GoalTest, IdIn, IdIs, SearchMemory, Test, NO_PARENT,
+};
+use crate::{Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, SearchStats};
 
 /// Breadth-first search: the path with the fewest edges.
 ///
@@ -46,6 +50,8 @@ pub struct Bfs<I, C> {
     memory: SearchMemory<I, C>,
     queue: Vec<u32>,
     stats: SearchStats,
+    /// The ids of a goal set's nodes.
+    goal_ids: FixedBitSet,
 }
 
 impl<I: Default, C: Cost> Default for Bfs<I, C> {
@@ -86,6 +92,7 @@ impl<I: Default, C: Cost> Bfs<I, C> {
             memory: SearchMemory::new(),
             queue: Vec::new(),
             stats: SearchStats::default(),
+            goal_ids: FixedBitSet::new(),
         }
     }
 
@@ -126,25 +133,166 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G::Ids, G::Cost> {
         start: G::Node,
         goal: G::Node,
     ) -> Result<Path<G::Node, G::Cost>, PlanError> {
+        self.search(graph, &Query::new(start, Goal::Node(goal)))?
+            .reached()
+    }
+
+    fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
+}
+
+impl<I, C: Cost> Bfs<I, C> {
+    /// Answers a [`Query`]: the path with the fewest edges from any of its starts to any of
+    /// its goals. A goal is recognised when it is first reached, so a [`Goal::Where`] test
+    /// is asked once for every node the search reaches. The query's estimate, if any, only
+    /// picks the closest node for [`Query::or_closest`]; without one, every node estimates
+    /// zero and the closest node is a start.
+    ///
+    /// # Errors
+    ///
+    /// As [`Planner::plan`]; [`PlanError::InvalidQuery`] for a query without starts.
+    /// [`PlanError::NoPath`] and [`PlanError::BudgetExceeded`] become
+    /// [`Outcome::Closest`] when the query asked with [`Query::or_closest`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::Grid;
+    /// use replan::{Bfs, Goal, Query};
+    /// let grid: Grid = "
+    ///     ....
+    ///     .##.
+    ///     ...."
+    ///     .parse()?;
+    /// // The nearest cell of the bottom row, from the top-left corner.
+    /// let bottom = |cell: (u32, u32)| cell.1 == 2;
+    /// let outcome = Bfs::new().search(&grid, &Query::new((0, 0), Goal::Where(&bottom)))?;
+    /// assert_eq!(outcome.path().nodes, [(0, 0), (0, 1), (0, 2)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search<G>(
+        &mut self,
+        graph: &G,
+        query: &Query<'_, G::Node, C>,
+    ) -> Result<Outcome<G::Node, C>, PlanError>
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         self.stats = SearchStats::default();
         self.queue.clear();
-        check_endpoints(graph, start, goal)?;
+        let starts = query.starts();
+        if starts.is_empty() {
+            return Err(PlanError::InvalidQuery {
+                reason: "the query has no start",
+            });
+        }
+        for &start in starts {
+            check_endpoint(graph, start, true)?;
+        }
+        match query.goal {
+            Goal::Node(goal) => check_endpoint(graph, goal, false)?,
+            Goal::AnyOf(goals) => {
+                for &goal in goals {
+                    check_endpoint(graph, goal, false)?;
+                }
+            }
+            Goal::Where(_) => {}
+        }
+        self.memory.begin(graph)?;
+        for &start in starts {
+            let id = self.memory.id(graph, start)?;
+            if !self.memory.records.is_reached(id) {
+                self.memory.records.reach(id, C::ZERO, NO_PARENT);
+                self.queue.push(id);
+            }
+        }
+        let found = match query.goal {
+            Goal::Node(goal) => {
+                let goal = self.memory.id(graph, goal)?;
+                self.run(graph, IdIs(goal))
+            }
+            Goal::AnyOf(goals) => {
+                let mut goal_ids = std::mem::take(&mut self.goal_ids);
+                goal_ids.clear();
+                let mut ids = Ok(());
+                for &goal in goals {
+                    match self.memory.id(graph, goal) {
+                        Ok(id) => {
+                            goal_ids.grow(id as usize + 1);
+                            goal_ids.insert(id as usize);
+                        }
+                        Err(error) => ids = Err(error),
+                    }
+                }
+                let found = ids.and_then(|()| self.run(graph, IdIn(&goal_ids)));
+                self.goal_ids = goal_ids;
+                found
+            }
+            Goal::Where(test) => self.run(graph, Test(test)),
+        };
+        let reason = match found {
+            Ok(id) => {
+                return Ok(Outcome::Reached(Path {
+                    nodes: self.memory.path_from_root(graph, id),
+                    cost: self.memory.records.record(id).g,
+                    stats: self.stats,
+                }))
+            }
+            Err(reason @ (PlanError::NoPath | PlanError::BudgetExceeded { .. }))
+                if query.closest =>
+            {
+                reason
+            }
+            Err(error) => return Err(error),
+        };
+        // The closest node: least estimate, then fewest edges. The queue holds every node
+        // reached, in order of distance.
+        let estimate = |node| query.estimate.map_or(C::ZERO, |estimate| estimate(node));
+        let mut closest = None;
+        for &id in &self.queue {
+            let node = self.memory.node(graph, id);
+            Closest::offer(
+                &mut closest,
+                id,
+                estimate(node),
+                self.memory.records.record(id).g,
+            );
+        }
+        let closest = closest.expect("a search reaches at least its starts");
+        let path = Path {
+            nodes: self.memory.path_from_root(graph, closest.id),
+            cost: self.memory.records.record(closest.id).g,
+            stats: self.stats,
+        };
+        Ok(Outcome::Closest { path, reason })
+    }
+
+    /// The search loop over the queued starts: the id of the first goal reached.
+    fn run<G, T>(&mut self, graph: &G, target: T) -> Result<u32, PlanError>
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+        T: GoalTest<G::Node>,
+    {
         let Bfs {
             budget,
             memory,
             queue,
             stats,
+            ..
         } = self;
-        memory.begin(graph)?;
-        let start_id = memory.id(graph, start)?;
-        let goal_id = memory.id(graph, goal)?;
-        memory.records.reach(start_id, G::Cost::ZERO, NO_PARENT);
-        stats.max_frontier = 1;
-        let mut found = start_id == goal_id;
-        queue.push(start_id);
+        stats.max_frontier = queue.len();
+        for &id in queue.iter() {
+            if target.test(id, || memory.node(graph, id)) {
+                return Ok(id);
+            }
+        }
+        let mut found = None;
         let mut head = 0;
 
-        while !found && head < queue.len() {
+        while found.is_none() && head < queue.len() {
             if Some(stats.expanded) == *budget {
                 return Err(PlanError::BudgetExceeded {
                     budget: stats.expanded,
@@ -162,8 +310,8 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G::Ids, G::Cost> {
                 node,
                 id,
                 parent,
-                |records, _, next_id, edge, fresh| {
-                    if found || failure.is_some() {
+                |records, next, next_id, edge, fresh| {
+                    if found.is_some() || failure.is_some() {
                         return;
                     }
                     stats.generated += 1;
@@ -177,7 +325,9 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G::Ids, G::Cost> {
                             return;
                         }
                     }
-                    found = next_id == goal_id;
+                    if target.test(next_id, || next) {
+                        found = Some(next_id);
+                    }
                     queue.push(next_id);
                 },
             )?;
@@ -186,17 +336,6 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G::Ids, G::Cost> {
             }
             stats.max_frontier = stats.max_frontier.max(queue.len() - head);
         }
-        if !found {
-            return Err(PlanError::NoPath);
-        }
-        Ok(Path {
-            nodes: memory.path_from_root(graph, goal_id),
-            cost: memory.records.record(goal_id).g,
-            stats: *stats,
-        })
-    }
-
-    fn last_stats(&self) -> SearchStats {
-        self.stats
+        found.ok_or(PlanError::NoPath)
     }
 }

@@ -34,8 +34,10 @@
 //! quickly, the two searches together reach about `2 b^(d/2)` nodes where one BFS reaches
 //! `b^d`.
 
-use super::memory::{check_endpoints, edge_error, push_ids_to_root, NodeRecord, NO_PARENT};
-use crate::{Cost, Graph, NodeIds, Path, PlanError, Planner, ReverseGraph, SearchStats};
+use super::memory::{check_endpoint, edge_error, push_ids_to_root, NodeRecord, NO_PARENT};
+use crate::{
+    Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, ReverseGraph, SearchStats,
+};
 
 /// Bidirectional breadth-first search: a path with the fewest edges, found from both ends.
 ///
@@ -100,6 +102,13 @@ const BACKWARD: u64 = 2;
 const IDS_PER_WORD: usize = 32;
 
 impl Seen {
+    /// Whether `side` has reached `id`.
+    #[inline(always)]
+    fn reached_by(&self, id: u32, side: u64) -> bool {
+        let id = id as usize;
+        (self.words[id / IDS_PER_WORD] >> (2 * (id % IDS_PER_WORD))) & side != 0
+    }
+
     #[inline(always)]
     fn set(&mut self, id: u32, side: u64) {
         let id = id as usize;
@@ -352,8 +361,88 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G::Ids, G::Cost> 
         start: G::Node,
         goal: G::Node,
     ) -> Result<Path<G::Node, G::Cost>, PlanError> {
+        self.search(graph, &Query::new(start, Goal::Node(goal)))?
+            .reached()
+    }
+
+    fn last_stats(&self) -> SearchStats {
+        self.stats
+    }
+}
+
+impl<I, C: Cost> BidirectionalBfs<I, C> {
+    /// Answers a [`Query`] whose goals are nodes: the path with the fewest edges from any
+    /// of its starts to any of its goals. The starts make the first layer of the forward
+    /// search and the goals the first layer of the backward one.
+    ///
+    /// # Errors
+    ///
+    /// As [`Planner::plan`]; [`PlanError::InvalidQuery`] for a query without starts, for a
+    /// [`Goal::Where`] test (a backward search needs its goals as nodes), and for
+    /// [`Query::or_closest`] (two half searches have no one closest node).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::Grid;
+    /// use replan::{BidirectionalBfs, Goal, Query};
+    /// let grid: Grid = "
+    ///     ......
+    ///     .####.
+    ///     ......"
+    ///     .parse()?;
+    /// let exits = [(5, 0), (5, 2)];
+    /// let outcome = BidirectionalBfs::new().search(&grid, &Query::new((0, 2), Goal::AnyOf(&exits)))?;
+    /// assert_eq!(outcome.path().len(), 5);
+    /// assert_eq!(outcome.path().goal(), (5, 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search<G>(
+        &mut self,
+        graph: &G,
+        query: &Query<'_, G::Node, C>,
+    ) -> Result<Outcome<G::Node, C>, PlanError>
+    where
+        G: ReverseGraph<Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
         self.stats = SearchStats::default();
-        check_endpoints(graph, start, goal)?;
+        let starts = query.starts();
+        let goals = match query.goal {
+            Goal::Node(ref goal) => std::slice::from_ref(goal),
+            Goal::AnyOf(goals) => goals,
+            Goal::Where(_) => {
+                return Err(PlanError::InvalidQuery {
+                    reason: "a bidirectional search needs its goals as nodes, not a test",
+                })
+            }
+        };
+        if starts.is_empty() {
+            return Err(PlanError::InvalidQuery {
+                reason: "the query has no start",
+            });
+        }
+        if query.closest {
+            return Err(PlanError::InvalidQuery {
+                reason: "a bidirectional search has no one closest node to return",
+            });
+        }
+        for &start in starts {
+            check_endpoint(graph, start, true)?;
+        }
+        for &goal in goals {
+            check_endpoint(graph, goal, false)?;
+        }
+        if let Some(&node) = goals.iter().find(|goal| starts.contains(goal)) {
+            return Ok(Outcome::Reached(Path {
+                nodes: vec![node],
+                cost: C::ZERO,
+                stats: self.stats,
+            }));
+        }
+        if goals.is_empty() {
+            return Err(PlanError::NoPath);
+        }
         let BidirectionalBfs {
             rules,
             ids,
@@ -382,40 +471,63 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G::Ids, G::Cost> 
         if bound > 0 {
             make_room(seen, forward, backward, bound as u32 - 1);
         }
-        let start_id = new_id(graph, ids, seen, forward, backward, start)?;
-        let goal_id = new_id(graph, ids, seen, forward, backward, goal)?;
-        seen.known = start_id.max(goal_id) + 1;
+        // The roots: the starts, then the goals. With ids in discovery order each side's
+        // roots get consecutive ids, the span that is its first layer.
+        let mut known = 0;
+        let mut start_ids = (u32::MAX, 0);
+        for &start in starts {
+            let id = new_id(graph, ids, seen, forward, backward, start)?;
+            start_ids = (start_ids.0.min(id), start_ids.1.max(id + 1));
+            known = known.max(id + 1);
+        }
+        let mut goal_ids = (u32::MAX, 0);
+        for &goal in goals {
+            let id = new_id(graph, ids, seen, forward, backward, goal)?;
+            goal_ids = (goal_ids.0.min(id), goal_ids.1.max(id + 1));
+            known = known.max(id + 1);
+        }
+        seen.known = known;
         let discovery_order = G::Ids::DISCOVERY_ORDER;
+        let root = NodeRecord {
+            g: C::ZERO,
+            parent: NO_PARENT,
+        };
         if discovery_order {
-            let root = NodeRecord {
-                g: G::Cost::ZERO,
-                parent: NO_PARENT,
-            };
-            forward.records[start_id as usize] = root;
-            backward.records[goal_id as usize] = root;
-            forward.span = (start_id, start_id + 1);
-            backward.span = (goal_id, goal_id + 1);
             seen.owner.clear();
             seen.owner.resize(seen.known as usize, 0);
-            seen.owner[start_id as usize] = FORWARD as u8;
-            seen.owner[goal_id as usize] = BACKWARD as u8;
+            // Starts first, so the starts hold `0..s` and the goals, none of them a start,
+            // `s..known`.
+            debug_assert!(start_ids.0 == 0 && goal_ids.0 == start_ids.1);
+            for id in start_ids.0..start_ids.1 {
+                forward.records[id as usize] = root;
+                seen.owner[id as usize] = FORWARD as u8;
+            }
+            for id in goal_ids.0..goal_ids.1 {
+                backward.records[id as usize] = root;
+                seen.owner[id as usize] = BACKWARD as u8;
+            }
+            forward.span = start_ids;
+            backward.span = goal_ids;
         } else {
-            forward.reach(seen, FORWARD, start_id, G::Cost::ZERO, NO_PARENT);
-            backward.reach(seen, BACKWARD, goal_id, G::Cost::ZERO, NO_PARENT);
+            for &start in starts {
+                let id = ids.id(graph, start)?;
+                if !seen.reached_by(id, FORWARD) {
+                    forward.reach(seen, FORWARD, id, C::ZERO, NO_PARENT);
+                }
+            }
+            for &goal in goals {
+                let id = ids.id(graph, goal)?;
+                if !seen.reached_by(id, BACKWARD) {
+                    backward.reach(seen, BACKWARD, id, C::ZERO, NO_PARENT);
+                }
+            }
         }
-        stats.max_frontier = 2;
+        stats.max_frontier = starts.len() + goals.len();
         // With equal edge costs every fewest-edge meeting costs the same: nothing to choose.
         let rules = Rules {
             first_meeting: rules.first_meeting || graph.uniform_costs(),
             ..*rules
         };
-        if start_id == goal_id {
-            return Ok(Path {
-                nodes: vec![start],
-                cost: G::Cost::ZERO,
-                stats: *stats,
-            });
-        }
 
         let (cost, forward_end, backward_start) = loop {
             let (forward_len, backward_len) = (
@@ -453,15 +565,11 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G::Ids, G::Cost> 
         forward.push_ids_to_root(forward_end, trail);
         trail.reverse();
         backward.push_ids_to_root(backward_start, trail);
-        Ok(Path {
+        Ok(Outcome::Reached(Path {
             nodes: trail.iter().map(|&id| ids.node(graph, id)).collect(),
             cost,
             stats: *stats,
-        })
-    }
-
-    fn last_stats(&self) -> SearchStats {
-        self.stats
+        }))
     }
 }
 

@@ -198,6 +198,12 @@ impl<I: Default, C: Cost> SearchMemory<I, C> {
         Ok(bound)
     }
 
+    /// How many ids this search has handed out, while they come in discovery order
+    /// ([`NodeIds::DISCOVERY_ORDER`]); one more than the largest id otherwise.
+    pub(crate) fn known(&self) -> u32 {
+        self.known
+    }
+
     /// The id of `node`, with room for its record.
     #[inline(always)]
     pub(crate) fn id<G>(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError>
@@ -276,6 +282,78 @@ impl<I: Default, C: Cost> SearchMemory<I, C> {
             .rev()
             .map(|&id| self.ids.node(graph, id))
             .collect()
+    }
+}
+
+/// Checks a start (or goal) with [`Graph::check_node`].
+pub(crate) fn check_endpoint<G: Graph + ?Sized>(
+    graph: &G,
+    node: G::Node,
+    is_start: bool,
+) -> Result<(), PlanError> {
+    graph.check_node(node).map_err(|reason| {
+        let node = format!("{node:?}");
+        if is_start {
+            PlanError::InvalidStart { node, reason }
+        } else {
+            PlanError::InvalidGoal { node, reason }
+        }
+    })
+}
+
+/// The reached node with the least estimate, ties broken by the least `g`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Closest<C> {
+    pub(crate) id: u32,
+    pub(crate) h: C,
+    pub(crate) g: C,
+}
+
+impl<C: Cost> Closest<C> {
+    #[inline(always)]
+    pub(crate) fn offer(best: &mut Option<Closest<C>>, id: u32, h: C, g: C) {
+        let better = match best {
+            None => true,
+            Some(best) => h < best.h || (h == best.h && g < best.g),
+        };
+        if better {
+            *best = Some(Closest { id, h, g });
+        }
+    }
+}
+
+/// Whether a node ends the search, by its id or by the node.
+pub(crate) trait GoalTest<N> {
+    fn test(&self, id: u32, node: impl FnOnce() -> N) -> bool;
+}
+
+/// The one goal's id.
+pub(crate) struct IdIs(pub(crate) u32);
+
+impl<N> GoalTest<N> for IdIs {
+    #[inline(always)]
+    fn test(&self, id: u32, _: impl FnOnce() -> N) -> bool {
+        id == self.0
+    }
+}
+
+/// The goals' ids.
+pub(crate) struct IdIn<'a>(pub(crate) &'a FixedBitSet);
+
+impl<N> GoalTest<N> for IdIn<'_> {
+    #[inline(always)]
+    fn test(&self, id: u32, _: impl FnOnce() -> N) -> bool {
+        self.0.contains(id as usize)
+    }
+}
+
+/// The query's test.
+pub(crate) struct Test<'a, N>(pub(crate) &'a dyn Fn(N) -> bool);
+
+impl<N> GoalTest<N> for Test<'_, N> {
+    #[inline(always)]
+    fn test(&self, _: u32, node: impl FnOnce() -> N) -> bool {
+        (self.0)(node())
     }
 }
 
