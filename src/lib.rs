@@ -50,6 +50,10 @@
 //! | distances from a cell to every cell (free space, territory, distance to a tail) | [`BfsReach`] or [`DijkstraReach`]: one search, a map reused between calls |
 //! | which cells a unit reaches within a budget, or when cells open at known times (a body that moves away, a door) | [`DijkstraReach::run_admitting`]: the caller says at which costs a node may be entered |
 //! | a map that changes by a few cells every step (a moving snake) | [`DStarLite`] kept across steps, as [`IncrementalAgent`](snake::IncrementalAgent) does |
+//! | the nearest of several targets (food, exits, cover), any cell that passes a test, or several starts | a [`Query`] with [`Goal::AnyOf`] or [`Goal::Where`] and [`Query::from_each`], answered by [`AStar::search`], [`Bfs::search`] or [`BidirectionalBfs::search`] |
+//! | a target that may be out of reach, and a unit that should still move towards it | [`Query::or_closest`]: the path to the reached node of least estimate, as [`Outcome::Closest`] |
+//! | a long search that must fit a few milliseconds per frame | [`AStar::begin`], then [`AStar::resume`] with a number of expansions each frame |
+//! | one planner kept in a unit, searching a view that borrows the world each frame | any planner: its type names the node store and cost it keeps, not the graph (see [`AStar`]) |
 //!
 //! `V` and `E` below count the nodes and edges a search reaches, not the whole graph.
 //!

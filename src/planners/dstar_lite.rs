@@ -113,7 +113,7 @@
 //! and a node left with no edge in or out (a blocked cell) is made consistent as soon as it
 //! is reported, since no other node's `rhs` can depend on its `g`.
 //!
-//! A start or goal that fails [`Graph::check_node`] (a blocked cell) makes [`replan`]
+//! A start or goal that fails [`Graph::check_node`](crate::Graph::check_node) (a blocked cell) makes [`replan`]
 //! return the error at once; the reported changes stay queued and are repaired by the first
 //! replan after the endpoint becomes valid again.
 //!
@@ -489,7 +489,7 @@ where
     ///
     /// # Errors
     ///
-    /// [`PlanError::InvalidStart`] when [`Graph::check_node`] refuses `start` (off the
+    /// [`PlanError::InvalidStart`] when [`Graph::check_node`](crate::Graph::check_node) refuses `start` (off the
     /// graph, blocked); [`PlanError::NotPlanned`] before the first
     /// [`plan`](Planner::plan). The start is unchanged then.
     ///
@@ -792,7 +792,7 @@ where
     ///
     /// [`PlanError::NotPlanned`] before the first [`plan`](Planner::plan);
     /// [`PlanError::InvalidStart`] / [`PlanError::InvalidGoal`] when an endpoint is now
-    /// refused by [`Graph::check_node`] (blocked); [`PlanError::NoPath`] when the goal is
+    /// refused by [`Graph::check_node`](crate::Graph::check_node) (blocked); [`PlanError::NoPath`] when the goal is
     /// unreachable; [`PlanError::BudgetExceeded`] when the budget ran out (the next replan
     /// continues the repair); [`PlanError::InvalidCost`] / [`PlanError::CostOverflow`] for
     /// costs it cannot add up.

@@ -10,7 +10,7 @@ use crate::{BidirectionalBfs, Planner};
 ///
 /// The rule, each move:
 ///
-/// 1. Find a shortest path to the food on the virtual-tail view ([`TailView`]) with
+/// 1. Find a shortest path to the food on the virtual-tail view ([`TailView`](crate::snake::TailView)) with
 ///    [`BidirectionalBfs`] (Pohl, "Bi-directional search", Machine Intelligence 6, 1971).
 /// 2. Rebuild it as a *compressed* shortest path: each step after the first goes to the
 ///    candidate with the most blocked neighbours (walls, body, the board's edge, the path
