@@ -365,8 +365,8 @@ impl<H, N: Copy, I: Default, C: Cost> DStarLite<H, N, I, C> {
     /// # Example
     ///
     /// ```
-    /// use replan::{grid::{Grid, Octile}, DStarLite};
-    /// let dstar: DStarLite<_, _, _, f64> = DStarLite::new(Octile);
+    /// use replan::{grid::{Cell, Octile}, DStarLite, DenseIds};
+    /// let dstar: DStarLite<_, Cell, DenseIds, f64> = DStarLite::new(Octile);
     /// assert!(dstar.start().is_none());
     /// ```
     pub fn new(heuristic: H) -> Self {
@@ -415,8 +415,8 @@ impl<H, N: Copy, I: Default, C: Cost> DStarLite<H, N, I, C> {
     /// # Example
     ///
     /// ```
-    /// use replan::{grid::{Grid, Octile}, DStarLite};
-    /// let mut dstar: DStarLite<_, _, _, f64> = DStarLite::new(Octile);
+    /// use replan::{grid::{Cell, Octile}, DStarLite, DenseIds};
+    /// let mut dstar: DStarLite<_, Cell, DenseIds, f64> = DStarLite::new(Octile);
     /// dstar.set_budget(Some(1000));
     /// ```
     pub fn set_budget(&mut self, max_expanded: Option<u64>) {

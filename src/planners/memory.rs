@@ -198,12 +198,6 @@ impl<I: Default, C: Cost> SearchMemory<I, C> {
         Ok(bound)
     }
 
-    /// How many ids this search has handed out, while they come in discovery order
-    /// ([`NodeIds::DISCOVERY_ORDER`]); one more than the largest id otherwise.
-    pub(crate) fn known(&self) -> u32 {
-        self.known
-    }
-
     /// The id of `node`, with room for its record.
     #[inline(always)]
     pub(crate) fn id<G>(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError>
@@ -325,6 +319,8 @@ impl<C: Cost> Closest<C> {
 /// Whether a node ends the search, by its id or by the node.
 pub(crate) trait GoalTest<N> {
     fn test(&self, id: u32, node: impl FnOnce() -> N) -> bool;
+    /// Whether the goals are ids and `id` is one of them.
+    fn is_goal_id(&self, id: u32) -> bool;
 }
 
 /// The one goal's id.
@@ -333,6 +329,10 @@ pub(crate) struct IdIs(pub(crate) u32);
 impl<N> GoalTest<N> for IdIs {
     #[inline(always)]
     fn test(&self, id: u32, _: impl FnOnce() -> N) -> bool {
+        id == self.0
+    }
+    #[inline(always)]
+    fn is_goal_id(&self, id: u32) -> bool {
         id == self.0
     }
 }
@@ -345,6 +345,10 @@ impl<N> GoalTest<N> for IdIn<'_> {
     fn test(&self, id: u32, _: impl FnOnce() -> N) -> bool {
         self.0.contains(id as usize)
     }
+    #[inline(always)]
+    fn is_goal_id(&self, id: u32) -> bool {
+        self.0.contains(id as usize)
+    }
 }
 
 /// The query's test.
@@ -354,6 +358,10 @@ impl<N> GoalTest<N> for Test<'_, N> {
     #[inline(always)]
     fn test(&self, _: u32, node: impl FnOnce() -> N) -> bool {
         (self.0)(node())
+    }
+    #[inline(always)]
+    fn is_goal_id(&self, _: u32) -> bool {
+        false
     }
 }
 
