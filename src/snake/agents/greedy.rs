@@ -1,7 +1,7 @@
 //! [`GreedyAgent`]: straight to the food.
 
 use super::most_free_space;
-use crate::snake::{Agent, AgentStats, Direction, Game, Snapshot, TailView};
+use crate::snake::{Agent, AgentStats, Direction, Game, TailView};
 use crate::DenseIds;
 use crate::{Bfs, BfsReach, Planner};
 
@@ -27,7 +27,7 @@ use crate::{Bfs, BfsReach, Planner};
 /// ```
 #[derive(Debug)]
 pub struct GreedyAgent {
-    view: Option<TailView<Snapshot>>,
+    /// Kept across moves; each move it searches a view that borrows the game.
     planner: Bfs<DenseIds, u32>,
     flood: BfsReach,
     stats: AgentStats,
@@ -50,7 +50,6 @@ impl GreedyAgent {
     /// ```
     pub fn new() -> GreedyAgent {
         GreedyAgent {
-            view: None,
             planner: Bfs::new(),
             flood: BfsReach::new(),
             stats: AgentStats::default(),
@@ -61,15 +60,9 @@ impl GreedyAgent {
 impl Agent for GreedyAgent {
     fn next_move(&mut self, game: &Game) -> Direction {
         self.stats.moves += 1;
-        let view = match &mut self.view {
-            Some(view) => {
-                view.position_mut().copy_from(game);
-                view
-            }
-            none => none.insert(TailView::new(Snapshot::of(game))),
-        };
+        let view = TailView::new(game);
         if let Some(food) = game.food() {
-            let result = self.planner.plan(view, game.snake().head(), food);
+            let result = self.planner.plan(&view, game.snake().head(), food);
             let expanded = self.planner.last_stats().expanded;
             self.stats.searches += 1;
             self.stats.expanded += expanded;
@@ -80,7 +73,7 @@ impl Agent for GreedyAgent {
                 }
             }
         }
-        let (direction, expanded) = most_free_space(game, view, &mut self.flood);
+        let (direction, expanded) = most_free_space(game, &view, &mut self.flood);
         self.stats.searches += 1;
         self.stats.expanded += expanded;
         direction

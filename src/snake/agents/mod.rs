@@ -21,16 +21,16 @@ pub use greedy::GreedyAgent;
 pub use incremental::{IncrementalAgent, PlannerComparison};
 pub use safe::SafeAgent;
 
-use super::{Direction, Game, Snapshot, TailView};
+use super::{Direction, Game, Position, TailView};
 use crate::BfsReach;
 
 /// The move that leaves the most room: among the moves that do not die at once, the one
 /// whose new head cell reaches the most cells on the virtual-tail view, ties going to the
 /// move farther from the food (Liu's last resort, which wanders away to leave the food for
 /// later). Any move when none survives. Returns the move and the nodes expanded.
-fn most_free_space(
+fn most_free_space<P: Position>(
     game: &Game,
-    view: &TailView<Snapshot>,
+    view: &TailView<P>,
     reach: &mut BfsReach,
 ) -> (Direction, u64) {
     let head = game.snake().head();
