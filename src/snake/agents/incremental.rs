@@ -2,18 +2,19 @@
 //! repaired by D* Lite instead of searched afresh.
 
 use super::safety::Safety;
-use crate::grid::Grid;
-use crate::snake::{Agent, AgentStats, Cell, Direction, Game, StepDistance};
+use crate::snake::{Agent, AgentStats, Cell, Direction, Game, StepDistance, TailView};
 use crate::DenseIds;
 use crate::{AStar, DStarLite, Planner};
 
 /// [`SafeAgent`](super::SafeAgent)'s rule, with the shortest path to the food kept by one
 /// [`DStarLite`] (Koenig and Likhachev, "D* Lite", AAAI 2002) across moves.
 ///
-/// The agent keeps the board as a [`Grid`] whose passable cells are those of the
-/// virtual-tail view (free cells, the head and the tail). Each move only the cells that
-/// changed, the old and new head and tail, are reported through
-/// [`DStarLite::set_blocked`], the start moves to the head
+/// D* Lite searches the virtual-tail view of the game itself ([`TailView`] over `&Game`,
+/// no copy of the board): the planner's type names what it stores, not the graph, so the
+/// one kept across moves searches a view built anew each move. Each move only the cells
+/// that changed, the new head (with its neighbours: a cell that becomes blocked no longer
+/// names its former predecessors) and the old and new tail, are reported through
+/// [`DStarLite::notify_changed`], the start moves to the head
 /// ([`move_start`](DStarLite::move_start)), and [`replan`](DStarLite::replan) repairs the
 /// previous search. When the food is eaten the goal moves, and the next move plans from
 /// scratch. The path then goes through the same compression and look-ahead checks as
@@ -21,7 +22,7 @@ use crate::{AStar, DStarLite, Planner};
 /// agents make the same moves in the same games.
 ///
 /// [`with_comparison`](IncrementalAgent::with_comparison) also runs [`AStar`] from
-/// scratch on the same grid each move, to count what the repair saves
+/// scratch on the same view each move, to count what the repair saves
 /// ([`comparison`](IncrementalAgent::comparison)).
 ///
 /// # Example
@@ -38,13 +39,12 @@ use crate::{AStar, DStarLite, Planner};
 #[derive(Debug)]
 pub struct IncrementalAgent {
     safety: Safety,
-    grid: Option<Grid>,
-    dstar: DStarLite<StepDistance, Cell, DenseIds, f64>,
+    dstar: DStarLite<StepDistance, Cell, DenseIds, u32>,
     /// The goal of the search D* Lite holds, if any.
     planned_goal: Option<Cell>,
     /// The step count, head and tail at the last move, to tell what changed.
     last: Option<(u64, Cell, Cell)>,
-    astar: Option<AStar<StepDistance, DenseIds, f64>>,
+    astar: Option<AStar<StepDistance, DenseIds, u32>>,
     comparison: PlannerComparison,
     path: Vec<Cell>,
 }
@@ -111,7 +111,6 @@ impl IncrementalAgent {
     pub fn new() -> IncrementalAgent {
         IncrementalAgent {
             safety: Safety::new(),
-            grid: None,
             dstar: DStarLite::new(StepDistance),
             planned_goal: None,
             last: None,
@@ -150,37 +149,29 @@ impl IncrementalAgent {
         &self.comparison
     }
 
-    /// Brings the grid in line with the game: rebuilt at a game's first move (or after a
-    /// gap), else only the cells that changed, reported to D* Lite.
-    fn sync(&mut self, game: &Game) {
+    /// Reports to D* Lite the cells whose passability changed since the last move, or
+    /// starts over at a game's first move or after a gap.
+    fn sync(&mut self, game: &Game, view: &TailView<&Game>) {
         let snake = game.snake();
         let (head, tail) = (snake.head(), snake.tail());
-        let passable = |cell: Cell| !snake.occupied(cell) || cell == head || cell == tail;
         let continues = matches!(self.last, Some((steps, ..)) if steps + 1 == game.steps());
-        match (&mut self.grid, self.last) {
-            (Some(grid), Some((_, last_head, last_tail))) if continues => {
-                for cell in [last_head, last_tail, head, tail] {
-                    let want = passable(cell);
-                    if grid.is_passable(cell) == want {
-                        continue;
-                    }
-                    if self.planned_goal.is_some() {
-                        if self.dstar.set_blocked(grid, cell, !want).is_err() {
-                            self.planned_goal = None;
-                        }
-                    } else {
-                        let _ = grid.set_blocked(cell, !want);
+        match self.last {
+            Some((_, _, last_tail)) if continues => {
+                if self.planned_goal.is_some() {
+                    // The new head became blocked, so its neighbours are reported with it;
+                    // the old tail and the new tail opened up and list their own edges. The
+                    // old head was not enterable before either.
+                    let (width, height) = (game.board().width(), game.board().height());
+                    let around_head = Direction::ALL
+                        .into_iter()
+                        .filter_map(|direction| direction.apply(head, width, height));
+                    let changed = [head, last_tail, tail].into_iter().chain(around_head);
+                    if self.dstar.notify_changed(view, changed).is_err() {
+                        self.planned_goal = None;
                     }
                 }
             }
             _ => {
-                let mut grid = game.board().to_grid();
-                for cell in snake.body() {
-                    if !passable(cell) {
-                        let _ = grid.set_blocked(cell, true);
-                    }
-                }
-                self.grid = Some(grid);
                 self.dstar = DStarLite::new(StepDistance);
                 self.planned_goal = None;
             }
@@ -196,24 +187,20 @@ impl Agent for IncrementalAgent {
         let Some(food) = game.food() else {
             return Direction::Up;
         };
+        let view = TailView::new(game);
         // Move the start first, so the cells reported next are keyed from the new head.
         let repair = self.planned_goal == Some(food)
             && matches!(self.last, Some((steps, ..)) if steps + 1 == game.steps());
-        if repair {
-            if let Some(grid) = &self.grid {
-                if self.dstar.move_start(grid, head).is_err() {
-                    self.planned_goal = None;
-                }
-            }
+        if repair && self.dstar.move_start(&view, head).is_err() {
+            self.planned_goal = None;
         }
-        self.sync(game);
-        let grid = self.grid.as_ref().expect("sync builds the grid");
+        self.sync(game, &view);
         let full = self.planned_goal != Some(food);
         let result = if full {
             self.planned_goal = Some(food);
-            self.dstar.plan(grid, head, food)
+            self.dstar.plan(&view, head, food)
         } else {
-            self.dstar.replan(grid)
+            self.dstar.replan(&view)
         };
         let expanded = self.dstar.last_stats().expanded;
         let comparison = &mut self.comparison;
@@ -224,7 +211,7 @@ impl Agent for IncrementalAgent {
             comparison.dstar_full_searches += 1;
         }
         if let Some(astar) = &mut self.astar {
-            let _ = astar.plan(grid, head, food);
+            let _ = astar.plan(&view, head, food);
             comparison.astar_expanded += astar.last_stats().expanded;
             if !full {
                 comparison.repair_expanded.push(expanded as u32);
