@@ -371,7 +371,7 @@ impl JumpSearch {
                 let uniform = grid
                     .weights
                     .as_deref()
-                    .map_or(true, |weights| weights.iter().all(|&w| w == 1.0));
+                    .is_none_or(|weights| weights.iter().all(|&w| w == 1.0));
                 self.uniform = Some((grid.revision(), uniform));
                 uniform
             }
