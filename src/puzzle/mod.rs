@@ -50,11 +50,11 @@
 
 mod board;
 mod error;
-mod heuristics;
+pub mod heuristics;
 mod ids;
 mod parse;
-mod pattern_database;
-mod rank;
+pub mod pattern_database;
+pub mod rank;
 
 pub use board::{Board, Move};
 pub use error::PuzzleError;
