@@ -175,3 +175,19 @@ fn a_closure_may_return_a_vec() {
     assert_eq!(path.nodes.first(), Some(&60));
     assert_eq!(path.nodes.last(), Some(&5));
 }
+
+/// A closure graph clones when its closures do, and prints the closures' types (closures
+/// have no `Debug` of their own).
+#[test]
+fn a_closure_graph_clones_and_prints() {
+    let offsets = [1u32, 2];
+    let ladder = from_fn(move |n: u32| offsets.map(|step| (n + step, step)));
+    let copy = ladder.clone();
+    assert_eq!(
+        Bfs::new().plan(&copy, 0, 5).unwrap().nodes.len(),
+        Bfs::new().plan(&ladder, 0, 5).unwrap().nodes.len()
+    );
+    let printed = format!("{ladder:?}");
+    assert!(printed.starts_with("FnGraph"), "{printed}");
+    assert!(printed.contains("successors") && printed.contains("predecessors"), "{printed}");
+}
