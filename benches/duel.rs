@@ -16,8 +16,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use pathfinding::prelude::dijkstra_all;
-use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use rand::SeedableRng;
 use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Evaluator, RandomSafe, Search, Side};
 use replan::snake::Direction;
 

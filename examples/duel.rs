@@ -20,8 +20,8 @@ use std::time::Duration;
 use clap::Parser;
 use crossterm::style::{Color, Stylize};
 use crossterm::{cursor, terminal, QueueableCommand};
-use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use rand::SeedableRng;
 use rayon::prelude::*;
 use replan::snake::duel::{
     direction_to_botzone, play_game, play_game_watched, Budget, Duel, DuelAgent, DuelBoard,

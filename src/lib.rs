@@ -1,6 +1,9 @@
 //! Path planners for games and puzzles: breadth-first search, bidirectional BFS, Dijkstra,
-//! A* on an indexed heap, IDA* and D* Lite, over grids, sliding-tile puzzles or any graph you
-//! describe with one trait.
+//! A* (on an indexed heap or a bucket queue), IDA*, D* Lite for maps that change, jump point
+//! search (JPS and JPS+) and distance maps, over any graph you describe with one trait or one
+//! closure ([`from_fn`]). The domains come with it: grids with readers for the Moving AI
+//! benchmarks, sliding-tile puzzles solved with additive pattern databases, Snake with
+//! agents that fill the board, and the two-player snake duel of the Botzone platform.
 //!
 //! Every planner is a value that owns its scratch memory and reuses it, so a game that plans
 //! every frame allocates only the returned path. Every planner returns the same [`Path`] with
@@ -24,15 +27,28 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! A graph can also be a closure that lists a node's successors, and
+//! [`prelude`] brings every trait and planner in one import:
+//!
+//! ```
+//! use replan::prelude::*;
+//!
+//! let line = from_fn(|n: i32| [(n - 1, 1u32), (n + 1, 1)]);
+//! let mut astar = AStar::new(|a: i32, b: i32| a.abs_diff(b));
+//! assert_eq!(astar.plan(&line, -2, 5)?.cost, 7);
+//! # Ok::<(), PlanError>(())
+//! ```
+//!
 //! # Modules
 //!
 //! | where | what |
 //! |---|---|
-//! | crate root | the core: [`Graph`] (successors and costs), [`ReverseGraph`] (predecessors), [`IndexedGraph`] (dense node indices), [`NodeIds`] with [`DenseIds`] and [`HashedIds`] (how planners number nodes), [`Heuristic`], [`Planner`], [`Path`] and [`SearchStats`], [`Cost`], [`PlanError`], [`IndexedMinHeap`] |
-//! | [`planners`] | one algorithm per file: [`Bfs`], [`BidirectionalBfs`], [`Dijkstra`] and [`AStar`], [`IdaStar`], [`DStarLite`]; all are re-exported at the root |
-//! | [`grid`] | [`Grid`](grid::Grid): passable, blocked and weighted cells, 4- or 8-connected without corner cutting; the heuristics [`Manhattan`](grid::Manhattan), [`Octile`](grid::Octile), [`Euclidean`](grid::Euclidean), [`Chebyshev`](grid::Chebyshev); ASCII pictures through `FromStr`; [`JumpPointSearch`](grid::JumpPointSearch) and [`JumpPointSearchPlus`](grid::JumpPointSearchPlus) for uniform-cost 8-connected grids |
+//! | crate root | the core: [`Graph`] (successors and costs), [`ReverseGraph`] (predecessors), [`IndexedGraph`] (dense node indices), [`NodeIds`] with [`DenseIds`] and [`HashedIds`] (how planners number nodes), [`Heuristic`], [`Planner`], [`Path`] and [`SearchStats`], [`Cost`], [`PlanError`], [`IndexedMinHeap`]; [`FnGraph`] from [`from_fn`], a graph given by closures |
+//! | [`prelude`] | `use replan::prelude::*;`: the traits, the planners, what they return, and [`from_fn`] |
+//! | [`planners`] | one algorithm per module, each page with its paper, invariants and complexity: [`bfs`](planners::bfs), [`bidirectional_bfs`](planners::bidirectional_bfs), [`dijkstra`](planners::dijkstra), [`astar`](planners::astar), [`ida_star`](planners::ida_star), [`dstar_lite`](planners::dstar_lite), [`reach`](planners::reach); the types are re-exported at the root |
+//! | [`grid`] | [`Grid`](grid::Grid): passable, blocked and weighted cells, 4- or 8-connected without corner cutting; the heuristics [`Manhattan`](grid::Manhattan), [`Octile`](grid::Octile), [`Euclidean`](grid::Euclidean), [`Chebyshev`](grid::Chebyshev); ASCII pictures through `FromStr`; [`JumpPointSearch`](grid::JumpPointSearch) and [`JumpPointSearchPlus`](grid::JumpPointSearchPlus) for uniform-cost 8-connected grids (the search itself in [`grid::jump_points`]); D* Lite's cell edits in [`grid::dstar_lite`] |
 //! | [`grid::movingai`] | readers for the Moving AI `.map` and `.scen` benchmark formats |
-//! | [`puzzle`] | sliding-tile puzzles of up to 16 cells: [`SlidingPuzzle`](puzzle::SlidingPuzzle), [`Board`](puzzle::Board), solvability, heuristics up to additive pattern databases, dense ranking for boards of up to 9 cells |
+//! | [`puzzle`] | sliding-tile puzzles of up to 16 cells: [`SlidingPuzzle`](puzzle::SlidingPuzzle), [`Board`](puzzle::Board), solvability, [heuristics](puzzle::heuristics) up to additive [pattern databases](puzzle::pattern_database), [dense ranking](puzzle::rank) for boards of up to 9 cells |
 //! | [`snake`] | Snake: [`Board`](snake::Board), [`Game`](snake::Game) with seeded food, graph views of a position (body blocked, virtual tail, time-aware) that every planner searches, the [`Agent`](snake::Agent) trait with greedy, safe, incremental (D* Lite), Hamiltonian-cycle and `best` agents, and [`simulate`](snake::simulate) |
 //! | [`snake::duel`] | the two-player snake of the Botzone platform: rules, seeded symmetric maps, territory by Dijkstra, agents up to a simultaneous-move alpha-beta search, and replay of Botzone requests |
 //! | [`BfsReach`], [`DijkstraReach`] | distances from one or several sources to every reachable node, in a reusable flat [`DistanceMap`] |
@@ -79,12 +95,14 @@ mod bucket_queue;
 mod cost;
 mod error;
 mod graph;
+mod graph_fn;
 pub mod grid;
 mod heap;
 mod heuristic;
 mod path;
 mod planner;
 pub mod planners;
+pub mod prelude;
 pub mod puzzle;
 mod query;
 pub mod snake;
@@ -92,6 +110,7 @@ pub mod snake;
 pub use cost::Cost;
 pub use error::PlanError;
 pub use graph::{DenseIds, Graph, HashedIds, IndexedGraph, InvalidNode, NodeIds, ReverseGraph};
+pub use graph_fn::{from_fn, FnGraph};
 pub use heap::IndexedMinHeap;
 pub use heuristic::{Heuristic, Zero};
 pub use path::{Path, SearchStats};

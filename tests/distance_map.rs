@@ -175,7 +175,7 @@ proptest! {
                 let arrival = from_distance + edge;
                 if index != source_index
                     && arrival >= open(index)
-                    && map.get(index).map_or(true, |d| d > arrival)
+                    && map.get(index).is_none_or(|d| d > arrival)
                 {
                     violation = Some(next);
                 }

@@ -4,8 +4,8 @@
 #[path = "../examples/support/botzone_json.rs"]
 mod botzone_json;
 
-use rand_chacha::ChaCha8Rng;
-use rand_core::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+use rand::SeedableRng;
 use replan::snake::duel::{
     direction_from_botzone, direction_to_botzone, forced_win, play_game, BotzoneError,
     BotzoneRequest, DeathCause, Duel, DuelAgent, DuelBoard, DuelError, DuelResult, Evaluator,

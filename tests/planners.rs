@@ -102,7 +102,7 @@ fn distances_to(graph: &Sparse, goal: u32) -> Vec<Option<u32>> {
         }
         for &(previous, cost) in &graph.into[node as usize] {
             let candidate = d + cost;
-            if dist[previous as usize].map_or(true, |old| candidate < old) {
+            if dist[previous as usize].is_none_or(|old| candidate < old) {
                 dist[previous as usize] = Some(candidate);
                 queue.push(std::cmp::Reverse((candidate, previous)));
             }

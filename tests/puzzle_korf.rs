@@ -77,7 +77,7 @@ fn solve(ids: Option<&[u32]>) {
     let mut solved = 0;
     for instance in instances
         .iter()
-        .filter(|instance| ids.map_or(true, |ids| ids.contains(&instance.id)))
+        .filter(|instance| ids.is_none_or(|ids| ids.contains(&instance.id)))
     {
         let one = Instant::now();
         let solution = puzzle.solve(&mut ida, instance.start, goal).unwrap();

@@ -423,3 +423,46 @@ fn a_rayon_run_gives_the_serial_report() {
     assert!(parallel.same_games(&serial));
     assert_eq!(parallel.stats, serial.stats);
 }
+
+/// Plays `game` to its end with a fresh [`SafeAgent`](replan::snake::SafeAgent) and returns
+/// every food cell and outcome in order: two games that play identically give equal lists.
+fn play_out(mut game: Game) -> Vec<(Option<(u32, u32)>, Outcome)> {
+    let mut agent = replan::snake::SafeAgent::new();
+    let mut history = Vec::new();
+    while !game.is_over() {
+        let direction = agent.next_move(&game);
+        let outcome = game.step(direction);
+        history.push((game.food(), outcome));
+    }
+    history
+}
+
+#[test]
+fn a_rand_generator_places_the_food_and_the_same_seed_replays_the_game() {
+    use rand::rngs::{ChaCha8Rng, StdRng};
+    use rand::SeedableRng;
+
+    let config = GameConfig::new(8, 8).unwrap().with_max_steps(2_000);
+    let mut differs_from_the_default = 0;
+    for seed in 0..6 {
+        // `Game::new` seeds ChaCha8 from `config.seed`; `rand`'s ChaCha8Rng is the same
+        // generator, so handing it over with the same seed must replay the same game.
+        let own = play_out(Game::new(&config.clone().with_seed(seed)).unwrap());
+        let handed = play_out(Game::with_rng(&config, ChaCha8Rng::seed_from_u64(seed)).unwrap());
+        assert!(
+            own.len() > 10,
+            "seed {seed}: the game ended after {} steps",
+            own.len()
+        );
+        assert_eq!(own, handed, "seed {seed}");
+
+        // Any other `rand` generator: the same seed plays the same game twice.
+        let first = play_out(Game::with_rng(&config, StdRng::seed_from_u64(seed)).unwrap());
+        let again = play_out(Game::with_rng(&config, StdRng::seed_from_u64(seed)).unwrap());
+        assert_eq!(first, again, "seed {seed}");
+        differs_from_the_default += usize::from(first != own);
+    }
+    // The handed-over generator is the one used: a different generator places the food
+    // elsewhere in some of the games.
+    assert!(differs_from_the_default > 0);
+}

@@ -3,7 +3,7 @@
 //! Grastien, "Online Graph Pruning for Pathfinding on Grid Maps", AAAI 2011), with the
 //! movement rule of this crate's grids: no corner cutting, as in the Moving AI benchmarks
 //! and in the same authors' "Improving Jump Point Search", ICAPS 2014. The two planners
-//! differ only in how they find the next jump point along a ray (a [`Jumper`]).
+//! differ only in how they find the next jump point along a ray (an internal `Jumper`).
 //!
 //! # Pruning rules under no corner cutting
 //!
@@ -371,7 +371,7 @@ impl JumpSearch {
                 let uniform = grid
                     .weights
                     .as_deref()
-                    .map_or(true, |weights| weights.iter().all(|&w| w == 1.0));
+                    .is_none_or(|weights| weights.iter().all(|&w| w == 1.0));
                 self.uniform = Some((grid.revision(), uniform));
                 uniform
             }

@@ -48,11 +48,11 @@
 //!
 //! [`SQRT_2`]: std::f64::consts::SQRT_2
 
-mod dstar_lite;
-mod heuristics;
-mod jump_point_search;
-mod jump_point_search_plus;
-mod jump_points;
+pub mod dstar_lite;
+pub mod heuristics;
+pub mod jump_point_search;
+pub mod jump_point_search_plus;
+pub mod jump_points;
 pub mod movingai;
 
 use std::f64::consts::SQRT_2;

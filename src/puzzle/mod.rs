@@ -50,11 +50,11 @@
 
 mod board;
 mod error;
-mod heuristics;
+pub mod heuristics;
 mod ids;
 mod parse;
-mod pattern_database;
-mod rank;
+pub mod pattern_database;
+pub mod rank;
 
 pub use board::{Board, Move};
 pub use error::PuzzleError;
@@ -135,7 +135,7 @@ impl SlidingPuzzle {
     /// assert!(SlidingPuzzle::new(1, 9).is_err());
     /// ```
     pub fn new(width: usize, height: usize) -> Result<Self, PuzzleError> {
-        if width < 2 || height < 2 || width.checked_mul(height).map_or(true, |cells| cells > 16) {
+        if width < 2 || height < 2 || width.checked_mul(height).is_none_or(|cells| cells > 16) {
             return Err(PuzzleError::BadSize { width, height });
         }
         let cells = width * height;

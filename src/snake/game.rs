@@ -3,8 +3,8 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use chacha20::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
 
 use super::{Board, Cell, Direction, SnakeError};
 
@@ -628,7 +628,7 @@ pub struct Game {
     steps: u64,
     max_steps: u64,
     last: Option<Outcome>,
-    rng: Box<dyn RngCore + Send + Sync>,
+    rng: Box<dyn Rng + Send + Sync>,
 }
 
 impl Game {
@@ -651,7 +651,9 @@ impl Game {
         Game::with_rng(config, ChaCha8Rng::seed_from_u64(config.seed))
     }
 
-    /// A new game whose food is placed by `rng` (`config.seed` is not used).
+    /// A new game whose food is placed by `rng` (`config.seed` is not used): any
+    /// [`rand_core::Rng`] of `rand_core` 0.10, so a generator from `rand` 0.10 (which
+    /// re-exports that trait as `rand::Rng`) can be handed over.
     ///
     /// # Errors
     ///
@@ -660,7 +662,8 @@ impl Game {
     /// # Example
     ///
     /// ```
-    /// use rand_chacha::{rand_core::SeedableRng, ChaCha20Rng};
+    /// use rand::rngs::ChaCha20Rng;
+    /// use rand::SeedableRng;
     /// use replan::snake::{Game, GameConfig};
     /// let config = GameConfig::new(10, 10)?;
     /// let game = Game::with_rng(&config, ChaCha20Rng::seed_from_u64(1))?;
@@ -669,7 +672,7 @@ impl Game {
     /// ```
     pub fn with_rng(
         config: &GameConfig,
-        rng: impl RngCore + Send + Sync + 'static,
+        rng: impl Rng + Send + Sync + 'static,
     ) -> Result<Game, SnakeError> {
         let cells = config.start_cells()?;
         let board = config.board.clone();

@@ -43,7 +43,7 @@ mod error;
 mod game;
 pub mod hamiltonian;
 mod simulate;
-mod view;
+pub mod view;
 
 pub use agent::{Agent, AgentStats};
 pub use agents::{GreedyAgent, IncrementalAgent, PlannerComparison, SafeAgent};

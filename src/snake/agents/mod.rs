@@ -51,9 +51,7 @@ fn most_free_space<P: Position>(
         };
         expanded += reach.last_stats().expanded;
         let away = next.0.abs_diff(food.0) + next.1.abs_diff(food.1);
-        if best.map_or(true, |(_, best_room, best_away)| {
-            (room, away) > (best_room, best_away)
-        }) {
+        if best.is_none_or(|(_, best_room, best_away)| (room, away) > (best_room, best_away)) {
             best = Some((direction, room, away));
         }
     }

@@ -522,7 +522,7 @@ impl Safety {
                     };
                 }
                 let score = 2 * blocked + i64::from(previous == Some(direction));
-                if best.map_or(true, |(.., best_score)| score > best_score) {
+                if best.is_none_or(|(.., best_score)| score > best_score) {
                     best = Some((next, direction, score));
                 }
             }

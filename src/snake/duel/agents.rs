@@ -1,7 +1,7 @@
 //! Duel agents that look at most one turn ahead: [`RandomSafe`], [`Greedy`] and
 //! [`Territory`]; the deeper [`Search`](super::Search) lives in its own file.
 
-use rand_chacha::ChaCha8Rng;
+use chacha20::ChaCha8Rng;
 use rand_core::SeedableRng;
 
 use crate::snake::Direction;
@@ -70,9 +70,33 @@ fn candidate_moves(duel: &Duel, side: Side) -> Vec<Direction> {
 /// let direction = RandomSafe::new(3).choose(&duel, Side::Second);
 /// assert!(direction == Direction::Up || direction == Direction::Left);
 /// ```
-#[derive(Clone, Debug)]
+///
+/// A clone draws the same moves as the original from the point where it was cloned.
+///
+/// ```
+/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, RandomSafe, Side};
+/// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
+/// let mut agent = RandomSafe::new(3);
+/// agent.choose(&duel, Side::First);
+/// let mut copy = agent.clone();
+/// for _ in 0..20 {
+///     assert_eq!(agent.choose(&duel, Side::First), copy.choose(&duel, Side::First));
+/// }
+/// ```
+#[derive(Debug)]
 pub struct RandomSafe {
     rng: ChaCha8Rng,
+}
+
+// `chacha20`'s generators are deliberately not `Clone` (a copied cipher state is a hazard
+// in cryptography); a game agent wants copies, and the saved state (key, stream, position)
+// restores the same stream exactly.
+impl Clone for RandomSafe {
+    fn clone(&self) -> RandomSafe {
+        RandomSafe {
+            rng: ChaCha8Rng::deserialize_state(&self.rng.serialize_state()),
+        }
+    }
 }
 
 impl RandomSafe {

@@ -6,7 +6,7 @@
 //! taken back and another drawn. Each placement costs one flood fill, `O(W·H)`, so a map
 //! costs `O(K·W·H)` for `K` obstacles plus the rejected draws.
 
-use rand_core::RngCore;
+use rand_core::Rng;
 
 use super::rules::{DuelBoard, DuelError, Side};
 
@@ -14,7 +14,7 @@ use super::rules::{DuelBoard, DuelError, Side};
 const ATTEMPTS_PER_OBSTACLE: u32 = 200;
 
 /// A uniform integer in `0..bound` (`bound > 0`), by rejection so that no value is favoured.
-pub(crate) fn below(rng: &mut impl RngCore, bound: u32) -> u32 {
+pub(crate) fn below(rng: &mut impl Rng, bound: u32) -> u32 {
     let zone = u32::MAX - (u32::MAX % bound);
     loop {
         let value = rng.next_u32();
@@ -38,8 +38,8 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rand_core::SeedableRng;
+    /// use rand::rngs::ChaCha8Rng;
+    /// use rand::SeedableRng;
     /// use replan::snake::duel::DuelBoard;
     ///
     /// let board = DuelBoard::generate(12, 12, 10, &mut ChaCha8Rng::seed_from_u64(7)).unwrap();
@@ -52,7 +52,7 @@ impl DuelBoard {
         width: u32,
         height: u32,
         obstacles: usize,
-        rng: &mut impl RngCore,
+        rng: &mut impl Rng,
     ) -> Result<DuelBoard, DuelError> {
         let mut board = DuelBoard::new(width, height)?;
         let cells = board.cells();

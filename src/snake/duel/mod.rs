@@ -18,8 +18,8 @@
 //! # Example
 //!
 //! ```
-//! use rand_chacha::ChaCha8Rng;
-//! use rand_core::SeedableRng;
+//! use rand::rngs::ChaCha8Rng;
+//! use rand::SeedableRng;
 //! use replan::snake::duel::{play_game, DuelBoard, Greedy, RandomSafe};
 //!
 //! let board = DuelBoard::generate(12, 12, 10, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
@@ -29,10 +29,10 @@
 
 mod agents;
 mod botzone;
-mod evaluation;
+pub mod evaluation;
 mod generator;
 mod rules;
-mod search;
+pub mod search;
 mod tournament;
 
 pub use agents::{DuelAgent, Greedy, RandomSafe, Territory};

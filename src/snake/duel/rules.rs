@@ -934,7 +934,7 @@ impl Duel {
 
 #[cfg(test)]
 mod tests {
-    use rand_chacha::ChaCha8Rng;
+    use chacha20::ChaCha8Rng;
     use rand_core::SeedableRng;
 
     use super::*;

@@ -9,7 +9,7 @@
 //! columns of each matrix: a reply that already holds a move below the best move found
 //! ends that row, a move that reaches the bound above ends the turn.
 //!
-//! Before searching, [`forced_win`](super::forced_win) looks for a win within a few turns.
+//! Before searching, [`forced_win`] looks for a win within a few turns.
 //! Leaves are scored with [`Evaluator`]; finished duels score ±10 000 shifted by the turn
 //! count, so sooner wins and later losses are preferred; a draw scores as a clearly lost
 //! position (see `SEARCH_DRAW` in the source for why and the measurements). Moves are
@@ -19,7 +19,7 @@
 //! The search stops on a time budget (iterations that start past a third of it are not
 //! begun) or on a node budget; with a node budget the move depends only on the position,
 //! so tests and tournaments replay exactly. Invariants: each turn visited costs one node;
-//! the position is restored with [`Duel::unmake`] after every child; no allocation per
+//! the position is restored with `Duel::unmake` after every child; no allocation per
 //! node. Complexity per iteration of depth `d`: `O(b^d)` nodes for the `b ≤ 3 × 3` moves
 //! per turn, near `O(b^(d/2))` with good ordering.
 
@@ -70,7 +70,7 @@ pub struct SearchReport {
     pub nodes: u64,
     /// The maximin value of the chosen move at the completed depth.
     pub value: f32,
-    /// Whether the move came from [`forced_win`](super::forced_win).
+    /// Whether the move came from [`forced_win`].
     pub forced: bool,
 }
 
