@@ -3,7 +3,8 @@
 //! It brings the traits a caller needs in scope to call [`Planner::plan`] or to describe a
 //! graph ([`Graph`], [`ReverseGraph`], [`IndexedGraph`], [`NodeIds`], [`Heuristic`],
 //! [`Cost`]), every general planner and distance map, what they return ([`Path`],
-//! [`SearchStats`], [`PlanError`]), the node stores ([`DenseIds`], [`HashedIds`]) and the
+//! [`SearchStats`], [`PlanError`]), queries ([`Query`], [`Goal`], [`Outcome`], [`Progress`]),
+//! the node stores ([`DenseIds`], [`HashedIds`]) and the
 //! closure graph ([`from_fn`], [`FnGraph`]). Domain types stay in their modules
 //! (`replan::grid`, `replan::puzzle`, `replan::snake`), whose names (`Manhattan`, `Board`)
 //! would otherwise clash.
@@ -28,6 +29,6 @@
 pub use crate::graph_fn::{from_fn, FnGraph};
 pub use crate::{
     AStar, Bfs, BfsReach, BidirectionalBfs, Cost, DStarLite, DenseIds, Dijkstra, DijkstraReach,
-    DistanceMap, Graph, HashedIds, Heuristic, IdaStar, IndexedGraph, NodeIds, Path, PlanError,
-    Planner, ReverseGraph, SearchStats, Zero,
+    DistanceMap, Goal, Graph, HashedIds, Heuristic, IdaStar, IndexedGraph, NodeIds, Outcome, Path,
+    PlanError, Planner, Progress, Query, ReverseGraph, SearchStats, Zero,
 };
