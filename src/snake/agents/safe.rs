@@ -1,7 +1,7 @@
 //! [`SafeAgent`]: eat only when the snake can still reach its tail afterwards.
 
 use super::safety::Safety;
-use crate::snake::{Agent, AgentStats, Direction, Game};
+use crate::snake::{Agent, AgentStats, Direction, Game, TailView};
 use crate::DenseIds;
 use crate::{BidirectionalBfs, Planner};
 
@@ -143,7 +143,7 @@ impl Agent for SafeAgent {
         let Some(food) = game.food() else {
             return Direction::Up;
         };
-        let result = self.planner.plan(&self.safety.view, head, food);
+        let result = self.planner.plan(&TailView::new(game), head, food);
         let expanded = self.planner.last_stats().expanded;
         let stats = &mut self.safety.stats;
         stats.searches += 1;

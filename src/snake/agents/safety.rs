@@ -4,17 +4,16 @@
 
 use super::most_free_space;
 use crate::snake::game::Retreat;
-use crate::snake::{AgentStats, Board, Cell, Direction, Game, Snake, Snapshot, TailView};
+use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
 use crate::DenseIds;
-use crate::{Bfs, BfsReach, Planner};
+use crate::{Bfs, BfsReach, Graph, IndexedGraph, InvalidNode, Planner};
 use rustc_hash::FxHashSet;
 
 /// Per-agent scratch and the decision rule built on it.
 #[derive(Debug)]
 pub(super) struct Safety {
-    /// The real position, refreshed every move.
-    pub(super) view: TailView<Snapshot>,
-    /// The look-ahead snake that has eaten.
+    /// The look-ahead snake that has eaten: a position of its own, simulated ahead of the
+    /// game's. The game's own position is read through views that borrow it.
     look_ahead: TailView<Snapshot>,
     /// Distances from the food, from the tail, and flood fills.
     from_food: BfsReach,
@@ -102,7 +101,6 @@ impl Safety {
             snake: crate::snake::Snake::new(2, 2, &[(0, 0)]),
         };
         Safety {
-            view: TailView::new(empty.clone()),
             look_ahead: TailView::new(empty),
             from_food: BfsReach::new(),
             from_tail: BfsReach::new(),
@@ -127,12 +125,11 @@ impl Safety {
         }
     }
 
-    /// Copies the game's position and records the free space after a meal.
+    /// Records the free space after a meal and the step of the last one.
     pub(super) fn refresh(&mut self, game: &Game) {
-        self.view.position_mut().copy_from(game);
         let length = game.snake().len();
         if game.steps() > 0 && length > self.last_length {
-            if let Ok(map) = self.flood.run(&self.view, game.snake().head()) {
+            if let Ok(map) = self.flood.run(&TailView::new(game), game.snake().head()) {
                 self.free_after_eating.0 += map.reached() as u64 - 1;
                 self.free_after_eating.1 += 1;
             }
@@ -227,19 +224,16 @@ impl Safety {
         // Follow the tail, the long way round, unless the first step eats (the tail would
         // then stay put).
         let tail = game.snake().tail();
-        let food = game.food().filter(|_| endgame);
-        if let Some(food) = food {
-            self.view.position_mut().board.set_wall(food, true);
-        }
-        let found = tail != head && self.longest_path(false, head, tail);
-        if let Some(food) = food {
-            self.view.position_mut().board.set_wall(food, false);
-        }
+        let view = Walled {
+            view: TailView::new(game),
+            wall: game.food().filter(|_| endgame),
+        };
+        let found = tail != head && self.scratch().longest_path(&view, head, tail);
         if found && self.path.len() >= 2 && game.food() != Some(self.path[1]) {
             return Direction::between(self.path[0], self.path[1])
                 .expect("paths step between neighbours");
         }
-        let (direction, expanded) = most_free_space(game, &self.view, &mut self.flood);
+        let (direction, expanded) = most_free_space(game, &TailView::new(game), &mut self.flood);
         self.count(expanded);
         direction
     }
@@ -420,12 +414,13 @@ impl Safety {
             }
             return self.lengthened_is_safe(game);
         }
-        if self.from_food.run(&self.view, food).is_err() {
+        let view = TailView::new(game);
+        if self.from_food.run(&view, food).is_err() {
             return false;
         }
         self.count(self.from_food.last_stats().expanded);
         let tail = game.snake().tail();
-        let tail_known = tail != head && self.from_tail.run(&self.view, tail).is_ok();
+        let tail_known = tail != head && self.from_tail.run(&view, tail).is_ok();
         if tail_known {
             self.count(self.from_tail.last_stats().expanded);
         }
@@ -446,7 +441,7 @@ impl Safety {
             } else {
                 0
             };
-            let free = match self.flood.run(&self.view, next) {
+            let free = match self.flood.run(&view, next) {
                 Ok(map) => map.reached() as i64,
                 Err(_) => 0,
             };
@@ -479,7 +474,7 @@ impl Safety {
             return false;
         }
         let (board, snake) = (game.board(), game.snake());
-        extend_path(board, snake, &mut self.candidate, &mut self.on_path);
+        extend_path(board, snake, None, &mut self.candidate, &mut self.on_path);
         self.candidate.len() > length && self.look_ahead_is_safe(game)
     }
 
@@ -489,6 +484,7 @@ impl Safety {
     /// then straight on. The path hugs what is already closed off and leaves the open
     /// space in one piece. Leaves it in `self.candidate`.
     fn compressed_path(&mut self, game: &Game, first: Cell, food: Cell) {
+        let view = TailView::new(game);
         let board = game.board();
         let (width, height) = (board.width(), board.height());
         let head = game.snake().head();
@@ -517,7 +513,7 @@ impl Safety {
                     blocked += match side.apply(next, width, height) {
                         None => 1,
                         Some(cell) => {
-                            i64::from(!self.view.enterable(cell) || self.on_path[board.index(cell)])
+                            i64::from(!view.enterable(cell) || self.on_path[board.index(cell)])
                         }
                     };
                 }
@@ -607,34 +603,140 @@ impl Safety {
             let snake = &self.look_ahead.position().snake;
             (snake.head(), snake.tail())
         };
-        self.longest_path(true, head, tail) && self.path.len() >= MIN_TAIL_PATH
+        let scratch = TailScratch {
+            planner: &mut self.tail_planner,
+            path: &mut self.path,
+            on_path: &mut self.on_path,
+            stats: &mut self.stats,
+        };
+        let found = scratch.longest_path(&self.look_ahead, head, tail);
+        found && self.path.len() >= MIN_TAIL_PATH
     }
 
-    /// A long path from `from` to `to` on the real (`false`) or look-ahead (`true`) view:
+    /// The scratch a tail path is built in, borrowed apart from the look-ahead position.
+    fn scratch(&mut self) -> TailScratch<'_> {
+        TailScratch {
+            planner: &mut self.tail_planner,
+            path: &mut self.path,
+            on_path: &mut self.on_path,
+            stats: &mut self.stats,
+        }
+    }
+}
+
+/// A tail path's scratch: the planner, the path and its cells, the statistics.
+struct TailScratch<'s> {
+    planner: &'s mut Bfs<DenseIds, u32>,
+    path: &'s mut Vec<Cell>,
+    on_path: &'s mut Vec<bool>,
+    stats: &'s mut AgentStats,
+}
+
+impl TailScratch<'_> {
+    /// A long path from `from` to `to` on `view` (the game's or the look-ahead's):
     /// a shortest path, then Liu's extension: while two consecutive steps have free cells
     /// beside both, detour through them. Leaves it in `self.path`; `false` when there is
     /// no path.
-    fn longest_path(&mut self, look_ahead: bool, from: Cell, to: Cell) -> bool {
-        let view = if look_ahead {
-            &self.look_ahead
-        } else {
-            &self.view
-        };
-        let result = self.tail_planner.plan(view, from, to);
+    fn longest_path<V: SnakeGraph>(self, view: &V, from: Cell, to: Cell) -> bool {
+        let result = self.planner.plan(view, from, to);
         self.stats.searches += 1;
-        self.stats.expanded += self.tail_planner.last_stats().expanded;
+        self.stats.expanded += self.planner.last_stats().expanded;
         self.path.clear();
         let Ok(path) = result else {
             return false;
         };
         self.path.extend_from_slice(&path.nodes);
-        extend_path(
-            view.board(),
-            view.snake(),
-            &mut self.path,
-            &mut self.on_path,
-        );
+        extend_path(view.board(), view.snake(), view.wall(), self.path, self.on_path);
         true
+    }
+}
+
+/// The views a tail path is searched on: the game's (maybe with the food walled off) and
+/// the look-ahead snake's.
+trait SnakeGraph: IndexedGraph<Node = Cell, Cost = u32, Ids = DenseIds> {
+    fn board(&self) -> &Board;
+    fn snake(&self) -> &Snake;
+    /// A cell blocked on top of the board's walls.
+    fn wall(&self) -> Option<Cell> {
+        None
+    }
+}
+
+impl<P: Position> SnakeGraph for TailView<P> {
+    fn board(&self) -> &Board {
+        TailView::board(self)
+    }
+    fn snake(&self) -> &Snake {
+        TailView::snake(self)
+    }
+}
+
+/// The game's virtual-tail view with one more cell blocked: the food, which a tail path in
+/// the endgame must not cross (eating there would leave the tail in place).
+struct Walled<'g> {
+    view: TailView<&'g Game>,
+    wall: Option<Cell>,
+}
+
+impl Graph for Walled<'_> {
+    type Node = Cell;
+    type Cost = u32;
+    type Ids = DenseIds;
+
+    fn successors(&self, cell: Cell, mut visit: impl FnMut(Cell, u32)) {
+        self.view.successors(cell, |next, cost| {
+            if Some(next) != self.wall {
+                visit(next, cost);
+            }
+        });
+    }
+
+    fn check_node(&self, cell: Cell) -> Result<(), InvalidNode> {
+        if Some(cell) == self.wall {
+            return Err(InvalidNode::Blocked);
+        }
+        self.view.check_node(cell)
+    }
+
+    fn uniform_costs(&self) -> bool {
+        true
+    }
+}
+
+impl IndexedGraph for Walled<'_> {
+    fn node_bound(&self) -> usize {
+        self.view.node_bound()
+    }
+    fn index(&self, cell: Cell) -> usize {
+        self.view.index(cell)
+    }
+    fn node(&self, index: usize) -> Cell {
+        self.view.node(index)
+    }
+    fn indexed_successors(
+        &self,
+        cell: Cell,
+        index: usize,
+        mut visit: impl FnMut(Cell, usize, u32),
+    ) {
+        self.view
+            .indexed_successors(cell, index, |next, next_index, cost| {
+                if Some(next) != self.wall {
+                    visit(next, next_index, cost);
+                }
+            });
+    }
+}
+
+impl SnakeGraph for Walled<'_> {
+    fn board(&self) -> &Board {
+        self.view.board()
+    }
+    fn snake(&self) -> &Snake {
+        self.view.snake()
+    }
+    fn wall(&self) -> Option<Cell> {
+        self.wall
     }
 }
 
@@ -703,7 +805,13 @@ const MIN_TAIL_PATH: usize = 2;
 /// Liu's extension (`longest_path_to` in chuyangliu/snake's `snake/solver/path.py`):
 /// while two consecutive steps of `path` have free cells beside both, off the path, detour
 /// through them, two moves longer. The endpoints stay.
-fn extend_path(board: &Board, snake: &Snake, path: &mut Vec<Cell>, on_path: &mut Vec<bool>) {
+fn extend_path(
+    board: &Board,
+    snake: &Snake,
+    wall: Option<Cell>,
+    path: &mut Vec<Cell>,
+    on_path: &mut Vec<bool>,
+) {
     let (width, height) = (board.width(), board.height());
     if on_path.len() < board.cells() {
         on_path.resize(board.cells(), false);
@@ -714,7 +822,10 @@ fn extend_path(board: &Board, snake: &Snake, path: &mut Vec<Cell>, on_path: &mut
     let free = |cell: Option<Cell>, on_path: &[bool]| {
         cell.filter(|&cell| {
             let index = board.index(cell);
-            !board.is_wall_index(index) && !snake.occupied_index(index) && !on_path[index]
+            !board.is_wall_index(index)
+                && Some(cell) != wall
+                && !snake.occupied_index(index)
+                && !on_path[index]
         })
     };
     let mut i = 0;
