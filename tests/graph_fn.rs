@@ -189,5 +189,8 @@ fn a_closure_graph_clones_and_prints() {
     );
     let printed = format!("{ladder:?}");
     assert!(printed.starts_with("FnGraph"), "{printed}");
-    assert!(printed.contains("successors") && printed.contains("predecessors"), "{printed}");
+    assert!(
+        printed.contains("successors") && printed.contains("predecessors"),
+        "{printed}"
+    );
 }
