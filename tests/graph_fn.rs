@@ -180,8 +180,14 @@ fn a_closure_may_return_a_vec() {
 /// have no `Debug` of their own).
 #[test]
 fn a_closure_graph_clones_and_prints() {
-    let offsets = [1u32, 2];
-    let ladder = from_fn(move |n: u32| offsets.map(|step| (n + step, step)));
+    // A captured `Vec` makes the closure `Clone` but not `Copy`.
+    let offsets: Vec<u32> = (1..=2).collect();
+    let ladder = from_fn(move |n: u32| {
+        offsets
+            .iter()
+            .map(|&step| (n + step, step))
+            .collect::<Vec<_>>()
+    });
     let copy = ladder.clone();
     assert_eq!(
         Bfs::new().plan(&copy, 0, 5).unwrap().nodes.len(),
@@ -189,5 +195,8 @@ fn a_closure_graph_clones_and_prints() {
     );
     let printed = format!("{ladder:?}");
     assert!(printed.starts_with("FnGraph"), "{printed}");
-    assert!(printed.contains("successors") && printed.contains("predecessors"), "{printed}");
+    assert!(
+        printed.contains("successors") && printed.contains("predecessors"),
+        "{printed}"
+    );
 }
