@@ -32,7 +32,7 @@
 //!   children's estimates come from [`Heuristic::estimate_child`], which a heuristic can
 //!   update along the edge instead of computing afresh.
 //! - **No edge back.** A node's successors come from
-//!   [`NodeIds::successors_skipping_parent`](crate::NodeIds::successors_skipping_parent):
+//!   [`NodeIds::successors_skipping_parent`]:
 //!   the parent's `g` is at most the node's, so the edge back never improves it.
 //! - **Ids in discovery order** ([`NodeIds::DISCOVERY_ORDER`]): every id but the goal's is
 //!   reached when it is handed out, so a fresh id is a new node and any other (once the
@@ -809,7 +809,7 @@ where
                         // heuristic (Dijkstra) a child never ties its parent and is rarely
                         // next, so the test is skipped, at compile time for `Zero`.
                         None if h != G::Cost::ZERO
-                            && open.peek().map_or(true, |(_, top)| key < *top) =>
+                            && open.peek().is_none_or(|(_, top)| key < *top) =>
                         {
                             held = Some((next_id, key));
                         }

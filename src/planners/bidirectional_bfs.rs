@@ -14,7 +14,7 @@
 //!   least summed edge cost wins, so on weighted graphs the answer is the cheapest of the
 //!   fewest-edge meeting paths found, not the first one stumbled upon; with
 //!   [`BidirectionalBfs::with_first_meeting`], or on a graph whose edges all cost the same
-//!   ([`Graph::uniform_costs`](crate::Graph::uniform_costs)), the search stops after the
+//!   ([`Graph::uniform_costs`]), the search stops after the
 //!   node whose edge met first, which gives up only that choice by cost.
 //! - Neither side follows the edge back to a node's parent
 //!   ([`NodeIds::successors_skipping_parent`]): the parent is on the same side, and had the
@@ -320,7 +320,7 @@ impl<I: Default, C: Cost> BidirectionalBfs<I, C> {
     /// to pick the cheapest meeting edge. The path still has the fewest edges; only the
     /// choice among fewest-edge paths by their cost is given up, which changes nothing
     /// when every edge costs the same; graphs that say so
-    /// ([`Graph::uniform_costs`](crate::Graph::uniform_costs), puzzles counted in moves) get
+    /// ([`Graph::uniform_costs`], puzzles counted in moves) get
     /// this without asking. It skips the rest of the meeting layer: a fifth of the
     /// expansions on the 31-move 8-puzzles.
     ///
@@ -773,7 +773,7 @@ fn meet<C: Cost>(
     (id, other_id): (u32, u32),
 ) {
     match near_g.checked_add(far_g) {
-        Some(total) if best.map_or(true, |(cost, _, _)| total < cost) => {
+        Some(total) if best.is_none_or(|(cost, _, _)| total < cost) => {
             *best = Some((total, id, other_id));
         }
         Some(_) => {}

@@ -142,7 +142,7 @@
 //! node costs `O(d_in · d)`: its own and each predecessor's `rhs` is recomputed (the grid's
 //! [`DStarLite::set_blocked`] does less: only neighbours whose route went through the cell).
 //! Memory is `O(V)` and persists between replans; node records live in a flat array
-//! indexed by the graph's [`NodeIds`](crate::NodeIds) (dense for an
+//! indexed by the graph's [`NodeIds`] (dense for an
 //! [`IndexedGraph`](crate::IndexedGraph)).
 //!
 //! [`replan`]: DStarLite::replan

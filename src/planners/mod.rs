@@ -18,16 +18,10 @@
 //! [`JumpPointSearch`](crate::grid::JumpPointSearch) and
 //! [`JumpPointSearchPlus`](crate::grid::JumpPointSearchPlus).
 
-// `Option::is_none_or` (Rust 1.82) says `map_or(true, …)` more plainly, and a few links in
-// these modules spell out a target their label already names; both are style, left for the
-// next edit of those files.
-#[allow(clippy::unnecessary_map_or, rustdoc::redundant_explicit_links)]
 pub mod astar;
 pub mod bfs;
-#[allow(clippy::unnecessary_map_or, rustdoc::redundant_explicit_links)]
 pub mod bidirectional_bfs;
 pub mod dijkstra;
-#[allow(rustdoc::redundant_explicit_links)]
 pub mod dstar_lite;
 pub mod ida_star;
 pub(crate) mod memory;

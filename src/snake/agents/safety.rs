@@ -646,7 +646,13 @@ impl TailScratch<'_> {
             return false;
         };
         self.path.extend_from_slice(&path.nodes);
-        extend_path(view.board(), view.snake(), view.wall(), self.path, self.on_path);
+        extend_path(
+            view.board(),
+            view.snake(),
+            view.wall(),
+            self.path,
+            self.on_path,
+        );
         true
     }
 }
