@@ -349,3 +349,36 @@ fn a_start_that_is_a_goal_ends_the_search_at_once() {
         assert_eq!((path.nodes, path.cost), (vec![(3, 0)], 0.0));
     }
 }
+
+#[test]
+fn outcomes_say_whether_a_goal_was_reached_and_queries_print_what_they_ask() {
+    let grid: Grid = "..#.".parse().unwrap();
+    let mut astar = AStar::new(Manhattan);
+    let reached = astar
+        .search(&grid, &Query::new((0, 0), Goal::Node((1, 0))))
+        .unwrap();
+    assert!(reached.is_reached());
+    let closest = astar
+        .search(&grid, &Query::new((0, 0), Goal::Node((3, 0))).or_closest())
+        .unwrap();
+    assert!(!closest.is_reached());
+    assert_eq!(closest.clone().reached(), Err(PlanError::NoPath));
+
+    let goals = [(3, 0)];
+    let estimate = |cell: Cell| f64::from(3 - cell.0);
+    let query = Query::new((0, 0), Goal::AnyOf(&goals))
+        .with_estimate(&estimate)
+        .or_closest();
+    let printed = format!("{query:?}");
+    for part in [
+        "starts: [(0, 0)]",
+        "AnyOf([(3, 0)])",
+        "estimate: Some",
+        "closest: true",
+    ] {
+        assert!(printed.contains(part), "{printed}");
+    }
+    let right_edge = |cell: Cell| cell.0 == 3;
+    assert_eq!(format!("{:?}", Goal::Where(&right_edge)), "Where(..)");
+    assert_eq!(format!("{:?}", Goal::Node((1, 2))), "Node((1, 2))");
+}
