@@ -53,7 +53,10 @@ mod heuristics;
 mod jump_point_search;
 mod jump_point_search_plus;
 mod jump_points;
+mod lazy_theta_star;
+mod line_of_sight;
 pub mod movingai;
+mod theta_star;
 
 use std::f64::consts::SQRT_2;
 use std::fmt;
@@ -65,6 +68,9 @@ use crate::{DenseIds, Graph, IndexedGraph, InvalidNode, ReverseGraph};
 pub use heuristics::{Chebyshev, Euclidean, Manhattan, Octile};
 pub use jump_point_search::JumpPointSearch;
 pub use jump_point_search_plus::JumpPointSearchPlus;
+pub use lazy_theta_star::LazyThetaStar;
+pub use line_of_sight::{path_length, smooth_path};
+pub use theta_star::ThetaStar;
 
 /// The source of [`Grid`] revisions: every grid made or changed anywhere in the process
 /// takes the next value, so two grids share a revision only if one is an unchanged clone
