@@ -49,6 +49,7 @@
 //! [`SQRT_2`]: std::f64::consts::SQRT_2
 
 mod dstar_lite;
+mod flow_field;
 mod heuristics;
 mod jump_point_search;
 mod jump_point_search_plus;
@@ -65,6 +66,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::{DenseIds, Graph, IndexedGraph, InvalidNode, ReverseGraph};
 
+pub use flow_field::FlowField;
 pub use heuristics::{Chebyshev, Euclidean, Manhattan, Octile};
 pub use jump_point_search::JumpPointSearch;
 pub use jump_point_search_plus::JumpPointSearchPlus;
