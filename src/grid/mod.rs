@@ -48,6 +48,7 @@
 //!
 //! [`SQRT_2`]: std::f64::consts::SQRT_2
 
+mod clearance;
 mod dstar_lite;
 mod flow_field;
 mod heuristics;
@@ -66,6 +67,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::{DenseIds, Graph, IndexedGraph, InvalidNode, ReverseGraph};
 
+pub use clearance::{Clearance, SizedGrid};
 pub use flow_field::FlowField;
 pub use heuristics::{Chebyshev, Euclidean, Manhattan, Octile};
 pub use jump_point_search::JumpPointSearch;
