@@ -257,7 +257,7 @@ fn any_angle<P: Planner<Grid>>(
         }
     }
     println!(
-        "scenarios={} invalid={invalid} mean_ratio={:.4} micros={}",
+        "scenarios={} invalid={invalid} mean_ratio={:.6} micros={}",
         scenarios.len(),
         ratio_sum / ratios.max(1) as f64,
         planning.as_micros()
