@@ -48,12 +48,17 @@
 //!
 //! [`SQRT_2`]: std::f64::consts::SQRT_2
 
+pub mod clearance;
 pub mod dstar_lite;
+pub mod flow_field;
 pub mod heuristics;
 pub mod jump_point_search;
 pub mod jump_point_search_plus;
 pub mod jump_points;
+pub mod lazy_theta_star;
+pub mod line_of_sight;
 pub mod movingai;
+pub mod theta_star;
 
 use std::f64::consts::SQRT_2;
 use std::fmt;
@@ -62,9 +67,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::{DenseIds, Graph, IndexedGraph, InvalidNode, ReverseGraph};
 
+pub use clearance::{Clearance, SizedGrid};
+pub use flow_field::FlowField;
 pub use heuristics::{Chebyshev, Euclidean, Manhattan, Octile};
 pub use jump_point_search::JumpPointSearch;
 pub use jump_point_search_plus::JumpPointSearchPlus;
+pub use lazy_theta_star::LazyThetaStar;
+pub use line_of_sight::{path_length, smooth_path};
+pub use theta_star::ThetaStar;
 
 /// The source of [`Grid`] revisions: every grid made or changed anywhere in the process
 /// takes the next value, so two grids share a revision only if one is an unchanged clone

@@ -1,0 +1,142 @@
+//! Lazy Theta* (Nash, Koenig and Tovey, AAAI 2010): any-angle paths on grids. The paper, invariants, complexity and the
+//! line-of-sight rule are documented on [`LazyThetaStar`], the type users see.
+
+use super::theta_star::{AnyAngleSearch, Rewiring};
+use super::{Cell, Grid};
+use crate::{Path, PlanError, Planner, SearchStats};
+
+/// Lazy Theta*: any-angle paths between cell centres of an unweighted [`Grid`], testing line
+/// of sight once per expansion (Nash, Koenig and Tovey, "Lazy Theta*: Any-Angle Path Planning
+/// and Path Length Analysis in 3D", AAAI 2010).
+///
+/// The planner owns its frontier and per-cell records and reuses them on every call.
+///
+/// [Theta*](super::ThetaStar) tests line of sight for every edge it generates, though most
+/// generated cells are never expanded. Lazy Theta* assumes the test passes: a generated cell
+/// takes the expanded cell's parent and the straight segment from it. Only when the cell is
+/// popped is the assumption checked; if the parent is out of sight, the cell falls back to
+/// the closed neighbour through which it is cheapest (one always exists: the cell it was
+/// generated from). One test per expansion instead of one per edge.
+///
+/// # Nodes, costs and the line-of-sight rule
+///
+/// As for [`ThetaStar`](super::ThetaStar): nodes are cell centres, a segment costs its
+/// Euclidean length on an unweighted grid (a weighted one returns
+/// [`PlanError::UnsupportedGraph`]), and every segment of a
+/// returned path meets no blocked cell, not even at a corner
+/// ([`Grid::has_line_of_sight`]).
+///
+/// # Invariants
+///
+/// - The `g` of a queued cell may be optimistic (its assumed segment unchecked); the `g` of a
+///   closed cell is the length of its parent chain, every segment in line of sight.
+/// - A cell is closed when popped and never reopened; like Theta*, the paths are not always
+///   the shortest any-angle paths, and usually within a few percent of them.
+///
+/// # Complexity
+///
+/// `O((V + E) log V)` heap work plus at most one line-of-sight test, `O(L)` for a segment
+/// spanning `L` rows or columns, per expansion. Memory is `O(cells)`, kept by the planner.
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, LazyThetaStar, Octile};
+/// use replan::{AStar, Planner};
+///
+/// let grid = "
+///     ..........
+///     ..........
+///     ...####...
+///     .........."
+///     .parse::<Grid>()
+///     .unwrap()
+///     .with_connectivity(Connectivity::Eight);
+/// let any_angle = LazyThetaStar::new().plan(&grid, (0, 0), (9, 3)).unwrap();
+/// let octile = AStar::new(Octile).plan(&grid, (0, 0), (9, 3)).unwrap();
+/// assert!(any_angle.cost < octile.cost);
+/// for pair in any_angle.nodes.windows(2) {
+///     assert!(grid.has_line_of_sight(pair[0], pair[1]));
+/// }
+/// ```
+#[derive(Debug, Default)]
+pub struct LazyThetaStar {
+    search: AnyAngleSearch,
+}
+
+impl LazyThetaStar {
+    /// A Lazy Theta* planner with no expansion budget.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let lazy = replan::grid::LazyThetaStar::new();
+    /// ```
+    pub fn new() -> Self {
+        LazyThetaStar::default()
+    }
+
+    /// Limits each search to `max_expanded` expansions; a search that needs more returns
+    /// [`PlanError::BudgetExceeded`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, LazyThetaStar};
+    /// use replan::{PlanError, Planner};
+    /// let grid = Grid::open(40, 40, Connectivity::Eight);
+    /// let mut lazy = LazyThetaStar::new().with_budget(3);
+    /// assert_eq!(
+    ///     lazy.plan(&grid, (0, 0), (39, 39)),
+    ///     Err(PlanError::BudgetExceeded { budget: 3 })
+    /// );
+    /// ```
+    pub fn with_budget(mut self, max_expanded: u64) -> Self {
+        self.search.budget = Some(max_expanded);
+        self
+    }
+
+    /// Sets or lifts the expansion budget of later searches.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut lazy = replan::grid::LazyThetaStar::new();
+    /// lazy.set_budget(Some(1_000));
+    /// lazy.set_budget(None);
+    /// ```
+    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
+        self.search.budget = max_expanded;
+    }
+}
+
+impl Planner<Grid> for LazyThetaStar {
+    /// Finds an any-angle path; see [`Planner::plan`] for the errors, plus
+    /// [`PlanError::UnsupportedGraph`] on a weighted grid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, LazyThetaStar};
+    /// use replan::Planner;
+    /// let grid = Grid::open(5, 5, Connectivity::Eight);
+    /// let path = LazyThetaStar::new().plan(&grid, (0, 0), (4, 1)).unwrap();
+    /// assert_eq!(path.nodes, [(0, 0), (4, 1)]);
+    /// ```
+    fn plan(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Path<Cell, f64>, PlanError> {
+        self.search.run(grid, start, goal, Rewiring::Lazy)
+    }
+
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, LazyThetaStar};
+    /// use replan::Planner;
+    /// let mut lazy = LazyThetaStar::new();
+    /// lazy.plan(&Grid::open(9, 9, Connectivity::Eight), (0, 0), (8, 8)).unwrap();
+    /// assert!(lazy.last_stats().expanded >= 1);
+    /// ```
+    fn last_stats(&self) -> SearchStats {
+        self.search.stats
+    }
+}

@@ -1,0 +1,360 @@
+//! Theta* (Nash, Daniel, Koenig and Felner, AAAI 2007): any-angle paths on grids. The paper, invariants, complexity and the
+//! line-of-sight rule are documented on [`ThetaStar`], the type users see.
+
+use super::line_of_sight::euclidean;
+use super::{Cell, Grid};
+use crate::{Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Planner, SearchStats};
+
+/// Theta*: any-angle paths between cell centres of an unweighted [`Grid`] (Nash, Daniel,
+/// Koenig and Felner, "Theta*: Any-Angle Path Planning on Grids", AAAI 2007).
+///
+/// The planner owns its frontier and per-cell records and reuses them on every call.
+///
+/// A* over the cells of a [`Grid`], except that a cell's parent need not be its neighbour:
+/// when a successor `s'` of the expanded cell `s` is in [line of sight](Grid::has_line_of_sight)
+/// of `s`'s parent, `s'` takes that parent and the straight segment to it instead of the
+/// two-segment route through `s`. Paths are therefore polylines between cell centres whose
+/// turns sit beside obstacles, not chains of 45° steps.
+///
+/// # Nodes, costs and the line-of-sight rule
+///
+/// - Nodes are **cell centres**: [`Path::nodes`] holds the start, each turning cell and the
+///   goal; consecutive nodes are usually not neighbours.
+/// - A segment costs its Euclidean length; the grid must be unweighted (weights do not say
+///   what a segment crossing a cell part-way costs), or the search returns
+///   [`PlanError::UnsupportedGraph`].
+/// - Every segment meets no blocked cell, not even at a corner (the closed-set rule of
+///   [`Grid::has_line_of_sight`], which is the no-corner-cutting rule of the grid's diagonal
+///   moves carried over to any angle).
+/// - Successors are the grid's moves ([`Connectivity`](super::Connectivity) decides which),
+///   so a path exists exactly when one exists for [`AStar`](crate::AStar).
+///
+/// # Invariants
+///
+/// - `g(s)` is the length of the polyline through `s`'s parent chain, each segment in line
+///   of sight; the heuristic is the Euclidean distance, consistent for segment lengths.
+/// - A cell is closed when popped and never reopened. Theta* is therefore not optimal among
+///   any-angle paths (its parents are limited to the parent of a neighbour); in the tests,
+///   on small random maps, its paths are on average within 2% of the shortest polyline
+///   through cell centres, and never longer than the 8-connected optimum.
+/// - Ties in `f` go to the larger `g`, as in [`AStar`](crate::AStar).
+///
+/// # Complexity
+///
+/// `O((V + E) log V)` heap work, as A*, plus one line-of-sight test per generated edge, each
+/// `O(L)` for a segment spanning `L` rows or columns. Memory is `O(cells)`, kept by the
+/// planner for its next call; a search allocates only the returned path.
+///
+/// See [`LazyThetaStar`](super::LazyThetaStar) for the variant that tests line of sight
+/// once per expansion instead of once per edge.
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, Octile, ThetaStar};
+/// use replan::{AStar, Planner};
+///
+/// let grid = "
+///     ..........
+///     ..........
+///     ...####...
+///     .........."
+///     .parse::<Grid>()
+///     .unwrap()
+///     .with_connectivity(Connectivity::Eight);
+/// let any_angle = ThetaStar::new().plan(&grid, (0, 0), (9, 3)).unwrap();
+/// let octile = AStar::new(Octile).plan(&grid, (0, 0), (9, 3)).unwrap();
+/// // One turn beside the wall instead of a staircase.
+/// assert!(any_angle.nodes.len() <= 3);
+/// assert!(any_angle.cost < octile.cost);
+/// for pair in any_angle.nodes.windows(2) {
+///     assert!(grid.has_line_of_sight(pair[0], pair[1]));
+/// }
+/// ```
+#[derive(Debug, Default)]
+pub struct ThetaStar {
+    search: AnyAngleSearch,
+}
+
+impl ThetaStar {
+    /// A Theta* planner with no expansion budget.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let theta = replan::grid::ThetaStar::new();
+    /// ```
+    pub fn new() -> Self {
+        ThetaStar::default()
+    }
+
+    /// Limits each search to `max_expanded` expansions; a search that needs more returns
+    /// [`PlanError::BudgetExceeded`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, ThetaStar};
+    /// use replan::{PlanError, Planner};
+    /// let grid = Grid::open(40, 40, Connectivity::Eight);
+    /// let mut theta = ThetaStar::new().with_budget(3);
+    /// assert_eq!(
+    ///     theta.plan(&grid, (0, 0), (39, 39)),
+    ///     Err(PlanError::BudgetExceeded { budget: 3 })
+    /// );
+    /// ```
+    pub fn with_budget(mut self, max_expanded: u64) -> Self {
+        self.search.budget = Some(max_expanded);
+        self
+    }
+
+    /// Sets or lifts the expansion budget of later searches.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut theta = replan::grid::ThetaStar::new();
+    /// theta.set_budget(Some(1_000));
+    /// theta.set_budget(None);
+    /// ```
+    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
+        self.search.budget = max_expanded;
+    }
+}
+
+impl Planner<Grid> for ThetaStar {
+    /// Finds an any-angle path; see [`Planner::plan`] for the errors, plus
+    /// [`PlanError::UnsupportedGraph`] on a weighted grid.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, ThetaStar};
+    /// use replan::Planner;
+    /// let grid = Grid::open(5, 5, Connectivity::Eight);
+    /// let path = ThetaStar::new().plan(&grid, (0, 0), (4, 1)).unwrap();
+    /// assert_eq!(path.nodes, [(0, 0), (4, 1)]);
+    /// assert!((path.cost - 17f64.sqrt()).abs() < 1e-12);
+    /// ```
+    fn plan(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Path<Cell, f64>, PlanError> {
+        self.search.run(grid, start, goal, Rewiring::Eager)
+    }
+
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, ThetaStar};
+    /// use replan::Planner;
+    /// let mut theta = ThetaStar::new();
+    /// theta.plan(&Grid::open(9, 9, Connectivity::Eight), (0, 0), (8, 8)).unwrap();
+    /// assert!(theta.last_stats().expanded >= 1);
+    /// ```
+    fn last_stats(&self) -> SearchStats {
+        self.search.stats
+    }
+}
+
+/// When an any-angle search tests line of sight to the grandparent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rewiring {
+    /// Theta*: when a successor is generated.
+    Eager,
+    /// Lazy Theta*: when a cell is expanded, its parent having been assumed visible.
+    Lazy,
+}
+
+/// No parent: the start's record, or a cell not reached.
+const NO_PARENT: u32 = u32::MAX;
+
+/// The search loop and scratch memory Theta* and Lazy Theta* share.
+///
+/// Records are indexed by the grid's padded cell index and stamped with the search that
+/// wrote them, so a new search starts without clearing `O(cells)` memory.
+#[derive(Debug, Default)]
+pub(crate) struct AnyAngleSearch {
+    pub(crate) budget: Option<u64>,
+    pub(crate) stats: SearchStats,
+    open: IndexedMinHeap<(u64, u64)>,
+    /// Per cell: the search that last reached it; records of other searches are stale.
+    reached_in: Vec<u32>,
+    /// Per cell: the search that closed it.
+    closed_in: Vec<u32>,
+    g: Vec<f64>,
+    parent: Vec<u32>,
+    search: u32,
+}
+
+/// The heap key of a cell: `f` first, then larger `g` first. Both are non-negative finite
+/// floats, whose bit patterns order as the numbers do.
+#[inline]
+fn key(f: f64, g: f64) -> (u64, u64) {
+    (f.to_bits(), u64::MAX - g.to_bits())
+}
+
+impl AnyAngleSearch {
+    pub(crate) fn run(
+        &mut self,
+        grid: &Grid,
+        start: Cell,
+        goal: Cell,
+        rewiring: Rewiring,
+    ) -> Result<Path<Cell, f64>, PlanError> {
+        self.stats = SearchStats::default();
+        self.open.clear();
+        if let Err(reason) = grid.check_node(start) {
+            return Err(PlanError::InvalidStart {
+                node: format!("{start:?}"),
+                reason,
+            });
+        }
+        if let Err(reason) = grid.check_node(goal) {
+            return Err(PlanError::InvalidGoal {
+                node: format!("{goal:?}"),
+                reason,
+            });
+        }
+        if grid.is_weighted() {
+            return Err(PlanError::UnsupportedGraph {
+                reason:
+                    "any-angle planners measure segments by length, so the grid must be unweighted",
+            });
+        }
+        self.prepare(grid.node_bound());
+        let search = self.search;
+        let start_index = grid.index(start);
+        let goal_index = grid.index(goal);
+        self.reached_in[start_index] = search;
+        self.g[start_index] = 0.0;
+        self.parent[start_index] = NO_PARENT;
+        let h = euclidean(start, goal);
+        self.open.push(start_index as u32, key(h, 0.0));
+        self.stats.max_frontier = 1;
+
+        while let Some((id, _)) = self.open.pop() {
+            let index = id as usize;
+            let cell = grid.node(index);
+            if rewiring == Rewiring::Lazy {
+                self.settle_parent(grid, cell, index);
+            }
+            self.closed_in[index] = search;
+            if index == goal_index {
+                return Ok(self.path(grid, goal_index));
+            }
+            if self
+                .budget
+                .is_some_and(|budget| self.stats.expanded >= budget)
+            {
+                return Err(PlanError::BudgetExceeded {
+                    budget: self.stats.expanded,
+                });
+            }
+            self.stats.expanded += 1;
+            let parent = self.parent[index];
+            let g_here = self.g[index];
+            // The parent's position and cost, read once: every successor is offered it.
+            let (parent_cell, g_parent) = if parent == NO_PARENT {
+                (cell, g_here)
+            } else {
+                (grid.node(parent as usize), self.g[parent as usize])
+            };
+            let AnyAngleSearch {
+                open,
+                reached_in,
+                closed_in,
+                g,
+                parent: parents,
+                stats,
+                ..
+            } = self;
+            grid.indexed_successors(cell, index, |next, next_index, step| {
+                stats.generated += 1;
+                if closed_in[next_index] == search {
+                    return;
+                }
+                let seen = reached_in[next_index] == search;
+                // Through the parent when it sees `next` (Theta*) or, lazily, always: the
+                // assumption is checked when `next` is expanded.
+                let through_parent = parent != NO_PARENT
+                    && match rewiring {
+                        Rewiring::Eager => grid.sight_between_passable(parent_cell, next),
+                        Rewiring::Lazy => true,
+                    };
+                let (candidate, candidate_parent) = if through_parent {
+                    (g_parent + euclidean(parent_cell, next), parent)
+                } else {
+                    (g_here + step, index as u32)
+                };
+                if seen && candidate >= g[next_index] {
+                    return;
+                }
+                reached_in[next_index] = search;
+                g[next_index] = candidate;
+                parents[next_index] = candidate_parent;
+                let f = candidate + euclidean(next, goal);
+                if seen && open.contains(next_index as u32) {
+                    open.decrease_key(next_index as u32, key(f, candidate));
+                } else {
+                    open.push(next_index as u32, key(f, candidate));
+                }
+            });
+            self.stats.max_frontier = self.stats.max_frontier.max(self.open.len());
+        }
+        Err(PlanError::NoPath)
+    }
+
+    /// Lazy Theta*'s check on expanding `cell`: when its assumed parent is out of sight,
+    /// the parent becomes the closed neighbour through which `cell` is cheapest. One exists,
+    /// since the neighbour `cell` was generated from is closed.
+    fn settle_parent(&mut self, grid: &Grid, cell: Cell, index: usize) {
+        let parent = self.parent[index];
+        if parent == NO_PARENT || grid.sight_between_passable(grid.node(parent as usize), cell) {
+            return;
+        }
+        let search = self.search;
+        let mut best = (f64::INFINITY, NO_PARENT);
+        // The grid's moves are symmetric, so the cells `cell` can reach are those that reach it.
+        grid.indexed_predecessors(cell, index, |_, neighbour, step| {
+            if self.closed_in[neighbour] == search {
+                let through = self.g[neighbour] + step;
+                if through < best.0 {
+                    best = (through, neighbour as u32);
+                }
+            }
+        });
+        self.g[index] = best.0;
+        self.parent[index] = best.1;
+    }
+
+    /// Sizes the records for a grid of `bound` padded cells and starts a new search stamp.
+    fn prepare(&mut self, bound: usize) {
+        if self.reached_in.len() < bound {
+            self.reached_in.resize(bound, 0);
+            self.closed_in.resize(bound, 0);
+            self.g.resize(bound, 0.0);
+            self.parent.resize(bound, NO_PARENT);
+            self.open.reserve_ids(bound);
+        }
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            // After 2^32 searches the stamps wrap: forget every old one.
+            self.reached_in.fill(0);
+            self.closed_in.fill(0);
+            self.search = 1;
+        }
+    }
+
+    fn path(&self, grid: &Grid, goal_index: usize) -> Path<Cell, f64> {
+        let mut nodes = Vec::new();
+        let mut at = goal_index as u32;
+        while at != NO_PARENT {
+            nodes.push(grid.node(at as usize));
+            at = self.parent[at as usize];
+        }
+        nodes.reverse();
+        Path {
+            nodes,
+            cost: self.g[goal_index],
+            stats: self.stats,
+        }
+    }
+}

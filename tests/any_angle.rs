@@ -1,0 +1,410 @@
+//! Theta*, Lazy Theta* and string pulling: every segment keeps line of sight (checked by an
+//! independent segment-square test), costs never exceed the 8-connected optimum, and on small
+//! random maps the paths are compared with the exact Euclidean shortest path, found by brute
+//! force over a visibility graph of obstacle corners.
+
+mod common;
+
+use proptest::prelude::*;
+use replan::grid::{
+    path_length, smooth_path, Cell, Connectivity, Grid, LazyThetaStar, Octile, ThetaStar,
+};
+use replan::{AStar, PlanError, Planner};
+
+/// Doubled coordinates of a cell centre: centres are odd, cell borders even.
+fn centre((x, y): Cell) -> (i64, i64) {
+    (2 * i64::from(x) + 1, 2 * i64::from(y) + 1)
+}
+
+/// Whether the closed segment `p`–`q` meets the closed square of `cell`, by separating axes:
+/// the bounding boxes must overlap and the square's corners must not all lie strictly on one
+/// side of the segment's line. Exact in integers.
+fn segment_meets_cell(p: (i64, i64), q: (i64, i64), (x, y): (i64, i64)) -> bool {
+    let (left, right, top, bottom) = (2 * x, 2 * x + 2, 2 * y, 2 * y + 2);
+    if p.0.max(q.0) < left || p.0.min(q.0) > right || p.1.max(q.1) < top || p.1.min(q.1) > bottom {
+        return false;
+    }
+    let side =
+        |(cx, cy): (i64, i64)| ((q.0 - p.0) * (cy - p.1) - (q.1 - p.1) * (cx - p.0)).signum();
+    let sides = [
+        side((left, top)),
+        side((right, top)),
+        side((left, bottom)),
+        side((right, bottom)),
+    ];
+    !(sides.iter().all(|&s| s > 0) || sides.iter().all(|&s| s < 0))
+}
+
+/// Line of sight by brute force: no blocked cell of the grid (nor any cell off it) meets the
+/// segment between the two centres.
+fn sees(grid: &Grid, a: Cell, b: Cell) -> bool {
+    let (p, q) = (centre(a), centre(b));
+    let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
+    for y in -1..=h {
+        for x in -1..=w {
+            let open = x >= 0 && y >= 0 && grid.is_passable((x as u32, y as u32));
+            if !open && segment_meets_cell(p, q, (x, y)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn blocked_at(grid: &Grid, x: i64, y: i64) -> bool {
+    !(x >= 0 && y >= 0 && grid.is_passable((x as u32, y as u32)))
+}
+
+/// Whether a path may follow the segment `p`–`q` (doubled coordinates) arbitrarily closely:
+/// it crosses no blocked cell's interior, runs along no edge between two blocked cells, and
+/// squeezes through no point where two blocked cells meet diagonally. The segment is cut
+/// where it crosses grid lines (exact rational parameters); each piece's midpoint and each
+/// cut point is classified. A turn of the path at such a pinch point is not detected, so the
+/// optimum below is a lower bound, exact unless the shortest path turns at a pinch.
+fn free_in_limit(grid: &Grid, p: (i64, i64), q: (i64, i64)) -> bool {
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    // Parameters along the segment in units of 1/span, span divisible by |dx| and |dy|.
+    let span = dx.abs().max(1) * dy.abs().max(1);
+    let mut cuts = vec![0, span];
+    for (from, delta) in [(p.0, dx), (p.1, dy)] {
+        if delta == 0 {
+            continue;
+        }
+        let (low, high) = (from.min(from + delta), from.max(from + delta));
+        for line in (low..=high).filter(|v| v.rem_euclid(2) == 0) {
+            cuts.push((line - from) * span / delta);
+        }
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    // Sample parameters in units of 1/(2 span): the cuts and the midpoints between them.
+    let mut samples: Vec<i64> = cuts.iter().map(|c| 2 * c).collect();
+    samples.extend(cuts.windows(2).map(|w| w[0] + w[1]));
+    let scale = 2 * span;
+    // One cell is two doubled units.
+    let cell = 2 * scale;
+    for u in samples {
+        let (sx, sy) = (p.0 * scale + dx * u, p.1 * scale + dy * u);
+        let (fx, fy) = (sx.div_euclid(cell), sy.div_euclid(cell));
+        let on_vertical = sx.rem_euclid(cell) == 0;
+        let on_horizontal = sy.rem_euclid(cell) == 0;
+        let blocked = match (on_vertical, on_horizontal) {
+            (false, false) => blocked_at(grid, fx, fy),
+            (true, false) => blocked_at(grid, fx - 1, fy) && blocked_at(grid, fx, fy),
+            (false, true) => blocked_at(grid, fx, fy - 1) && blocked_at(grid, fx, fy),
+            (true, true) => {
+                let (nw, ne) = (
+                    blocked_at(grid, fx - 1, fy - 1),
+                    blocked_at(grid, fx, fy - 1),
+                );
+                let (sw, se) = (blocked_at(grid, fx - 1, fy), blocked_at(grid, fx, fy));
+                match (dx.signum(), dy.signum()) {
+                    // Through the point from one quadrant to the opposite one: the two it
+                    // passes between must not both be blocked.
+                    (1, 1) | (-1, -1) => ne && sw,
+                    (1, -1) | (-1, 1) => nw && se,
+                    _ => (nw && se) || (ne && sw),
+                }
+            }
+        };
+        if blocked {
+            return false;
+        }
+    }
+    true
+}
+
+/// The length of the shortest Euclidean path between the centres of `start` and `goal` that
+/// avoids the blocked cells (the infimum over paths that keep clear of them), by Dijkstra over
+/// the visibility graph of the start, the goal and every corner of a blocked cell.
+fn exact_any_angle(grid: &Grid, start: Cell, goal: Cell) -> Option<f64> {
+    let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
+    let mut points = vec![centre(start), centre(goal)];
+    for y in 0..=h {
+        for x in 0..=w {
+            let corner_of_blocked =
+                (x - 1..=x).any(|cx| (y - 1..=y).any(|cy| blocked_at(grid, cx, cy)));
+            let inside = (0..=h).contains(&y) && (0..=w).contains(&x);
+            if corner_of_blocked && inside {
+                points.push((2 * x, 2 * y));
+            }
+        }
+    }
+    let length = |a: (i64, i64), b: (i64, i64)| {
+        (((a.0 - b.0) as f64).powi(2) + ((a.1 - b.1) as f64).powi(2)).sqrt() / 2.0
+    };
+    let mut best = vec![f64::INFINITY; points.len()];
+    let mut done = vec![false; points.len()];
+    best[0] = 0.0;
+    loop {
+        let next = (0..points.len())
+            .filter(|&i| !done[i] && best[i].is_finite())
+            .min_by(|&a, &b| best[a].total_cmp(&best[b]))?;
+        if next == 1 {
+            return Some(best[1]);
+        }
+        done[next] = true;
+        for other in 0..points.len() {
+            if !done[other] && free_in_limit(grid, points[next], points[other]) {
+                let through = best[next] + length(points[next], points[other]);
+                if through < best[other] {
+                    best[other] = through;
+                }
+            }
+        }
+    }
+}
+
+/// The length of the shortest polyline from `start` to `goal` whose vertices are cell centres
+/// and whose segments all have line of sight: the best path any planner on centres with this
+/// rule can return. Dijkstra over the complete visibility graph of the open cells.
+fn exact_over_centres(grid: &Grid, start: Cell, goal: Cell) -> Option<f64> {
+    let cells: Vec<Cell> = (0..grid.height())
+        .flat_map(|y| (0..grid.width()).map(move |x| (x, y)))
+        .filter(|&c| grid.is_passable(c))
+        .collect();
+    let length =
+        |a: Cell, b: Cell| (f64::from(a.0.abs_diff(b.0))).hypot(f64::from(a.1.abs_diff(b.1)));
+    let mut best = vec![f64::INFINITY; cells.len()];
+    let mut done = vec![false; cells.len()];
+    best[cells.iter().position(|&c| c == start)?] = 0.0;
+    loop {
+        let next = (0..cells.len())
+            .filter(|&i| !done[i] && best[i].is_finite())
+            .min_by(|&a, &b| best[a].total_cmp(&best[b]))?;
+        if cells[next] == goal {
+            return Some(best[next]);
+        }
+        done[next] = true;
+        for other in 0..cells.len() {
+            if !done[other] && sees(grid, cells[next], cells[other]) {
+                let through = best[next] + length(cells[next], cells[other]);
+                best[other] = best[other].min(through);
+            }
+        }
+    }
+}
+
+/// A planner's name, the planner, and the ratios measured for it.
+type Measured = (&'static str, Box<dyn Planner<Grid>>, Vec<f64>);
+
+/// A small random map with open endpoints.
+fn small_map() -> impl Strategy<Value = (Grid, Cell, Cell)> {
+    (3u32..10, 3u32..10)
+        .prop_flat_map(|(w, h)| {
+            (
+                Just((w, h)),
+                proptest::collection::vec(proptest::bool::weighted(0.25), (w * h) as usize),
+                (0..w, 0..h),
+                (0..w, 0..h),
+            )
+        })
+        .prop_map(|((w, h), blocked, start, goal)| {
+            let mut grid = Grid::open(w, h, Connectivity::Eight);
+            for y in 0..h {
+                for x in 0..w {
+                    if blocked[(y * w + x) as usize] && (x, y) != start && (x, y) != goal {
+                        grid.set_blocked((x, y), true).unwrap();
+                    }
+                }
+            }
+            (grid, start, goal)
+        })
+}
+
+/// Checks an any-angle result against A* on the same query; returns the path's nodes.
+fn check_against_octile(
+    grid: &Grid,
+    start: Cell,
+    goal: Cell,
+    result: Result<replan::Path<Cell, f64>, PlanError>,
+) -> Result<Option<Vec<Cell>>, TestCaseError> {
+    let octile = AStar::new(Octile).plan(grid, start, goal);
+    match (result, octile) {
+        (Err(PlanError::NoPath), Err(PlanError::NoPath)) => Ok(None),
+        (Ok(path), Ok(octile)) => {
+            prop_assert_eq!(path.nodes.first(), Some(&start));
+            prop_assert_eq!(path.nodes.last(), Some(&goal));
+            for pair in path.nodes.windows(2) {
+                prop_assert!(
+                    sees(grid, pair[0], pair[1]),
+                    "{:?} lacks sight\n{}",
+                    pair,
+                    grid
+                );
+                prop_assert!(grid.has_line_of_sight(pair[0], pair[1]));
+            }
+            prop_assert!((path.cost - path_length(&path.nodes)).abs() < 1e-9);
+            prop_assert!(
+                path.cost <= octile.cost + 1e-9,
+                "any-angle {} above octile {}\n{}",
+                path.cost,
+                octile.cost,
+                grid
+            );
+            Ok(Some(path.nodes))
+        }
+        (ours, theirs) => {
+            prop_assert!(false, "any-angle {:?}, A* {:?}", ours, theirs);
+            unreachable!()
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn line_of_sight_matches_the_segment_square_test(
+        (grid, a, b) in small_map()
+    ) {
+        prop_assert_eq!(grid.has_line_of_sight(a, b), sees(&grid, a, b));
+        prop_assert_eq!(grid.has_line_of_sight(b, a), sees(&grid, a, b));
+    }
+
+    #[test]
+    fn theta_star_paths_see_along_every_segment((grid, start, goal) in small_map()) {
+        let result = ThetaStar::new().plan(&grid, start, goal);
+        check_against_octile(&grid, start, goal, result)?;
+    }
+
+    #[test]
+    fn lazy_theta_star_paths_see_along_every_segment((grid, start, goal) in small_map()) {
+        let result = LazyThetaStar::new().plan(&grid, start, goal);
+        check_against_octile(&grid, start, goal, result)?;
+    }
+
+    #[test]
+    fn smoothing_keeps_sight_and_never_lengthens((grid, start, goal) in small_map()) {
+        if let Ok(path) = AStar::new(Octile).plan(&grid, start, goal) {
+            let smooth = smooth_path(&grid, &path.nodes);
+            prop_assert_eq!(smooth.first(), Some(&start));
+            prop_assert_eq!(smooth.last(), Some(&goal));
+            for pair in smooth.windows(2) {
+                prop_assert!(sees(&grid, pair[0], pair[1]));
+            }
+            prop_assert!(path_length(&smooth) <= path.cost + 1e-9);
+            // Every kept cell is one of the path's, in order.
+            let mut rest = path.nodes.iter();
+            for cell in &smooth {
+                prop_assert!(rest.any(|c| c == cell));
+            }
+        }
+    }
+}
+
+/// Theta* and Lazy Theta* (and A* with smoothing) on seeded random maps against two optima:
+/// the shortest path with vertices at cell centres (what a planner on centres can at best
+/// return: never below it, within a few percent on average), and the shortest path in the
+/// plane around the blocked squares (a lower bound; paths through centres keep half a cell
+/// from corners, so on maps this small the gap is large). Run with `--nocapture` to see the
+/// mean and worst ratios.
+#[test]
+fn theta_star_is_near_the_exact_any_angle_optimum() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, TestRng, TestRunner};
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(proptest::test_runner::RngAlgorithm::ChaCha, &[7; 32]),
+    );
+    let strategy = small_map();
+    let mut planners: [Measured; 3] = [
+        ("theta*", Box::new(ThetaStar::new()), vec![]),
+        ("lazy theta*", Box::new(LazyThetaStar::new()), vec![]),
+        ("a* + smoothing", Box::new(AStar::new(Octile)), vec![]),
+    ];
+    let mut corner_ratios: [Vec<f64>; 3] = Default::default();
+    let mut queries = 0;
+    while queries < 300 {
+        let (grid, start, goal) = strategy.new_tree(&mut runner).unwrap().current();
+        if start == goal {
+            continue;
+        }
+        let Some(exact) = exact_over_centres(&grid, start, goal) else {
+            continue;
+        };
+        let plane = exact_any_angle(&grid, start, goal).expect("reachable over centres");
+        assert!(
+            plane <= exact + 1e-9,
+            "plane {plane} above centres {exact}\n{grid}"
+        );
+        queries += 1;
+        for ((name, planner, ratios), corner) in planners.iter_mut().zip(&mut corner_ratios) {
+            let path = planner.plan(&grid, start, goal).unwrap();
+            let nodes = if name.starts_with("a*") {
+                smooth_path(&grid, &path.nodes)
+            } else {
+                path.nodes
+            };
+            let length = path_length(&nodes);
+            assert!(
+                length >= exact - 1e-9 && length >= plane - 1e-9,
+                "{name}: {length} below the exact optimum {exact}\n{grid}"
+            );
+            ratios.push(length / exact);
+            corner.push(length / plane);
+        }
+    }
+    let summary = |ratios: &[f64]| {
+        let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
+        (mean, ratios.iter().copied().fold(1.0, f64::max))
+    };
+    for ((name, _, ratios), corner) in planners.iter().zip(&corner_ratios) {
+        let (mean, worst) = summary(ratios);
+        let (corner_mean, corner_worst) = summary(corner);
+        println!(
+            "{name}: {} queries; over centres mean {mean:.4} worst {worst:.4}; \
+             in the plane mean {corner_mean:.4} worst {corner_worst:.4}",
+            ratios.len()
+        );
+        assert!(mean < 1.05, "{name}: mean ratio {mean}");
+    }
+}
+
+#[test]
+fn weighted_grids_and_bad_endpoints_are_refused() {
+    let mut grid: Grid = "...\n.#.\n...".parse().unwrap();
+    let mut theta = ThetaStar::new();
+    assert!(matches!(
+        theta.plan(&grid, (1, 1), (0, 0)),
+        Err(PlanError::InvalidStart { .. })
+    ));
+    assert!(matches!(
+        theta.plan(&grid, (0, 0), (3, 0)),
+        Err(PlanError::InvalidGoal { .. })
+    ));
+    grid.set_weight((2, 2), 2.0).unwrap();
+    assert!(matches!(
+        LazyThetaStar::new().plan(&grid, (0, 0), (2, 2)),
+        Err(PlanError::UnsupportedGraph { .. })
+    ));
+}
+
+#[test]
+fn moving_ai_paths_keep_sight_and_beat_the_octile_optimum() {
+    let Some(map) = common::data_path(
+        "moving_ai_paths_keep_sight_and_beat_the_octile_optimum",
+        "movingai/maps/dao/den201d.map",
+    ) else {
+        return;
+    };
+    let scen = map
+        .parent()
+        .unwrap()
+        .join("../../scenarios/dao/den201d.map.scen");
+    let grid = replan::grid::movingai::read_map(&map).unwrap();
+    let scenarios = replan::grid::movingai::read_scenarios(&scen).unwrap();
+    let mut theta = ThetaStar::new();
+    let mut lazy = LazyThetaStar::new();
+    for scenario in &scenarios {
+        for path in [
+            theta.plan(&grid, scenario.start, scenario.goal).unwrap(),
+            lazy.plan(&grid, scenario.start, scenario.goal).unwrap(),
+        ] {
+            for pair in path.nodes.windows(2) {
+                assert!(grid.has_line_of_sight(pair[0], pair[1]));
+            }
+            assert!(path.cost <= scenario.optimal_length + 1e-3);
+        }
+    }
+}
