@@ -71,11 +71,10 @@ use std::collections::VecDeque;
 use fixedbitset::FixedBitSet;
 
 use super::hamiltonian::{
-    any_safe_move, block_edge, block_of, direction_to, inside_offset, load_body, offset_cell,
-    outside_offset, walls_fill_blocks, CycleError, CycleFollower, DisjointSets, HamiltonianCycle,
-    Layout, NONE,
+    block_edge, block_of, direction_to, inside_offset, load_body, offset_cell, outside_offset,
+    walls_fill_blocks, CycleError, CycleFollower, DisjointSets, HamiltonianCycle, Layout, NONE,
 };
-use super::{Agent, AgentStats, Board, Direction, Game};
+use super::{Agent, AgentStats, Board, Direction, Game, SafeAgent};
 use crate::{AStar, DenseIds, Graph, Heuristic, IndexedGraph, Planner};
 
 /// How many paths a move may plan before it settles for a move that passes the safety
@@ -613,7 +612,8 @@ pub(crate) enum Mode {
     Tree(Box<TreePlayer>),
     /// Following one cycle with ordered shortcuts.
     Cycle(Box<CycleFollower>),
-    /// No cycle holds the body: any legal move.
+    /// No cycle holds the body (an odd number of free cells, or walls no cycle goes
+    /// round): the look-ahead rule of [`SafeAgent`], which still goes for the food.
     Stuck,
 }
 
@@ -659,6 +659,8 @@ pub struct BestAgent {
     mode: Mode,
     body: Vec<u32>,
     stats: AgentStats,
+    /// Plays when no cycle holds the body; made at the first move that needs it.
+    look_ahead: Option<Box<SafeAgent>>,
 }
 
 /// The crate's strongest agent, ready for any board; see [`BestAgent`].
@@ -700,6 +702,7 @@ impl BestAgent {
             mode: Mode::Unset,
             body: Vec::new(),
             stats: AgentStats::default(),
+            look_ahead: None,
         }
     }
 
@@ -783,7 +786,17 @@ impl Agent for BestAgent {
             self.stats.expanded += follower.last_expanded;
             return direction_to(game, next);
         }
-        any_safe_move(game)
+        // Without a cycle no move is sure to be safe; the look-ahead agent at least eats,
+        // where a merely legal move would circle until the step cap.
+        let agent = self
+            .look_ahead
+            .get_or_insert_with(|| Box::new(SafeAgent::new()));
+        let before = agent.stats();
+        let direction = agent.next_move(game);
+        let after = agent.stats();
+        self.stats.searches += after.searches - before.searches;
+        self.stats.expanded += after.expanded - before.expanded;
+        direction
     }
 
     fn stats(&self) -> AgentStats {
