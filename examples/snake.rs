@@ -14,6 +14,10 @@
 //! "mean_steps_won":SW,"micros_per_move":U}` (`mean_steps_won` is `null` when no game was
 //! won). The report is the same for a seed whatever the number of threads, decision times
 //! aside.
+//!
+//! `--board FILE` plays a level of your own: an ASCII picture, `.` a free cell and `#` a
+//! wall, one row a line (the format `replan::snake::Board` parses). A file that cannot be
+//! read or parsed is reported with its line and column, and the program exits with 1.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -46,6 +50,10 @@ struct Args {
     /// Board height, 2 to 255.
     #[arg(long, default_value_t = 20)]
     height: u32,
+    /// A level: an ASCII picture of the board, `.` a free cell and `#` a wall, one row a
+    /// line (instead of --width and --height).
+    #[arg(long, conflicts_with_all = ["width", "height"])]
+    board: Option<std::path::PathBuf>,
     /// Games to play (headless).
     #[arg(long, default_value_t = 100)]
     games: u64,
@@ -103,8 +111,18 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &Args) -> Result<(), String> {
-    let mut config = GameConfig::new(args.width, args.height)
-        .map_err(|err| err.to_string())?
+    let config = match &args.board {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|err| format!("cannot read {}: {err}", path.display()))?;
+            let board: replan::snake::Board = text
+                .parse()
+                .map_err(|err| format!("{}: {err}", path.display()))?;
+            GameConfig::with_board(board)
+        }
+        None => GameConfig::new(args.width, args.height).map_err(|err| err.to_string())?,
+    };
+    let mut config = config
         .with_start_length(args.start_length)
         .with_seed(args.seed);
     config.max_steps = args.max_steps;
@@ -112,8 +130,8 @@ fn run(args: &Args) -> Result<(), String> {
     if matches!(args.agent, AgentChoice::Hamiltonian) && config.board.free_cells() % 2 == 1 {
         return Err(format!(
             "the hamiltonian agent needs an even number of cells; a {}×{} board has {}",
-            args.width,
-            args.height,
+            config.board.width(),
+            config.board.height(),
             config.board.free_cells()
         ));
     }
