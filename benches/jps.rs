@@ -216,13 +216,15 @@ fn print_build_times(input: &MapInput) {
         plus.prepare(&grid);
     });
     eprintln!(
-        "jps/build/{}: {}×{}: JPS bit sets {:.3} ms, JPS+ table {:.3} ms ({:.1} MB)",
+        "jps/build/{}: {}×{}: JPS bit sets {:.3} ms, JPS+ table {:.3} ms ({:.1} MB, \
+         {:.1} bytes per cell of the map)",
         input.name,
         grid.width(),
         grid.height(),
         bits.as_secs_f64() * 1e3,
         table.as_secs_f64() * 1e3,
-        f64::from((grid.width() + 2) * (grid.height() + 2)) * 16.0 / 1e6,
+        plus.table_bytes() as f64 / 1e6,
+        plus.table_bytes() as f64 / f64::from(grid.width() * grid.height()),
     );
 }
 

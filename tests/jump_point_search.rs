@@ -364,7 +364,8 @@ fn paths_along_and_between_the_borders() {
 
 #[test]
 fn rays_longer_than_the_table_can_count() {
-    // 40,000 cells in a row: the table stores distances up to 32,767, then jump points.
+    // 40,000 cells in a row: far more than a table entry counts, so every long ray hands
+    // over from entry to entry.
     let grid = Grid::open(40_000, 2, Connectivity::Eight);
     let (mut jps, mut plus) = both();
     for (start, goal) in [
@@ -380,6 +381,74 @@ fn rays_longer_than_the_table_can_count() {
         assert_agree(&column, (0, 39_999), (0, 1), &mut jps, &mut plus),
         Ok(Some(39_998.0))
     );
+}
+
+#[test]
+fn rays_across_the_saturated_table_entries_stop_where_online_jumps_do() {
+    // The table counts up to 127 steps and hands longer rays on to the entry 126 steps
+    // ahead: obstacles put jump points, and the goals sit, on either side of those counts,
+    // straight and diagonal, so that a hand-over one step off would show as a wrong cost
+    // or as more expanded jump points than the online search's.
+    let mut grid = Grid::open(300, 300, Connectivity::Eight);
+    for blocked in [(128, 41), (40, 127), (168, 168), (200, 3), (3, 255)] {
+        grid.set_blocked(blocked, true).unwrap();
+    }
+    let (mut jps, mut plus) = both();
+    let mut goals = Vec::new();
+    for steps in [125, 126, 127, 128, 129, 252, 253, 254] {
+        goals.extend([
+            (steps, 0),
+            (0, steps),
+            (steps, steps),
+            (steps, 40),
+            (39, steps),
+        ]);
+    }
+    for start in [(0, 0), (1, 40), (299, 299)] {
+        for &goal in &goals {
+            let cost = assert_agree(&grid, start, goal, &mut jps, &mut plus).unwrap();
+            assert!(cost.is_some());
+            assert_eq!(
+                plus.last_stats().expanded,
+                jps.last_stats().expanded,
+                "{start:?} to {goal:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_jump_point_just_past_a_saturated_entry_is_not_skipped() {
+    // A corridor whose one side opening leads to the goal: the cell in front of the
+    // opening is the only jump point, so a ray that handed over one step too far would
+    // pass it and find no path. The starts put it on either side of the entry's count.
+    let (length, opening) = (500, 300);
+    let mut along = Grid::open(length, 4, Connectivity::Eight);
+    let mut down = Grid::open(4, length, Connectivity::Eight);
+    for x in 0..length {
+        for y in [0, 2, 3] {
+            if y == 0 || x != opening {
+                along.set_blocked((x, y), true).unwrap();
+                down.set_blocked((y, x), true).unwrap();
+            }
+        }
+    }
+    let (mut jps, mut plus) = both();
+    for steps in (120..=135).chain(245..=260) {
+        for (grid, start, goal) in [
+            (&along, (opening - steps, 1), (opening, 3)),
+            (&down, (1, opening - steps), (3, opening)),
+        ] {
+            let cost = assert_agree(grid, start, goal, &mut jps, &mut plus).unwrap();
+            assert_eq!(cost, Some(f64::from(steps + 2)));
+        }
+    }
+    // From the far side, westward and upward.
+    for steps in [126, 127, 128] {
+        let start = (opening + steps, 1);
+        let cost = assert_agree(&along, start, (opening, 3), &mut jps, &mut plus).unwrap();
+        assert_eq!(cost, Some(f64::from(steps + 2)));
+    }
 }
 
 #[test]

@@ -15,9 +15,13 @@
 //!   step longer), and a diagonal distance from the next diagonal cell's and that cell's
 //!   straight distances along the diagonal's components (it is 1 if either is a positive
 //!   distance). Four passes over the rows, each in the order that has the next cell done.
-//! - **16 bytes per padded cell** (8 directions × `i16`): 4.2 MB for a 512×512 map. A ray
-//!   longer than `i16::MAX` cells gets a jump point every `i16::MAX` cells; such a point has
-//!   no forced neighbour, so expanding it only continues the ray.
+//! - **8 bytes per padded cell** (8 directions × `i8`): 2.1 MB for a 512×512 map, half
+//!   what 16-bit distances take, so that more of it stays in the second-level cache (on
+//!   the maze and random maps, where rays are short, an expansion costs about one miss
+//!   in the table). An entry counts up to `±127`; at that it is saturated, meaning the ray
+//!   runs on for at least 127 cells, and a query continues from the entry 126 steps
+//!   further. Long rays cost a read per 126 cells but add no jump points, so JPS+ expands
+//!   exactly the jump points online JPS does.
 //! - The goal is not in the table: a straight ray whose stretch reaches the goal stops
 //!   there; a diagonal ray heading into the goal's quadrant stops at the goal's row or
 //!   column if it gets that far (the target jump point), which is where an online jump
@@ -36,7 +40,8 @@
 //!
 //! # Complexity
 //!
-//! `O(1)` per jump, so an expansion costs a few table reads; `O(J log J)` for the `J` jump
+//! `O(1)` per jump (one read per 126 cells of a longer ray), so an expansion costs a few
+//! table reads; `O(J log J)` for the `J` jump
 //! points reached. Memory: the table, plus the search's per-node records, `O(cells)`, kept
 //! for the next call.
 
@@ -51,7 +56,7 @@ use crate::{Path, PlanError, Planner, SearchStats};
 /// [`Octile`](super::Octile) finds, with each jump one table read.
 ///
 /// The table holds, per cell and direction, the distance to the next jump point or wall:
-/// 16 bytes a cell (4.2 MB for a 512×512 map), built in `O(cells)` by
+/// 8 bytes a cell (2.1 MB for a 512×512 map), built in `O(cells)` by
 /// [`prepare`](JumpPointSearchPlus::prepare) or by the first search. Any edit of the grid
 /// (a cell blocked or freed, a weight, the connectivity) invalidates it; the planner notices
 /// through [`Grid::revision`] and rebuilds it before the next search, so a grid edited
@@ -161,6 +166,23 @@ impl JumpPointSearchPlus {
     pub fn prepare(&mut self, grid: &Grid) {
         self.table.prepare(grid);
     }
+
+    /// The bytes the jump table takes (none before the first build): 8 per cell of the
+    /// grid padded by one cell on each side.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
+    /// let grid = Grid::open(510, 510, Connectivity::Eight);
+    /// let mut jps = JumpPointSearchPlus::new();
+    /// assert_eq!(jps.table_bytes(), 0);
+    /// jps.prepare(&grid);
+    /// assert_eq!(jps.table_bytes(), 8 * 512 * 512);
+    /// ```
+    pub fn table_bytes(&self) -> usize {
+        std::mem::size_of_val(self.table.distances.as_slice())
+    }
 }
 
 impl Default for JumpPointSearchPlus {
@@ -179,15 +201,20 @@ impl Planner<Grid> for JumpPointSearchPlus {
     }
 }
 
+/// The largest magnitude a table entry holds. An entry of `±CAP` is saturated: the ray runs
+/// at least `CAP` cells further, so its first `CAP - 1` steps are legal and reach no jump
+/// point, and the entry of the cell `CAP - 1` steps ahead tells how it goes on.
+const CAP: i8 = i8::MAX;
+
 /// The distance of a cell given the distance of the next cell along the ray, `next`, whose
 /// own step was legal and which is no jump point: one step longer, to the same jump point
-/// or wall. A distance that would not fit makes the next cell a jump point instead.
+/// or wall, saturating at `±CAP`.
 #[inline(always)]
-fn one_step_longer(next: i16) -> i16 {
-    match next {
-        1..=0x7FFE => next + 1,
-        -0x7FFE..=0 => next - 1,
-        _ => 1,
+fn one_step_longer(next: i8) -> i8 {
+    if next > 0 {
+        next.saturating_add(1)
+    } else {
+        next.saturating_sub(1).max(-CAP)
     }
 }
 
@@ -195,7 +222,7 @@ fn one_step_longer(next: i16) -> i16 {
 #[derive(Debug, Default)]
 struct JumpTable {
     revision: Option<u64>,
-    distances: Vec<[i16; 8]>,
+    distances: Vec<[i8; 8]>,
 }
 
 impl JumpTable {
@@ -211,7 +238,7 @@ impl JumpTable {
         let distances = &mut self.distances;
         let moves = &grid.moves;
         // The distance in `direction` of the cell at `i`, from the next cell's.
-        let straight = |distances: &[[i16; 8]], i: usize, direction: usize| -> i16 {
+        let straight = |distances: &[[i8; 8]], i: usize, direction: usize| -> i8 {
             if moves[i] & (1 << direction) == 0 {
                 return 0;
             }
@@ -222,7 +249,7 @@ impl JumpTable {
                 one_step_longer(distances[next][direction])
             }
         };
-        let diagonal = |distances: &[[i16; 8]], i: usize, direction: usize| -> i16 {
+        let diagonal = |distances: &[[i8; 8]], i: usize, direction: usize| -> i8 {
             if moves[i] & (1 << direction) == 0 {
                 return 0;
             }
@@ -299,13 +326,12 @@ impl Jumper for JumpTable {
     #[inline]
     fn straight(
         &self,
-        _grid: &Grid,
+        grid: &Grid,
         cell: Cell,
         index: usize,
         direction: usize,
         goal: Cell,
     ) -> Option<u32> {
-        let distance = self.distances[index][direction];
         let (dx, dy) = DELTAS[direction];
         // The goal on the ray, within its stretch, comes first.
         let to_goal = match (dx, dy) {
@@ -313,19 +339,18 @@ impl Jumper for JumpTable {
             (0, _) if goal.0 == cell.0 => ahead(cell.1, goal.1, dy),
             _ => None,
         };
-        stop(distance, to_goal)
+        self.stop(grid, index, direction, to_goal)
     }
 
     #[inline]
     fn diagonal_stop(
         &self,
-        _grid: &Grid,
+        grid: &Grid,
         cell: Cell,
         index: usize,
         direction: usize,
         goal: Cell,
     ) -> Option<u32> {
-        let distance = self.distances[index][direction];
         let (dx, dy) = DELTAS[direction];
         // With the goal in the quadrant ahead, the diagonal also stops on the goal's row or
         // column, from where a straight ray may see it.
@@ -333,7 +358,36 @@ impl Jumper for JumpTable {
             (Some(across), Some(down)) => Some(across.min(down)),
             _ => None,
         };
-        stop(distance, to_goal)
+        self.stop(grid, index, direction, to_goal)
+    }
+}
+
+impl JumpTable {
+    /// Where the ray from the cell at `index` in `direction` stops, given the steps to the
+    /// goal's stop on it if the goal is ahead: there, if the ray gets that far; else at the
+    /// jump point, if any. A saturated entry hands over to the entry `CAP - 1` steps on.
+    #[inline(always)]
+    fn stop(
+        &self,
+        grid: &Grid,
+        mut index: usize,
+        direction: usize,
+        to_goal: Option<u32>,
+    ) -> Option<u32> {
+        let skip = CAP.unsigned_abs() as u32 - 1;
+        let mut covered = 0;
+        loop {
+            let distance = self.distances[index][direction];
+            let reach = covered + u32::from(distance.unsigned_abs());
+            match to_goal {
+                Some(steps) if steps <= reach => return Some(steps),
+                _ if distance.unsigned_abs() == CAP.unsigned_abs() => {}
+                _ if distance > 0 => return Some(reach),
+                _ => return None,
+            }
+            covered += skip;
+            index = index.wrapping_add_signed(grid.offsets[direction] * skip as isize);
+        }
     }
 }
 
@@ -343,18 +397,6 @@ fn ahead(from: u32, to: u32, delta: i32) -> Option<u32> {
     match delta {
         1 if to > from => Some(to - from),
         -1 if to < from => Some(from - to),
-        _ => None,
-    }
-}
-
-/// Where a ray with table entry `distance` stops, given the steps to the goal's stop on it
-/// if the goal is ahead: there, if the ray gets that far; else at the jump point, if any.
-#[inline(always)]
-fn stop(distance: i16, to_goal: Option<u32>) -> Option<u32> {
-    let reach = u32::from(distance.unsigned_abs());
-    match to_goal {
-        Some(steps) if steps <= reach => Some(steps),
-        _ if distance > 0 => Some(reach),
         _ => None,
     }
 }
