@@ -52,8 +52,7 @@
 use fixedbitset::FixedBitSet;
 
 use super::memory::{
-    check_endpoint, edge_error, Closest, GoalTest, IdIn, IdIs, Records, SearchMemory, Test,
-    NO_PARENT,
+    check_query, edge_error, Closest, GoalTest, IdIn, IdIs, Records, SearchMemory, Test, NO_PARENT,
 };
 use crate::bucket_queue::BucketQueue;
 use crate::{
@@ -373,24 +372,8 @@ impl<H, I, C: Cost> AStar<H, I, C> {
         self.buckets.clear();
         self.overflow.clear();
         self.state = None;
+        check_query(graph, query)?;
         let starts = query.starts();
-        if starts.is_empty() {
-            return Err(PlanError::InvalidQuery {
-                reason: "the query has no start",
-            });
-        }
-        for &start in starts {
-            check_endpoint(graph, start, true)?;
-        }
-        match query.goal {
-            Goal::Node(goal) => check_endpoint(graph, goal, false)?,
-            Goal::AnyOf(goals) => {
-                for &goal in goals {
-                    check_endpoint(graph, goal, false)?;
-                }
-            }
-            Goal::Where(_) => {}
-        }
         let AStar {
             heuristic,
             memory,

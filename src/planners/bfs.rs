@@ -17,7 +17,7 @@
 use fixedbitset::FixedBitSet;
 
 use super::memory::{
-    add_edge, check_endpoint, Closest, GoalTest, IdIn, IdIs, SearchMemory, Test, NO_PARENT,
+    add_edge, check_query, Closest, GoalTest, IdIn, IdIs, SearchMemory, Test, NO_PARENT,
 };
 use crate::{Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, SearchStats};
 
@@ -182,24 +182,8 @@ impl<I, C: Cost> Bfs<I, C> {
     {
         self.stats = SearchStats::default();
         self.queue.clear();
+        check_query(graph, query)?;
         let starts = query.starts();
-        if starts.is_empty() {
-            return Err(PlanError::InvalidQuery {
-                reason: "the query has no start",
-            });
-        }
-        for &start in starts {
-            check_endpoint(graph, start, true)?;
-        }
-        match query.goal {
-            Goal::Node(goal) => check_endpoint(graph, goal, false)?,
-            Goal::AnyOf(goals) => {
-                for &goal in goals {
-                    check_endpoint(graph, goal, false)?;
-                }
-            }
-            Goal::Where(_) => {}
-        }
         self.memory.begin(graph)?;
         for &start in starts {
             let id = self.memory.id(graph, start)?;

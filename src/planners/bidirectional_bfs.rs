@@ -34,7 +34,9 @@
 //! quickly, the two searches together reach about `2 b^(d/2)` nodes where one BFS reaches
 //! `b^d`.
 
-use super::memory::{check_endpoint, edge_error, push_ids_to_root, NodeRecord, NO_PARENT};
+use super::memory::{
+    check_endpoint, check_query, edge_error, push_ids_to_root, NodeRecord, NO_PARENT,
+};
 use crate::{
     Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, ReverseGraph, SearchStats,
 };
@@ -376,11 +378,7 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G::Ids, G::Cost> 
             trail,
             stats,
         } = self;
-        forget_last_search(seen, forward, backward);
-        let bound = ids.reset(graph)?;
-        if bound > 0 {
-            make_room(seen, forward, backward, bound as u32 - 1);
-        }
+        begin_search(graph, ids, seen, forward, backward)?;
         let start_id = new_id(graph, ids, seen, forward, backward, start)?;
         let goal_id = new_id(graph, ids, seen, forward, backward, goal)?;
         seen.known = start_id.max(goal_id) + 1;
@@ -454,19 +452,9 @@ impl<I, C: Cost> BidirectionalBfs<I, C> {
         I: NodeIds<G>,
     {
         self.stats = SearchStats::default();
-        let starts = query.starts();
-        let goals = match query.goal {
-            Goal::Node(ref goal) => std::slice::from_ref(goal),
-            Goal::AnyOf(goals) => goals,
-            Goal::Where(_) => {
-                return Err(PlanError::InvalidQuery {
-                    reason: "a bidirectional search needs its goals as nodes, not a test",
-                })
-            }
-        };
-        if starts.is_empty() {
+        if matches!(query.goal, Goal::Where(_)) {
             return Err(PlanError::InvalidQuery {
-                reason: "the query has no start",
+                reason: "a bidirectional search needs its goals as nodes, not a test",
             });
         }
         if query.closest {
@@ -474,12 +462,13 @@ impl<I, C: Cost> BidirectionalBfs<I, C> {
                 reason: "a bidirectional search has no one closest node to return",
             });
         }
-        for &start in starts {
-            check_endpoint(graph, start, true)?;
-        }
-        for &goal in goals {
-            check_endpoint(graph, goal, false)?;
-        }
+        check_query(graph, query)?;
+        let starts = query.starts();
+        let goals = match query.goal {
+            Goal::Node(ref goal) => std::slice::from_ref(goal),
+            Goal::AnyOf(goals) => goals,
+            Goal::Where(_) => unreachable!("refused above"),
+        };
         if let Some(&node) = goals.iter().find(|goal| starts.contains(goal)) {
             return Ok(Outcome::Reached(Path {
                 nodes: vec![node],
@@ -499,11 +488,7 @@ impl<I, C: Cost> BidirectionalBfs<I, C> {
             trail,
             stats,
         } = self;
-        forget_last_search(seen, forward, backward);
-        let bound = ids.reset(graph)?;
-        if bound > 0 {
-            make_room(seen, forward, backward, bound as u32 - 1);
-        }
+        begin_search(graph, ids, seen, forward, backward)?;
         place_roots(graph, ids, seen, forward, backward, starts, goals)?;
         stats.max_frontier = starts.len() + goals.len();
         search_layers(graph, ids, seen, forward, backward, trail, stats, *rules)
@@ -547,6 +532,23 @@ fn new_id<G: Graph + ?Sized>(
     let id = ids.id(graph, node)?;
     make_room(seen, a, b, id);
     Ok(id)
+}
+
+/// Starts a search: forgets the last one and makes room for the ids known up front.
+#[inline(always)]
+fn begin_search<G: Graph + ?Sized>(
+    graph: &G,
+    ids: &mut G::Ids,
+    seen: &mut Seen,
+    forward: &mut Side<G::Cost>,
+    backward: &mut Side<G::Cost>,
+) -> Result<(), PlanError> {
+    forget_last_search(seen, forward, backward);
+    let bound = ids.reset(graph)?;
+    if bound > 0 {
+        make_room(seen, forward, backward, bound as u32 - 1);
+    }
+    Ok(())
 }
 
 /// Forgets the last search: only the words of ids it reached can be non-zero. Ids handed

@@ -14,7 +14,7 @@
 
 use fixedbitset::FixedBitSet;
 
-use crate::{Cost, Graph, NodeIds, PlanError};
+use crate::{Cost, Goal, Graph, NodeIds, PlanError, Query};
 
 /// The parent of a search root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
@@ -363,6 +363,33 @@ impl<N> GoalTest<N> for Test<'_, N> {
     fn is_goal_id(&self, _: u32) -> bool {
         false
     }
+}
+
+/// Checks a query's starts and goal nodes with [`Graph::check_node`], and that it has a
+/// start.
+pub(crate) fn check_query<G: Graph + ?Sized, C>(
+    graph: &G,
+    query: &Query<'_, G::Node, C>,
+) -> Result<(), PlanError> {
+    let starts = query.starts();
+    if starts.is_empty() {
+        return Err(PlanError::InvalidQuery {
+            reason: "the query has no start",
+        });
+    }
+    for &start in starts {
+        check_endpoint(graph, start, true)?;
+    }
+    match query.goal {
+        Goal::Node(goal) => check_endpoint(graph, goal, false)?,
+        Goal::AnyOf(goals) => {
+            for &goal in goals {
+                check_endpoint(graph, goal, false)?;
+            }
+        }
+        Goal::Where(_) => {}
+    }
+    Ok(())
 }
 
 /// Checks start and goal with [`Graph::check_node`].
