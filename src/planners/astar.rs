@@ -597,8 +597,8 @@ struct Work<'p, I, C: Cost> {
 }
 
 impl<I, C: Cost> Work<'_, I, C> {
-    /// [`run`](Work::run), with closest-node tracking compiled in only for queries that
-    /// ask for it.
+    /// The search loop ([`run`]), with closest-node tracking compiled in only for queries
+    /// that ask for it.
     fn run_target<G, T>(
         self,
         graph: &G,
