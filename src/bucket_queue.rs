@@ -120,6 +120,13 @@ impl BucketQueue {
         None
     }
 
+    /// The bucket of the id [`pop`](Self::pop) took last, while nothing has been pushed
+    /// since: where that id goes back to be popped first again.
+    #[inline]
+    pub(crate) fn last_popped_bucket(&self) -> u32 {
+        self.lowest as u32
+    }
+
     /// The queued ids, in no particular order.
     pub(crate) fn ids(&self) -> impl Iterator<Item = u32> + '_ {
         let from = if self.len == 0 {

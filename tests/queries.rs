@@ -1,13 +1,15 @@
 //! Queries against one-pair searches: goal sets, goal tests and several starts cost what the
 //! best single pair costs; the closest node is the reached node of least estimate; a search
 //! run a slice at a time ends where an uninterrupted one does. Random grids up to 24×24,
-//! random walls and weights, 4- and 8-connected.
+//! random walls and weights, 4- and 8-connected; random 8-puzzles for integer costs, which
+//! A* keeps in buckets rather than a heap.
 
 mod common;
 
 use common::{check_walk, close};
 use proptest::prelude::*;
 use replan::grid::{Cell, Connectivity, Grid, Manhattan, Octile};
+use replan::puzzle::{self, LinearConflict, SlidingPuzzle};
 use replan::{
     AStar, Bfs, BfsReach, BidirectionalBfs, Dijkstra, DijkstraReach, Goal, Heuristic, IndexedGraph,
     Outcome, PlanError, Planner, Progress, Query,
@@ -223,6 +225,32 @@ proptest! {
             }
         };
         prop_assert_eq!(sliced, whole);
+    }
+
+    #[test]
+    fn a_search_over_integer_costs_in_slices_ends_where_one_search_does(seed in 0u64..1_000_000, slices in prop::collection::vec(1u64..25, 1..6)) {
+        let eight = SlidingPuzzle::new(3, 3).unwrap();
+        let goal = eight.goal();
+        let start = eight.random_board(goal, seed);
+        let mut astar = AStar::new(LinearConflict::new(goal));
+        let whole = astar.plan(&eight, start, goal);
+        prop_assert!(whole.is_ok());
+        let query = Query::new(start, Goal::Node(goal));
+        astar.begin(&eight, &query).unwrap();
+        let mut calls = 0;
+        let sliced = loop {
+            let slice = slices[calls % slices.len()];
+            calls += 1;
+            match astar.resume(&eight, &query, slice) {
+                Ok(Progress::Pending) => prop_assert!(calls < 100_000, "no progress"),
+                Ok(Progress::Done(outcome)) => break outcome.reached(),
+                Err(error) => break Err(error),
+            }
+        };
+        // The same path, cost and counts: each paused node went back to be expanded first.
+        prop_assert_eq!(&sliced, &whole);
+        let moves: Vec<puzzle::Board> = sliced.unwrap().nodes;
+        prop_assert_eq!(moves.first(), Some(&start));
     }
 
     #[test]
