@@ -99,6 +99,7 @@ mod graph_fn;
 pub mod grid;
 mod heap;
 mod heuristic;
+mod memory;
 mod path;
 mod planner;
 pub mod planners;

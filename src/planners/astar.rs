@@ -51,7 +51,7 @@
 
 use fixedbitset::FixedBitSet;
 
-use super::memory::{
+use crate::memory::{
     check_query, edge_error, Closest, GoalTest, IdIn, IdIs, Records, SearchMemory, Test, NO_PARENT,
 };
 use crate::bucket_queue::BucketQueue;

@@ -16,7 +16,7 @@
 
 use fixedbitset::FixedBitSet;
 
-use super::memory::{
+use crate::memory::{
     add_edge, check_query, Closest, GoalTest, IdIn, IdIs, SearchMemory, Test, NO_PARENT,
 };
 use crate::{Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, SearchStats};

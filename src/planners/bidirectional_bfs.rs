@@ -34,7 +34,7 @@
 //! quickly, the two searches together reach about `2 b^(d/2)` nodes where one BFS reaches
 //! `b^d`.
 
-use super::memory::{
+use crate::memory::{
     check_endpoint, check_query, edge_error, push_ids_to_root, NodeRecord, NO_PARENT,
 };
 use crate::{

@@ -149,7 +149,7 @@
 
 use std::cmp::Ordering;
 
-use super::memory::{add_edge, check_endpoints};
+use crate::memory::{add_edge, check_endpoints};
 use crate::{
     Cost, Heuristic, IndexedMinHeap, InvalidNode, NodeIds, Path, PlanError, Planner, ReverseGraph,
     SearchStats,

@@ -29,7 +29,7 @@
 //! worse on graphs where `f` takes many distinct values (every new threshold admits only a few
 //! new nodes) or with zero-cost cycles (which it never leaves: set a budget).
 
-use super::memory::{add_edge, check_endpoints};
+use crate::memory::{add_edge, check_endpoints};
 use crate::{Cost, Graph, Heuristic, Path, PlanError, Planner, SearchStats, Zero};
 
 /// A heuristic that can update its estimate along an edge instead of computing it afresh.

@@ -24,7 +24,6 @@ pub mod bidirectional_bfs;
 pub mod dijkstra;
 pub mod dstar_lite;
 pub mod ida_star;
-pub(crate) mod memory;
 pub mod reach;
 
 pub use astar::AStar;
