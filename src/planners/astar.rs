@@ -51,10 +51,10 @@
 
 use fixedbitset::FixedBitSet;
 
+use crate::bucket_queue::BucketQueue;
 use crate::memory::{
     check_query, edge_error, Closest, GoalTest, IdIn, IdIs, Records, SearchMemory, Test, NO_PARENT,
 };
-use crate::bucket_queue::BucketQueue;
 use crate::{
     Cost, Goal, Graph, Heuristic, IndexedMinHeap, NodeIds, Outcome, Path, PlanError, Planner,
     Progress, Query, SearchStats, Zero,
