@@ -109,17 +109,14 @@ mod query;
 pub mod snake;
 
 pub use cost::Cost;
-pub use error::PlanError;
-pub use graph::{DenseIds, Graph, HashedIds, IndexedGraph, InvalidNode, NodeIds, ReverseGraph};
+pub use error::{InvalidNode, PlanError};
+pub use graph::{DenseIds, Graph, HashedIds, IndexedGraph, NodeIds, ReverseGraph};
 pub use graph_fn::{from_fn, FnGraph};
 pub use heap::IndexedMinHeap;
-pub use heuristic::{Heuristic, Zero};
+pub use heuristic::{Heuristic, IncrementalHeuristic, Reestimate, Zero};
 pub use path::{Path, SearchStats};
 pub use planner::Planner;
-pub use planners::{
-    AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, IncrementalHeuristic, NodeValues,
-    Reestimate,
-};
+pub use planners::{AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, NodeValues};
 pub use query::{Goal, Outcome, Progress, Query};
 
 // The README's examples are tested with the rest, though the crate root has its own text.

@@ -31,5 +31,5 @@ pub use bfs::Bfs;
 pub use bidirectional_bfs::BidirectionalBfs;
 pub use dijkstra::Dijkstra;
 pub use dstar_lite::{DStarLite, NodeValues};
-pub use ida_star::{IdaStar, IncrementalHeuristic, Reestimate};
+pub use ida_star::IdaStar;
 pub use reach::{BfsReach, DijkstraReach, DistanceMap};
