@@ -115,7 +115,7 @@ pub use graph_fn::{from_fn, FnGraph};
 pub use heap::IndexedMinHeap;
 pub use heuristic::{Heuristic, IncrementalHeuristic, Reestimate, Zero};
 pub use path::{Path, SearchStats};
-pub use planner::Planner;
+pub use planner::{Budgeted, Planner};
 pub use planners::{AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, NodeValues};
 pub use query::{Goal, Outcome, Progress, Query};
 

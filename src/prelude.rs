@@ -28,7 +28,7 @@
 
 pub use crate::graph_fn::{from_fn, FnGraph};
 pub use crate::{
-    AStar, Bfs, BfsReach, BidirectionalBfs, Cost, DStarLite, DenseIds, Dijkstra, DijkstraReach,
-    DistanceMap, Goal, Graph, HashedIds, Heuristic, IdaStar, IndexedGraph, NodeIds, Outcome, Path,
-    PlanError, Planner, Progress, Query, ReverseGraph, SearchStats, Zero,
+    AStar, Bfs, BfsReach, BidirectionalBfs, Budgeted, Cost, DStarLite, DenseIds, Dijkstra,
+    DijkstraReach, DistanceMap, Goal, Graph, HashedIds, Heuristic, IdaStar, IndexedGraph, NodeIds,
+    Outcome, Path, PlanError, Planner, Progress, Query, ReverseGraph, SearchStats, Zero,
 };

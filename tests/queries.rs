@@ -9,8 +9,8 @@ use common::{check_walk, close};
 use proptest::prelude::*;
 use replan::grid::{Cell, Connectivity, Grid, Manhattan, Octile};
 use replan::{
-    AStar, Bfs, BfsReach, BidirectionalBfs, Dijkstra, DijkstraReach, Goal, Heuristic, IndexedGraph,
-    Outcome, PlanError, Planner, Progress, Query,
+    AStar, Bfs, BfsReach, BidirectionalBfs, Budgeted, Dijkstra, DijkstraReach, Goal, Heuristic,
+    IndexedGraph, Outcome, PlanError, Planner, Progress, Query,
 };
 
 #[derive(Clone, Debug)]

@@ -350,8 +350,12 @@ impl JumpSearch {
         }
     }
 
-    pub(super) fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.budget = max_expanded;
+    pub(super) fn budget(&self) -> Option<u64> {
+        self.budget
+    }
+
+    pub(super) fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.budget
     }
 
     pub(super) fn stats(&self) -> SearchStats {

@@ -31,7 +31,7 @@
 
 use crate::memory::{add_edge, check_endpoints};
 use crate::{
-    Cost, Graph, Heuristic, IncrementalHeuristic, Path, PlanError, Planner, Reestimate,
+    Budgeted, Cost, Graph, Heuristic, IncrementalHeuristic, Path, PlanError, Planner, Reestimate,
     SearchStats, Zero,
 };
 
@@ -177,37 +177,6 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
         }
     }
 
-    /// Limits each search to `max_expanded` node expansions, over all iterations together;
-    /// a search that needs more returns [`PlanError::BudgetExceeded`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{puzzle::{Misplaced, SlidingPuzzle}, IdaStar, PlanError, Planner};
-    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-    /// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
-    /// let mut ida = IdaStar::new(Misplaced::new(puzzle.goal())).with_budget(100);
-    /// assert_eq!(ida.plan(&puzzle, start, puzzle.goal()), Err(PlanError::BudgetExceeded { budget: 100 }));
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.budget = Some(max_expanded);
-        self
-    }
-
-    /// Sets or lifts the expansion budget of later searches.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar};
-    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-    /// let mut ida: IdaStar<_, _, u32> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
-    /// ida.set_budget(Some(1_000_000));
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.budget = max_expanded;
-    }
-
     /// The heuristic, to inspect or change between searches.
     ///
     /// # Example
@@ -329,6 +298,28 @@ fn expand<N: Copy + Eq, C: Cost, S, G: Graph<Node = N, Cost = C> + ?Sized>(
     stats.generated += (children.len() - before) as u64;
     stats.max_frontier = stats.max_frontier.max(children.len());
     Ok(())
+}
+
+/// The budget limits each search to that many node expansions, over all iterations together;
+/// a search that needs more returns [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::{puzzle::{Misplaced, SlidingPuzzle}, IdaStar, Budgeted, PlanError, Planner};
+/// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+/// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
+/// let mut ida = IdaStar::new(Misplaced::new(puzzle.goal())).with_budget(100);
+/// assert_eq!(ida.plan(&puzzle, start, puzzle.goal()), Err(PlanError::BudgetExceeded { budget: 100 }));
+/// ```
+impl<H: IncrementalHeuristic<N, C>, N, C> Budgeted for IdaStar<H, N, C> {
+    fn budget(&self) -> Option<u64> {
+        self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.budget
+    }
 }
 
 impl<G, H> Planner<G> for IdaStar<H, G::Node, G::Cost>
