@@ -101,6 +101,7 @@ mod heap;
 mod heuristic;
 mod memory;
 mod path;
+mod picture;
 mod planner;
 pub mod planners;
 pub mod prelude;

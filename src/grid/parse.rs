@@ -3,6 +3,7 @@
 use std::str::FromStr;
 
 use super::{Connectivity, Grid, GridError};
+use crate::picture::{Picture, PictureError};
 
 impl FromStr for Grid {
     type Err = GridError;
@@ -14,58 +15,27 @@ impl FromStr for Grid {
     /// ignored. `.` is a passable cell, `#`, `@`, `T`, `O` and `W` are blocked, and a digit
     /// `1`–`9` is a passable cell of that weight. Rows of different lengths, blank lines
     /// between rows, other characters and a picture with no rows are
-    /// [`GridError::Parse`] errors naming the line and column.
+    /// [`GridError::Parse`] errors naming the line and the column, counted in characters of
+    /// the line as written (indentation included), as for every picture the crate reads.
     fn from_str(text: &str) -> Result<Grid, GridError> {
-        let lines: Vec<(usize, &str)> = text.lines().enumerate().collect();
-        let first = lines.iter().position(|(_, line)| !line.trim().is_empty());
-        let last = lines.iter().rposition(|(_, line)| !line.trim().is_empty());
-        let (Some(first), Some(last)) = (first, last) else {
-            return Err(GridError::Parse {
-                line: 1,
-                column: 1,
-                message: "the picture has no rows".into(),
-            });
-        };
-        let rows = &lines[first..=last];
-        let indent = |line: &str| line.chars().count() - line.trim_start().chars().count();
-        let width = rows[0].1.trim().chars().count();
+        let picture = Picture::find(text).map_err(parse_error)?;
         let too_large = |_| GridError::TooLarge {
-            width: width as u64,
-            height: rows.len() as u64,
+            width: picture.width() as u64,
+            height: picture.height() as u64,
         };
-        let grid_width = u32::try_from(width).map_err(too_large)?;
-        let grid_height = u32::try_from(rows.len()).map_err(too_large)?;
+        let grid_width = u32::try_from(picture.width()).map_err(too_large)?;
+        let grid_height = u32::try_from(picture.height()).map_err(too_large)?;
         // Every row is checked before the grid is allocated, so its size follows from the
         // text read, never from a first row that the others do not match.
-        for (y, &(line_index, line)) in rows.iter().enumerate() {
-            let row = line.trim();
-            let length = row.chars().count();
-            if length != width {
-                return Err(GridError::Parse {
-                    line: line_index + 1,
-                    column: indent(line) + length.min(width) + 1,
-                    message: format!(
-                        "row {y} has {length} cells but the first row has {width}; rows must \
-                         all be the same length"
-                    ),
-                });
-            }
-            if let Some((x, symbol)) = row.chars().enumerate().find(|&(_, symbol)| {
-                !matches!(symbol, '.' | '#' | '@' | 'T' | 'O' | 'W' | '1'..='9')
-            }) {
-                return Err(GridError::Parse {
-                    line: line_index + 1,
-                    column: indent(line) + x + 1,
-                    message: format!(
-                        "unknown character {symbol:?}: expected '.' (passable), '#', \
-                         '@', 'T', 'O' or 'W' (blocked) or a weight digit 1-9"
-                    ),
-                });
-            }
-        }
+        picture
+            .check(
+                |symbol| matches!(symbol, '.' | '#' | '@' | 'T' | 'O' | 'W' | '1'..='9'),
+                "'.' (passable), '#', '@', 'T', 'O' or 'W' (blocked) or a weight digit 1-9",
+            )
+            .map_err(parse_error)?;
         let mut grid = Grid::blocked(grid_width, grid_height, Connectivity::Four)?;
-        for (y, &(_, line)) in rows.iter().enumerate() {
-            for (x, symbol) in line.trim().chars().enumerate() {
+        for (y, row) in picture.rows().enumerate() {
+            for (x, symbol) in row.cells.chars().enumerate() {
                 let i = grid.padded_index(x as u32, y as u32);
                 match symbol {
                     '.' => grid.passable[i] = true,
@@ -80,5 +50,13 @@ impl FromStr for Grid {
         }
         grid.rebuild_moves();
         Ok(grid)
+    }
+}
+
+fn parse_error(error: PictureError) -> GridError {
+    GridError::Parse {
+        line: error.line,
+        column: error.column,
+        message: error.message,
     }
 }
