@@ -2,7 +2,7 @@
 
 use super::Cell;
 
-/// What went wrong building, editing or parsing a [`Grid`].
+/// What went wrong building, editing or parsing a [`Grid`](super::Grid).
 ///
 /// # Example
 ///
@@ -42,7 +42,7 @@ pub enum GridError {
         /// The requested height.
         height: u64,
     },
-    /// A picture given to [`Grid::from_str`] is malformed.
+    /// A picture parsed into a [`Grid`](super::Grid) (its `FromStr`) is malformed.
     #[error("line {line}, column {column}: {message}")]
     Parse {
         /// 1-based line of the text.

@@ -78,6 +78,10 @@ pub enum Connectivity {
 /// let path = AStar::new(Manhattan).plan(&grid, (0, 0), (4, 0)).unwrap();
 /// assert_eq!(path.cost, 10.0); // seven unit steps and one into the weight-3 cell
 /// ```
+///
+/// [`Graph`]: crate::Graph
+/// [`ReverseGraph`]: crate::ReverseGraph
+/// [`IndexedGraph`]: crate::IndexedGraph
 #[derive(Clone)]
 pub struct Grid {
     pub(super) width: u32,
@@ -403,8 +407,9 @@ impl Grid {
     /// A number that changes whenever the grid does (a cell blocked or freed, a weight or
     /// the connectivity set), taken from a process-wide counter: two grids with the same
     /// revision have the same contents (one is an unedited clone of the other). Planners
-    /// that keep tables built from a grid, such as [`JumpPointSearchPlus`], compare it to
-    /// know whether their tables still hold.
+    /// that keep tables built from a grid, such as
+    /// [`JumpPointSearchPlus`](super::JumpPointSearchPlus), compare it to know whether
+    /// their tables still hold.
     ///
     /// # Example
     ///

@@ -54,6 +54,7 @@
 //! module each.
 //!
 //! [`SQRT_2`]: std::f64::consts::SQRT_2
+//! [`IndexedGraph`]: crate::IndexedGraph
 
 mod error;
 mod graph;
