@@ -5,32 +5,19 @@
 use replan::grid::{Grid, GridError};
 use replan::snake::{Board, SnakeError};
 
-/// The line and column of a picture error, from either domain.
-fn grid_error_at(text: &str) -> (usize, usize, String) {
-    match text.parse::<Grid>() {
-        Err(GridError::Parse {
-            line,
-            column,
-            message,
-        }) => (line, column, message),
-        other => panic!("expected a parse error for {text:?}, got {other:?}"),
-    }
+fn grid_error(text: &str) -> GridError {
+    text.parse::<Grid>()
+        .expect_err("the grid refuses the picture")
 }
 
-fn board_error_at(text: &str) -> (usize, usize, String) {
-    match text.parse::<Board>() {
-        Err(SnakeError::Parse {
-            line,
-            column,
-            message,
-        }) => (line, column, message),
-        other => panic!("expected a parse error for {text:?}, got {other:?}"),
-    }
+fn board_error(text: &str) -> SnakeError {
+    text.parse::<Board>()
+        .expect_err("the board refuses the picture")
 }
 
-/// The column of the first character `bad` on the line it is on, 1-based, counted in
-/// characters of the line as written.
-fn column_of(text: &str, bad: char) -> (usize, usize) {
+/// The 1-based line and column of the first character `bad`, counted in characters of the
+/// line as written.
+fn position_of(text: &str, bad: char) -> (usize, usize) {
     text.lines()
         .enumerate()
         .find_map(|(line, row)| {
@@ -41,49 +28,66 @@ fn column_of(text: &str, bad: char) -> (usize, usize) {
         .expect("the picture holds the character")
 }
 
+/// Both domains refuse `text` with a `Parse` error at `line` and `column`; returns the two
+/// errors as printed ("line L, column C: message"), grid first.
+fn both_refuse_at(text: &str, line: usize, column: usize) -> (String, String) {
+    let (grid, board) = (grid_error(text), board_error(text));
+    let (
+        GridError::Parse {
+            line: gl,
+            column: gc,
+            ..
+        },
+        SnakeError::Parse {
+            line: bl,
+            column: bc,
+            ..
+        },
+    ) = (&grid, &board)
+    else {
+        panic!("not a parse error: {grid} / {board}");
+    };
+    assert_eq!(
+        [(*gl, *gc), (*bl, *bc)],
+        [(line, column); 2],
+        "{grid} / {board}"
+    );
+    (grid.to_string(), board.to_string())
+}
+
 #[test]
 fn an_indented_bad_character_has_the_same_column_in_both_domains() {
     let text = "
         ....
         ..x.
         ....";
-    let (grid_line, grid_column, grid_message) = grid_error_at(text);
-    let (board_line, board_column, board_message) = board_error_at(text);
-    assert_eq!((grid_line, grid_column), column_of(text, 'x'));
-    assert_eq!((board_line, board_column), (grid_line, grid_column));
-    assert_eq!((grid_line, grid_column), (3, 11));
-    assert!(grid_message.contains("'x'"), "{grid_message}");
-    assert!(board_message.contains("'x'"), "{board_message}");
+    assert_eq!(position_of(text, 'x'), (3, 11));
+    let (grid, board) = both_refuse_at(text, 3, 11);
+    assert!(grid.contains("unknown character 'x'"), "{grid}");
+    assert!(board.contains("unknown character 'x'"), "{board}");
 }
 
 #[test]
-fn a_ragged_indented_row_has_the_same_column_in_both_domains() {
+fn a_ragged_indented_row_has_the_same_error_in_both_domains() {
     // The short row ends after two cells: the error points just past them.
-    let text = "\n    ...\n      ..\n    ...";
-    let grid = grid_error_at(text);
-    let board = board_error_at(text);
-    assert_eq!((grid.0, grid.1), (3, 9));
-    assert_eq!((board.0, board.1), (grid.0, grid.1));
-    assert_eq!(board.2, grid.2, "the same words for the same fault");
+    let (grid, board) = both_refuse_at("\n    ...\n      ..\n    ...", 3, 9);
+    assert!(grid.contains("row 1 has 2 cells"), "{grid}");
+    assert_eq!(board, grid, "the same words for the same fault");
 }
 
 #[test]
 fn tabs_and_mixed_indentation_count_as_one_column_each() {
     let text = "\t..\n \t.?";
-    assert_eq!(column_of(text, '?'), (2, 4));
-    let grid = grid_error_at(text);
-    let board = board_error_at(text);
-    assert_eq!((grid.0, grid.1), (2, 4));
-    assert_eq!((board.0, board.1), (2, 4));
+    assert_eq!(position_of(text, '?'), (2, 4));
+    both_refuse_at(text, 2, 4);
 }
 
 #[test]
 fn a_picture_with_no_rows_is_an_error_at_its_start_in_both_domains() {
     for text in ["", "   \n\n \t "] {
-        let grid = grid_error_at(text);
-        let board = board_error_at(text);
-        assert_eq!((grid.0, grid.1), (1, 1));
-        assert_eq!(grid, board);
+        let (grid, board) = both_refuse_at(text, 1, 1);
+        assert!(grid.ends_with("the picture has no rows"), "{grid}");
+        assert_eq!(board, grid);
     }
 }
 
