@@ -1,6 +1,6 @@
-//! Errors returned by planners.
+//! Errors returned by planners, and why a node cannot start or end a search.
 
-use crate::InvalidNode;
+use std::fmt;
 
 /// Why a planner returned no path.
 ///
@@ -79,4 +79,32 @@ pub enum PlanError {
         /// What is wrong with the query.
         reason: &'static str,
     },
+}
+
+/// Why a node cannot start or end a search.
+///
+/// # Example
+///
+/// ```
+/// use replan::InvalidNode;
+/// assert_eq!(InvalidNode::Blocked.to_string(), "the cell is blocked");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InvalidNode {
+    /// The node lies outside the graph (a cell off the map).
+    OutOfBounds,
+    /// The node exists but may not be entered (a wall).
+    Blocked,
+    /// Any other reason, in words.
+    Other(String),
+}
+
+impl fmt::Display for InvalidNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InvalidNode::OutOfBounds => f.write_str("it lies outside the graph"),
+            InvalidNode::Blocked => f.write_str("the cell is blocked"),
+            InvalidNode::Other(reason) => f.write_str(reason),
+        }
+    }
 }

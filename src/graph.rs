@@ -12,12 +12,12 @@
 //! [`Graph::Ids`]: [`HashedIds`] works for any graph, [`DenseIds`] for an [`IndexedGraph`].
 //! Every planner is written once against [`NodeIds`], so both stores run the same code.
 
-use std::fmt::{self, Debug};
+use std::fmt::Debug;
 use std::hash::Hash;
 
 use rustc_hash::FxHashMap;
 
-use crate::{Cost, PlanError};
+use crate::{Cost, InvalidNode, PlanError};
 
 /// A directed graph with weighted edges, possibly implicit.
 ///
@@ -312,34 +312,6 @@ pub trait IndexedGraph: Graph {
         self.predecessors(node, |previous, cost| {
             visit(previous, self.index(previous), cost)
         });
-    }
-}
-
-/// Why a node cannot start or end a search.
-///
-/// # Example
-///
-/// ```
-/// use replan::InvalidNode;
-/// assert_eq!(InvalidNode::Blocked.to_string(), "the cell is blocked");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum InvalidNode {
-    /// The node lies outside the graph (a cell off the map).
-    OutOfBounds,
-    /// The node exists but may not be entered (a wall).
-    Blocked,
-    /// Any other reason, in words.
-    Other(String),
-}
-
-impl fmt::Display for InvalidNode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InvalidNode::OutOfBounds => f.write_str("it lies outside the graph"),
-            InvalidNode::Blocked => f.write_str("the cell is blocked"),
-            InvalidNode::Other(reason) => f.write_str(reason),
-        }
     }
 }
 

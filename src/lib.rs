@@ -43,7 +43,7 @@
 //!
 //! | where | what |
 //! |---|---|
-//! | crate root | the core: [`Graph`] (successors and costs), [`ReverseGraph`] (predecessors), [`IndexedGraph`] (dense node indices), [`NodeIds`] with [`DenseIds`] and [`HashedIds`] (how planners number nodes), [`Heuristic`], [`Planner`], [`Path`] and [`SearchStats`], [`Cost`], [`PlanError`], [`IndexedMinHeap`]; [`FnGraph`] from [`from_fn`], a graph given by closures |
+//! | crate root | the core: [`Graph`] (successors and costs), [`ReverseGraph`] (predecessors), [`IndexedGraph`] (dense node indices), [`NodeIds`] with [`DenseIds`] and [`HashedIds`] (how planners number nodes), [`Heuristic`] and [`IncrementalHeuristic`], [`Planner`] with its expansion budget ([`Budgeted`]), [`Path`] and [`SearchStats`], [`Cost`], [`PlanError`], [`IndexedMinHeap`]; [`FnGraph`] from [`from_fn`], a graph given by closures |
 //! | [`prelude`] | `use replan::prelude::*;`: the traits, the planners, what they return, and [`from_fn`] |
 //! | [`planners`] | one algorithm per module, each page with its paper, invariants and complexity: [`bfs`](planners::bfs), [`bidirectional_bfs`](planners::bidirectional_bfs), [`dijkstra`](planners::dijkstra), [`astar`](planners::astar), [`ida_star`](planners::ida_star), [`dstar_lite`](planners::dstar_lite), [`reach`](planners::reach); the types are re-exported at the root |
 //! | [`grid`] | [`Grid`](grid::Grid): passable, blocked and weighted cells, 4- or 8-connected without corner cutting; the heuristics [`Manhattan`](grid::Manhattan), [`Octile`](grid::Octile), [`Euclidean`](grid::Euclidean), [`Chebyshev`](grid::Chebyshev); ASCII pictures through `FromStr`; [`JumpPointSearch`](grid::JumpPointSearch) and [`JumpPointSearchPlus`](grid::JumpPointSearchPlus) for uniform-cost 8-connected grids (the search itself in [`grid::jump_points`]); D* Lite's cell edits in [`grid::dstar_lite`]; any-angle paths with [`ThetaStar`](grid::ThetaStar), [`LazyThetaStar`](grid::LazyThetaStar) and [`smooth_path`](grid::smooth_path) along [line of sight](grid::Grid::has_line_of_sight); [`FlowField`](grid::FlowField) for crowds heading to shared goals; [`Clearance`](grid::Clearance) and its [`SizedGrid`](grid::SizedGrid) view for units larger than a cell |
@@ -99,7 +99,9 @@ mod graph_fn;
 pub mod grid;
 mod heap;
 mod heuristic;
+mod memory;
 mod path;
+mod picture;
 mod planner;
 pub mod planners;
 pub mod prelude;
@@ -108,17 +110,14 @@ mod query;
 pub mod snake;
 
 pub use cost::Cost;
-pub use error::PlanError;
-pub use graph::{DenseIds, Graph, HashedIds, IndexedGraph, InvalidNode, NodeIds, ReverseGraph};
+pub use error::{InvalidNode, PlanError};
+pub use graph::{DenseIds, Graph, HashedIds, IndexedGraph, NodeIds, ReverseGraph};
 pub use graph_fn::{from_fn, FnGraph};
 pub use heap::IndexedMinHeap;
-pub use heuristic::{Heuristic, Zero};
+pub use heuristic::{Heuristic, IncrementalHeuristic, Reestimate, Zero};
 pub use path::{Path, SearchStats};
-pub use planner::Planner;
-pub use planners::{
-    AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, IncrementalHeuristic, NodeValues,
-    Reestimate,
-};
+pub use planner::{Budgeted, Planner};
+pub use planners::{AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, NodeValues};
 pub use query::{Goal, Outcome, Progress, Query};
 
 // The README's examples are tested with the rest, though the crate root has its own text.

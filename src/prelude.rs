@@ -1,8 +1,8 @@
 //! One import for the common case: `use replan::prelude::*;`.
 //!
-//! It brings the traits a caller needs in scope to call [`Planner::plan`] or to describe a
-//! graph ([`Graph`], [`ReverseGraph`], [`IndexedGraph`], [`NodeIds`], [`Heuristic`],
-//! [`Cost`]), every general planner and distance map, what they return ([`Path`],
+//! It brings the traits a caller needs in scope to call [`Planner::plan`], to give a planner
+//! a budget ([`Budgeted`]) or to describe a graph ([`Graph`], [`ReverseGraph`],
+//! [`IndexedGraph`], [`NodeIds`], [`Heuristic`], [`Cost`]), every general planner and distance map, what they return ([`Path`],
 //! [`SearchStats`], [`PlanError`]), queries ([`Query`], [`Goal`], [`Outcome`], [`Progress`]),
 //! the node stores ([`DenseIds`], [`HashedIds`]) and the
 //! closure graph ([`from_fn`], [`FnGraph`]). Domain types stay in their modules
@@ -28,7 +28,7 @@
 
 pub use crate::graph_fn::{from_fn, FnGraph};
 pub use crate::{
-    AStar, Bfs, BfsReach, BidirectionalBfs, Cost, DStarLite, DenseIds, Dijkstra, DijkstraReach,
-    DistanceMap, Goal, Graph, HashedIds, Heuristic, IdaStar, IndexedGraph, NodeIds, Outcome, Path,
-    PlanError, Planner, Progress, Query, ReverseGraph, SearchStats, Zero,
+    AStar, Bfs, BfsReach, BidirectionalBfs, Budgeted, Cost, DStarLite, DenseIds, Dijkstra,
+    DijkstraReach, DistanceMap, Goal, Graph, HashedIds, Heuristic, IdaStar, IndexedGraph, NodeIds,
+    Outcome, Path, PlanError, Planner, Progress, Query, ReverseGraph, SearchStats, Zero,
 };

@@ -8,7 +8,9 @@
 
 use std::collections::HashSet;
 
-use replan::{AStar, DStarLite, Graph, HashedIds, InvalidNode, PlanError, Planner, ReverseGraph};
+use replan::{
+    AStar, Budgeted, DStarLite, Graph, HashedIds, InvalidNode, PlanError, Planner, ReverseGraph,
+};
 
 type Cell = (i32, i32);
 

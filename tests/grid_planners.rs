@@ -6,7 +6,7 @@ mod common;
 use common::{check_walk, close};
 use proptest::prelude::*;
 use replan::grid::{Cell, Connectivity, Euclidean, Grid, Manhattan, Octile};
-use replan::{AStar, Bfs, BidirectionalBfs, Dijkstra, Heuristic, PlanError, Planner};
+use replan::{AStar, Bfs, BidirectionalBfs, Budgeted, Dijkstra, Heuristic, PlanError, Planner};
 
 #[derive(Clone, Debug)]
 struct Case {

@@ -21,7 +21,7 @@ use common::{check_walk, close};
 use proptest::prelude::*;
 use replan::grid::movingai::{read_map, read_scenarios};
 use replan::grid::{Cell, Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus, Octile};
-use replan::{AStar, Dijkstra, InvalidNode, Path, PlanError, Planner};
+use replan::{AStar, Budgeted, Dijkstra, InvalidNode, Path, PlanError, Planner};
 
 fn eight(picture: &str) -> Grid {
     picture

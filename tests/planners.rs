@@ -6,8 +6,8 @@ mod common;
 use common::{check_walk, close};
 use proptest::prelude::*;
 use replan::{
-    AStar, Bfs, BidirectionalBfs, DenseIds, Dijkstra, Graph, HashedIds, IndexedGraph, InvalidNode,
-    PlanError, Planner, ReverseGraph,
+    AStar, Bfs, BidirectionalBfs, Budgeted, DenseIds, Dijkstra, Graph, HashedIds, IndexedGraph,
+    InvalidNode, PlanError, Planner, ReverseGraph,
 };
 
 /// A random directed graph with `u32` nodes; hashed ids.

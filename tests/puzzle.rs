@@ -11,8 +11,8 @@ use replan::puzzle::{
     PatternDatabase, PuzzleError, SlidingPuzzle,
 };
 use replan::{
-    AStar, Bfs, BidirectionalBfs, Graph, Heuristic, IdaStar, IncrementalHeuristic, IndexedGraph,
-    PlanError, Planner,
+    AStar, Bfs, BidirectionalBfs, Budgeted, Graph, Heuristic, IdaStar, IncrementalHeuristic,
+    IndexedGraph, PlanError, Planner,
 };
 
 mod common;

@@ -11,8 +11,8 @@ use proptest::prelude::*;
 use replan::grid::{Cell, Connectivity, Grid, Manhattan, Octile};
 use replan::puzzle::{self, LinearConflict, SlidingPuzzle};
 use replan::{
-    AStar, Bfs, BfsReach, BidirectionalBfs, Dijkstra, DijkstraReach, Goal, Heuristic, IndexedGraph,
-    Outcome, PlanError, Planner, Progress, Query,
+    AStar, Bfs, BfsReach, BidirectionalBfs, Budgeted, Dijkstra, DijkstraReach, Goal, Heuristic,
+    IndexedGraph, Outcome, PlanError, Planner, Progress, Query,
 };
 
 #[derive(Clone, Debug)]

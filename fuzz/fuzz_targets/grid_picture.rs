@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use replan::grid::{Cell, Connectivity, Grid, Manhattan, Octile};
-use replan::{AStar, Graph, Heuristic, PlanError, Planner};
+use replan::{AStar, Budgeted, Graph, Heuristic, PlanError, Planner};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use replan::grid::movingai::parse_map;
 use replan::grid::{Cell, Grid, Octile};
-use replan::{AStar, Graph, PlanError, Planner};
+use replan::{AStar, Budgeted, Graph, PlanError, Planner};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

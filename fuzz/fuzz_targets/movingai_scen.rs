@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use replan::grid::movingai::{parse_scenarios, MovingAiErrorKind};
 use replan::grid::{Connectivity, Grid, Octile};
-use replan::{AStar, Planner};
+use replan::{AStar, Budgeted, Planner};
 
 /// Larger maps are only checked, not searched, so one input costs little.
 const SEARCHED_SIDE: u32 = 64;

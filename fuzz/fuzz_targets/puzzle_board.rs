@@ -8,7 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use replan::puzzle::{Board, LinearConflict, Manhattan, PuzzleError, SlidingPuzzle};
-use replan::{AStar, PlanError};
+use replan::{AStar, Budgeted, PlanError};
 
 /// Enough for most 8-puzzle instances, little enough to keep an input fast.
 const BUDGET: u64 = 20_000;

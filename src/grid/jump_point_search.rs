@@ -40,7 +40,7 @@
 
 use super::jump_points::{JumpSearch, Jumper};
 use super::{Cell, Grid};
-use crate::{Path, PlanError, Planner, SearchStats};
+use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 
 /// Jump point search on an unweighted 8-connected [`Grid`], jumping along rows and columns
 /// 64 cells per word: the optimal cost [`AStar`](crate::AStar) with
@@ -107,43 +107,6 @@ impl JumpPointSearch {
         }
     }
 
-    /// Limits each search to `max_expanded` jump point expansions; a search that needs
-    /// more returns [`PlanError::BudgetExceeded`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::{Connectivity, Grid, JumpPointSearch};
-    /// use replan::{PlanError, Planner};
-    /// let grid: Grid = "
-    ///     ...#...
-    ///     .#.#.#.
-    ///     .#...#."
-    ///     .parse::<Grid>()?
-    ///     .with_connectivity(Connectivity::Eight);
-    /// let mut jps = JumpPointSearch::new().with_budget(1);
-    /// assert_eq!(jps.plan(&grid, (0, 0), (6, 0)), Err(PlanError::BudgetExceeded { budget: 1 }));
-    /// # Ok::<(), replan::grid::GridError>(())
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.search.set_budget(Some(max_expanded));
-        self
-    }
-
-    /// Sets or lifts the expansion budget of later searches.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::JumpPointSearch;
-    /// let mut jps = JumpPointSearch::new();
-    /// jps.set_budget(Some(1000));
-    /// jps.set_budget(None);
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.search.set_budget(max_expanded);
-    }
-
     /// Builds the bit sets for `grid` now, if they are not already built for its current
     /// revision, so that the first [`plan`](Planner::plan) does not pay for them (a game
     /// calls this when it loads a level).
@@ -166,6 +129,34 @@ impl JumpPointSearch {
 impl Default for JumpPointSearch {
     fn default() -> Self {
         JumpPointSearch::new()
+    }
+}
+
+/// The budget limits each search to that many jump point expansions; a search that needs
+/// more returns [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, JumpPointSearch};
+/// use replan::{Budgeted, PlanError, Planner};
+/// let grid: Grid = "
+///     ...#...
+///     .#.#.#.
+///     .#...#."
+///     .parse::<Grid>()?
+///     .with_connectivity(Connectivity::Eight);
+/// let mut jps = JumpPointSearch::new().with_budget(1);
+/// assert_eq!(jps.plan(&grid, (0, 0), (6, 0)), Err(PlanError::BudgetExceeded { budget: 1 }));
+/// # Ok::<(), replan::grid::GridError>(())
+/// ```
+impl Budgeted for JumpPointSearch {
+    fn budget(&self) -> Option<u64> {
+        self.search.budget()
+    }
+
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        self.search.budget_mut()
     }
 }
 

@@ -49,7 +49,7 @@ use super::jump_points::{
     direction_of, has_forced_neighbour, pruned_directions, JumpSearch, Jumper,
 };
 use super::{Cell, Grid, DELTAS};
-use crate::{Path, PlanError, Planner, SearchStats};
+use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 
 /// Jump point search on an unweighted 8-connected [`Grid`] over a table of jump distances
 /// built once per map (JPS+): the optimal cost [`AStar`](crate::AStar) with
@@ -112,43 +112,6 @@ impl JumpPointSearchPlus {
         }
     }
 
-    /// Limits each search to `max_expanded` jump point expansions; a search that needs
-    /// more returns [`PlanError::BudgetExceeded`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
-    /// use replan::{PlanError, Planner};
-    /// let grid: Grid = "
-    ///     ...#...
-    ///     .#.#.#.
-    ///     .#...#."
-    ///     .parse::<Grid>()?
-    ///     .with_connectivity(Connectivity::Eight);
-    /// let mut jps = JumpPointSearchPlus::new().with_budget(1);
-    /// assert_eq!(jps.plan(&grid, (0, 0), (6, 0)), Err(PlanError::BudgetExceeded { budget: 1 }));
-    /// # Ok::<(), replan::grid::GridError>(())
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.search.set_budget(Some(max_expanded));
-        self
-    }
-
-    /// Sets or lifts the expansion budget of later searches.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::JumpPointSearchPlus;
-    /// let mut jps = JumpPointSearchPlus::new();
-    /// jps.set_budget(Some(1000));
-    /// jps.set_budget(None);
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.search.set_budget(max_expanded);
-    }
-
     /// Builds the jump table for `grid` now, unless it is already built for the grid's
     /// current [`revision`](Grid::revision): a game calls this when it loads a level, so
     /// that no search pays for it.
@@ -188,6 +151,34 @@ impl JumpPointSearchPlus {
 impl Default for JumpPointSearchPlus {
     fn default() -> Self {
         JumpPointSearchPlus::new()
+    }
+}
+
+/// The budget limits each search to that many jump point expansions; a search that needs
+/// more returns [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
+/// use replan::{Budgeted, PlanError, Planner};
+/// let grid: Grid = "
+///     ...#...
+///     .#.#.#.
+///     .#...#."
+///     .parse::<Grid>()?
+///     .with_connectivity(Connectivity::Eight);
+/// let mut jps = JumpPointSearchPlus::new().with_budget(1);
+/// assert_eq!(jps.plan(&grid, (0, 0), (6, 0)), Err(PlanError::BudgetExceeded { budget: 1 }));
+/// # Ok::<(), replan::grid::GridError>(())
+/// ```
+impl Budgeted for JumpPointSearchPlus {
+    fn budget(&self) -> Option<u64> {
+        self.search.budget()
+    }
+
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        self.search.budget_mut()
     }
 }
 

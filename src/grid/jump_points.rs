@@ -93,7 +93,7 @@ use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
 use super::{Cell, Connectivity, Grid, Octile, DELTAS};
-use crate::planners::memory::{check_endpoints, Records, NO_PARENT};
+use crate::memory::{check_endpoints, Records, NO_PARENT};
 use crate::{Cost, Heuristic, IndexedGraph, Path, PlanError, SearchStats};
 
 /// A frontier entry: the node's key (smaller `f`, then larger `g`, first) and id, and the
@@ -350,8 +350,12 @@ impl JumpSearch {
         }
     }
 
-    pub(super) fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.budget = max_expanded;
+    pub(super) fn budget(&self) -> Option<u64> {
+        self.budget
+    }
+
+    pub(super) fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.budget
     }
 
     pub(super) fn stats(&self) -> SearchStats {

@@ -3,7 +3,7 @@
 
 use super::theta_star::{AnyAngleSearch, Rewiring};
 use super::{Cell, Grid};
-use crate::{Path, PlanError, Planner, SearchStats};
+use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 
 /// Lazy Theta*: any-angle paths between cell centres of an unweighted [`Grid`], testing line
 /// of sight once per expansion (Nash, Koenig and Tovey, "Lazy Theta*: Any-Angle Path Planning
@@ -75,38 +75,30 @@ impl LazyThetaStar {
     pub fn new() -> Self {
         LazyThetaStar::default()
     }
+}
 
-    /// Limits each search to `max_expanded` expansions; a search that needs more returns
-    /// [`PlanError::BudgetExceeded`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::{Connectivity, Grid, LazyThetaStar};
-    /// use replan::{PlanError, Planner};
-    /// let grid = Grid::open(40, 40, Connectivity::Eight);
-    /// let mut lazy = LazyThetaStar::new().with_budget(3);
-    /// assert_eq!(
-    ///     lazy.plan(&grid, (0, 0), (39, 39)),
-    ///     Err(PlanError::BudgetExceeded { budget: 3 })
-    /// );
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.search.budget = Some(max_expanded);
-        self
+/// The budget limits each search to that many expansions; a search that needs more returns
+/// [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, LazyThetaStar};
+/// use replan::{Budgeted, PlanError, Planner};
+/// let grid = Grid::open(40, 40, Connectivity::Eight);
+/// let mut lazy = LazyThetaStar::new().with_budget(3);
+/// assert_eq!(
+///     lazy.plan(&grid, (0, 0), (39, 39)),
+///     Err(PlanError::BudgetExceeded { budget: 3 })
+/// );
+/// ```
+impl Budgeted for LazyThetaStar {
+    fn budget(&self) -> Option<u64> {
+        self.search.budget
     }
 
-    /// Sets or lifts the expansion budget of later searches.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let mut lazy = replan::grid::LazyThetaStar::new();
-    /// lazy.set_budget(Some(1_000));
-    /// lazy.set_budget(None);
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.search.budget = max_expanded;
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.search.budget
     }
 }
 

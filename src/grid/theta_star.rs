@@ -3,7 +3,7 @@
 
 use super::line_of_sight::euclidean;
 use super::{Cell, Grid};
-use crate::{Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Planner, SearchStats};
+use crate::{Budgeted, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Planner, SearchStats};
 
 /// Theta*: any-angle paths between cell centres of an unweighted [`Grid`] (Nash, Daniel,
 /// Koenig and Felner, "Theta*: Any-Angle Path Planning on Grids", AAAI 2007).
@@ -87,38 +87,30 @@ impl ThetaStar {
     pub fn new() -> Self {
         ThetaStar::default()
     }
+}
 
-    /// Limits each search to `max_expanded` expansions; a search that needs more returns
-    /// [`PlanError::BudgetExceeded`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::{Connectivity, Grid, ThetaStar};
-    /// use replan::{PlanError, Planner};
-    /// let grid = Grid::open(40, 40, Connectivity::Eight);
-    /// let mut theta = ThetaStar::new().with_budget(3);
-    /// assert_eq!(
-    ///     theta.plan(&grid, (0, 0), (39, 39)),
-    ///     Err(PlanError::BudgetExceeded { budget: 3 })
-    /// );
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.search.budget = Some(max_expanded);
-        self
+/// The budget limits each search to that many expansions; a search that needs more returns
+/// [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, ThetaStar};
+/// use replan::{Budgeted, PlanError, Planner};
+/// let grid = Grid::open(40, 40, Connectivity::Eight);
+/// let mut theta = ThetaStar::new().with_budget(3);
+/// assert_eq!(
+///     theta.plan(&grid, (0, 0), (39, 39)),
+///     Err(PlanError::BudgetExceeded { budget: 3 })
+/// );
+/// ```
+impl Budgeted for ThetaStar {
+    fn budget(&self) -> Option<u64> {
+        self.search.budget
     }
 
-    /// Sets or lifts the expansion budget of later searches.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let mut theta = replan::grid::ThetaStar::new();
-    /// theta.set_budget(Some(1_000));
-    /// theta.set_budget(None);
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.search.budget = max_expanded;
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.search.budget
     }
 }
 

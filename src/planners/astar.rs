@@ -51,13 +51,13 @@
 
 use fixedbitset::FixedBitSet;
 
-use super::memory::{
+use crate::bucket_queue::BucketQueue;
+use crate::memory::{
     check_query, edge_error, Closest, GoalTest, IdIn, IdIs, Records, SearchMemory, Test, NO_PARENT,
 };
-use crate::bucket_queue::BucketQueue;
 use crate::{
-    Cost, Goal, Graph, Heuristic, IndexedMinHeap, NodeIds, Outcome, Path, PlanError, Planner,
-    Progress, Query, SearchStats, Zero,
+    Budgeted, Cost, Goal, Graph, Heuristic, IndexedMinHeap, NodeIds, Outcome, Path, PlanError,
+    Planner, Progress, Query, SearchStats, Zero,
 };
 
 /// A* search with any [`Heuristic`]; with [`Zero`] it is Dijkstra's algorithm (see
@@ -197,36 +197,6 @@ impl<H, I: Default, C: Cost> AStar<H, I, C> {
         }
     }
 
-    /// Limits each search to `max_expanded` node expansions; a search that needs more
-    /// returns [`PlanError::BudgetExceeded`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{grid::{Grid, Manhattan}, AStar, PlanError, Planner};
-    /// let grid = Grid::open(50, 50, replan::grid::Connectivity::Four);
-    /// let mut astar = AStar::new(Manhattan).with_budget(10);
-    /// assert_eq!(astar.plan(&grid, (0, 0), (49, 49)), Err(PlanError::BudgetExceeded { budget: 10 }));
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.work.budget = Some(max_expanded);
-        self
-    }
-
-    /// Sets or lifts the expansion budget of later searches.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{grid::Manhattan, AStar, DenseIds};
-    /// let mut astar: AStar<_, DenseIds, f64> = AStar::new(Manhattan);
-    /// astar.set_budget(Some(1000));
-    /// astar.set_budget(None);
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.work.budget = max_expanded;
-    }
-
     /// The heuristic, to inspect or change between searches.
     ///
     /// # Example
@@ -260,6 +230,27 @@ impl<I: Default, C: Cost> AStar<Zero, I, C> {
 impl<I: Default, C: Cost> Default for AStar<Zero, I, C> {
     fn default() -> Self {
         AStar::dijkstra()
+    }
+}
+
+/// The budget limits each search to that many node expansions; a search that needs more
+/// returns [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::{grid::{Grid, Manhattan}, AStar, Budgeted, PlanError, Planner};
+/// let grid = Grid::open(50, 50, replan::grid::Connectivity::Four);
+/// let mut astar = AStar::new(Manhattan).with_budget(10);
+/// assert_eq!(astar.plan(&grid, (0, 0), (49, 49)), Err(PlanError::BudgetExceeded { budget: 10 }));
+/// ```
+impl<H, I, C: Cost> Budgeted for AStar<H, I, C> {
+    fn budget(&self) -> Option<u64> {
+        self.work.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.work.budget
     }
 }
 

@@ -16,10 +16,12 @@
 
 use fixedbitset::FixedBitSet;
 
-use super::memory::{
+use crate::memory::{
     add_edge, check_query, Closest, GoalTest, IdIn, IdIs, SearchMemory, Test, NO_PARENT,
 };
-use crate::{Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, SearchStats};
+use crate::{
+    Budgeted, Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, SearchStats,
+};
 
 /// Breadth-first search: the path with the fewest edges.
 ///
@@ -95,34 +97,26 @@ impl<I: Default, C: Cost> Bfs<I, C> {
             goal_ids: FixedBitSet::new(),
         }
     }
+}
 
-    /// Limits each search to `max_expanded` node expansions; a search that needs more
-    /// returns [`PlanError::BudgetExceeded`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{grid::{Connectivity, Grid}, Bfs, PlanError, Planner};
-    /// let grid = Grid::open(20, 20, Connectivity::Four);
-    /// let mut bfs = Bfs::new().with_budget(5);
-    /// assert_eq!(bfs.plan(&grid, (0, 0), (19, 19)), Err(PlanError::BudgetExceeded { budget: 5 }));
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.budget = Some(max_expanded);
-        self
+/// The budget limits each search to that many node expansions; a search that needs more
+/// returns [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::{grid::{Connectivity, Grid}, Bfs, Budgeted, PlanError, Planner};
+/// let grid = Grid::open(20, 20, Connectivity::Four);
+/// let mut bfs = Bfs::new().with_budget(5);
+/// assert_eq!(bfs.plan(&grid, (0, 0), (19, 19)), Err(PlanError::BudgetExceeded { budget: 5 }));
+/// ```
+impl<I, C> Budgeted for Bfs<I, C> {
+    fn budget(&self) -> Option<u64> {
+        self.budget
     }
 
-    /// Sets or lifts the expansion budget of later searches.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{Bfs, DenseIds};
-    /// let mut bfs: Bfs<DenseIds, f64> = Bfs::new();
-    /// bfs.set_budget(Some(100));
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.budget = max_expanded;
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.budget
     }
 }
 

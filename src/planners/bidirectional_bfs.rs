@@ -34,11 +34,12 @@
 //! quickly, the two searches together reach about `2 b^(d/2)` nodes where one BFS reaches
 //! `b^d`.
 
-use super::memory::{
+use crate::memory::{
     check_endpoint, check_query, edge_error, push_ids_to_root, NodeRecord, NO_PARENT,
 };
 use crate::{
-    Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, ReverseGraph, SearchStats,
+    Budgeted, Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, ReverseGraph,
+    SearchStats,
 };
 
 /// Bidirectional breadth-first search: a path with the fewest edges, found from both ends.
@@ -302,22 +303,6 @@ impl<I: Default, C: Cost> BidirectionalBfs<I, C> {
         }
     }
 
-    /// Limits each search to `max_expanded` node expansions, both sides together; a search
-    /// that needs more returns [`PlanError::BudgetExceeded`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{grid::{Connectivity, Grid}, BidirectionalBfs, PlanError, Planner};
-    /// let grid = Grid::open(30, 30, Connectivity::Four);
-    /// let mut search = BidirectionalBfs::new().with_budget(3);
-    /// assert_eq!(search.plan(&grid, (0, 0), (29, 29)), Err(PlanError::BudgetExceeded { budget: 3 }));
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.rules.budget = Some(max_expanded);
-        self
-    }
-
     /// Stops at the first edge where the two searches meet, instead of finishing that layer
     /// to pick the cheapest meeting edge. The path still has the fewest edges; only the
     /// choice among fewest-edge paths by their cost is given up, which changes nothing
@@ -341,18 +326,26 @@ impl<I: Default, C: Cost> BidirectionalBfs<I, C> {
         self.rules.first_meeting = true;
         self
     }
+}
 
-    /// Sets or lifts the expansion budget of later searches.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{BidirectionalBfs, DenseIds};
-    /// let mut search: BidirectionalBfs<DenseIds, f64> = BidirectionalBfs::new();
-    /// search.set_budget(Some(100));
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.rules.budget = max_expanded;
+/// The budget limits each search to that many node expansions, both sides together; a search
+/// that needs more returns [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::{grid::{Connectivity, Grid}, BidirectionalBfs, Budgeted, PlanError, Planner};
+/// let grid = Grid::open(30, 30, Connectivity::Four);
+/// let mut search = BidirectionalBfs::new().with_budget(3);
+/// assert_eq!(search.plan(&grid, (0, 0), (29, 29)), Err(PlanError::BudgetExceeded { budget: 3 }));
+/// ```
+impl<I, C> Budgeted for BidirectionalBfs<I, C> {
+    fn budget(&self) -> Option<u64> {
+        self.rules.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.rules.budget
     }
 }
 

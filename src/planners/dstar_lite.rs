@@ -149,10 +149,10 @@
 
 use std::cmp::Ordering;
 
-use super::memory::{add_edge, check_endpoints};
+use crate::memory::{add_edge, check_endpoints};
 use crate::{
-    Cost, Heuristic, IndexedMinHeap, InvalidNode, NodeIds, Path, PlanError, Planner, ReverseGraph,
-    SearchStats,
+    Budgeted, Cost, Heuristic, IndexedMinHeap, InvalidNode, NodeIds, Path, PlanError, Planner,
+    ReverseGraph, SearchStats,
 };
 
 /// D* Lite: a shortest-path planner that repairs its previous search when edges change or
@@ -389,38 +389,6 @@ impl<H, N: Copy, I: Default, C: Cost> DStarLite<H, N, I, C> {
             path_valid: false,
             path_stamp: 0,
         }
-    }
-
-    /// Limits each search or replan to `max_expanded` node expansions; one that needs more
-    /// returns [`PlanError::BudgetExceeded`]. The work done is kept: the next
-    /// [`replan`](DStarLite::replan) carries on from where the budget ran out.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, PlanError, Planner};
-    /// let grid = Grid::open(30, 30, Connectivity::Eight);
-    /// let mut dstar = DStarLite::new(Octile).with_budget(10);
-    /// assert_eq!(dstar.plan(&grid, (0, 0), (29, 29)), Err(PlanError::BudgetExceeded { budget: 10 }));
-    /// dstar.set_budget(None);
-    /// assert!(dstar.replan(&grid).is_ok());
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.budget = Some(max_expanded);
-        self
-    }
-
-    /// Sets or lifts the expansion budget of later searches and replans.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{grid::{Cell, Octile}, DStarLite, DenseIds};
-    /// let mut dstar: DStarLite<_, Cell, DenseIds, f64> = DStarLite::new(Octile);
-    /// dstar.set_budget(Some(1000));
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.budget = max_expanded;
     }
 
     /// The current start, once a search has begun.
@@ -1429,6 +1397,30 @@ where
             return Err(error);
         }
         Ok(if best == C::INFINITY { None } else { choice })
+    }
+}
+
+/// The budget limits each search or replan to that many node expansions; one that needs more
+/// returns [`PlanError::BudgetExceeded`]. The work done is kept: the next
+/// [`replan`](DStarLite::replan) carries on from where the budget ran out.
+///
+/// # Example
+///
+/// ```
+/// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, Budgeted, PlanError, Planner};
+/// let grid = Grid::open(30, 30, Connectivity::Eight);
+/// let mut dstar = DStarLite::new(Octile).with_budget(10);
+/// assert_eq!(dstar.plan(&grid, (0, 0), (29, 29)), Err(PlanError::BudgetExceeded { budget: 10 }));
+/// dstar.set_budget(None);
+/// assert!(dstar.replan(&grid).is_ok());
+/// ```
+impl<H, N, I, C: Cost> Budgeted for DStarLite<H, N, I, C> {
+    fn budget(&self) -> Option<u64> {
+        self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.budget
     }
 }
 

@@ -29,120 +29,11 @@
 //! worse on graphs where `f` takes many distinct values (every new threshold admits only a few
 //! new nodes) or with zero-cost cycles (which it never leaves: set a budget).
 
-use super::memory::{add_edge, check_endpoints};
-use crate::{Cost, Graph, Heuristic, Path, PlanError, Planner, SearchStats, Zero};
-
-/// A heuristic that can update its estimate along an edge instead of computing it afresh.
-///
-/// [`IdaStar`] evaluates the heuristic once per generated node, always for a child of the node
-/// it has just expanded, so a heuristic that can derive the child's value from the parent's
-/// (a sliding-tile puzzle's Manhattan distance changes only for the one tile that moved)
-/// saves most of its work. [`State`](IncrementalHeuristic::State) is whatever the heuristic
-/// wants to remember per node on the current path beyond the estimate itself (the parts of an
-/// additive pattern-database heuristic, for instance); `()` when nothing.
-///
-/// Every [`Heuristic`] can be used through [`Reestimate`], which recomputes each estimate.
-///
-/// # Example
-///
-/// An incremental "distance to 100" on a number line:
-///
-/// ```
-/// use replan::{Graph, HashedIds, IdaStar, IncrementalHeuristic, Planner};
-///
-/// struct Line;
-/// impl Graph for Line {
-///     type Node = i32;
-///     type Cost = u32;
-///     type Ids = HashedIds<i32>;
-///     fn successors(&self, n: i32, mut visit: impl FnMut(i32, u32)) {
-///         visit(n + 1, 1);
-///         visit(n - 1, 1);
-///     }
-/// }
-///
-/// struct Distance;
-/// impl IncrementalHeuristic<i32, u32> for Distance {
-///     type State = ();
-///     fn first(&self, node: i32, goal: i32) -> (u32, ()) {
-///         (node.abs_diff(goal), ())
-///     }
-///     fn next(&self, parent: i32, parent_h: u32, _: (), child: i32, goal: i32) -> (u32, ()) {
-///         // One step towards the goal lowers the distance by one, a step away raises it.
-///         let closer = parent.abs_diff(goal) > child.abs_diff(goal);
-///         (if closer { parent_h - 1 } else { parent_h + 1 }, ())
-///     }
-/// }
-///
-/// let path = IdaStar::incremental(Distance).plan(&Line, 95, 100).unwrap();
-/// assert_eq!(path.nodes, [95, 96, 97, 98, 99, 100]);
-/// ```
-pub trait IncrementalHeuristic<N, C> {
-    /// What the heuristic remembers about each node on the current path.
-    type State: Copy;
-
-    /// The estimate for `node`, computed from scratch, with the state to update from.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::Manhattan;
-    /// use replan::{IncrementalHeuristic, Reestimate};
-    /// // Any `Heuristic` wrapped in `Reestimate` computes estimates afresh.
-    /// let (h, ()) = Reestimate(Manhattan).first((0, 0), (2, 3));
-    /// assert_eq!(h, 5.0);
-    /// ```
-    fn first(&self, node: N, goal: N) -> (C, Self::State);
-
-    /// The estimate for `child`, a successor of `parent` whose estimate was `parent_h` and
-    /// whose state was `parent_state`.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::Manhattan;
-    /// use replan::{IncrementalHeuristic, Reestimate};
-    /// let h = Reestimate(Manhattan);
-    /// let (parent_h, state) = h.first((0, 0), (2, 3));
-    /// assert_eq!(h.next((0, 0), parent_h, state, (1, 0), (2, 3)).0, 4.0);
-    /// ```
-    fn next(
-        &self,
-        parent: N,
-        parent_h: C,
-        parent_state: Self::State,
-        child: N,
-        goal: N,
-    ) -> (C, Self::State);
-}
-
-/// Any [`Heuristic`] as an [`IncrementalHeuristic`] without state: each child's estimate comes
-/// from [`Heuristic::estimate_child`], which computes it afresh unless the heuristic overrides it.
-///
-/// # Example
-///
-/// ```
-/// use replan::{IncrementalHeuristic, Reestimate};
-/// let h = Reestimate(|a: i32, b: i32| a.abs_diff(b));
-/// assert_eq!(h.first(3, 10), (7, ()));
-/// assert_eq!(h.next(3, 7, (), 4, 10), (6, ()));
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Reestimate<H>(pub H);
-
-impl<N, C, H: Heuristic<N, C>> IncrementalHeuristic<N, C> for Reestimate<H> {
-    type State = ();
-
-    #[inline(always)]
-    fn first(&self, node: N, goal: N) -> (C, ()) {
-        (self.0.estimate(node, goal), ())
-    }
-
-    #[inline(always)]
-    fn next(&self, parent: N, parent_h: C, _state: (), child: N, goal: N) -> (C, ()) {
-        (self.0.estimate_child(parent, parent_h, child, goal), ())
-    }
-}
+use crate::memory::{add_edge, check_endpoints};
+use crate::{
+    Budgeted, Cost, Graph, Heuristic, IncrementalHeuristic, Path, PlanError, Planner, Reestimate,
+    SearchStats, Zero,
+};
 
 /// Iterative-deepening A*: optimal paths with memory linear in the path length.
 ///
@@ -286,37 +177,6 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
         }
     }
 
-    /// Limits each search to `max_expanded` node expansions, over all iterations together;
-    /// a search that needs more returns [`PlanError::BudgetExceeded`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{puzzle::{Misplaced, SlidingPuzzle}, IdaStar, PlanError, Planner};
-    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-    /// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
-    /// let mut ida = IdaStar::new(Misplaced::new(puzzle.goal())).with_budget(100);
-    /// assert_eq!(ida.plan(&puzzle, start, puzzle.goal()), Err(PlanError::BudgetExceeded { budget: 100 }));
-    /// ```
-    pub fn with_budget(mut self, max_expanded: u64) -> Self {
-        self.budget = Some(max_expanded);
-        self
-    }
-
-    /// Sets or lifts the expansion budget of later searches.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar};
-    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-    /// let mut ida: IdaStar<_, _, u32> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
-    /// ida.set_budget(Some(1_000_000));
-    /// ```
-    pub fn set_budget(&mut self, max_expanded: Option<u64>) {
-        self.budget = max_expanded;
-    }
-
     /// The heuristic, to inspect or change between searches.
     ///
     /// # Example
@@ -438,6 +298,28 @@ fn expand<N: Copy + Eq, C: Cost, S, G: Graph<Node = N, Cost = C> + ?Sized>(
     stats.generated += (children.len() - before) as u64;
     stats.max_frontier = stats.max_frontier.max(children.len());
     Ok(())
+}
+
+/// The budget limits each search to that many node expansions, over all iterations together;
+/// a search that needs more returns [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::{puzzle::{Misplaced, SlidingPuzzle}, IdaStar, Budgeted, PlanError, Planner};
+/// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+/// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
+/// let mut ida = IdaStar::new(Misplaced::new(puzzle.goal())).with_budget(100);
+/// assert_eq!(ida.plan(&puzzle, start, puzzle.goal()), Err(PlanError::BudgetExceeded { budget: 100 }));
+/// ```
+impl<H: IncrementalHeuristic<N, C>, N, C> Budgeted for IdaStar<H, N, C> {
+    fn budget(&self) -> Option<u64> {
+        self.budget
+    }
+
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        &mut self.budget
+    }
 }
 
 impl<G, H> Planner<G> for IdaStar<H, G::Node, G::Cost>

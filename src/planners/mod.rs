@@ -24,7 +24,6 @@ pub mod bidirectional_bfs;
 pub mod dijkstra;
 pub mod dstar_lite;
 pub mod ida_star;
-pub(crate) mod memory;
 pub mod reach;
 
 pub use astar::AStar;
@@ -32,5 +31,5 @@ pub use bfs::Bfs;
 pub use bidirectional_bfs::BidirectionalBfs;
 pub use dijkstra::Dijkstra;
 pub use dstar_lite::{DStarLite, NodeValues};
-pub use ida_star::{IdaStar, IncrementalHeuristic, Reestimate};
+pub use ida_star::IdaStar;
 pub use reach::{BfsReach, DijkstraReach, DistanceMap};

@@ -47,7 +47,7 @@
 //! # Ok::<(), replan::PlanError>(())
 //! ```
 
-use super::memory::{add_edge, edge_error};
+use crate::memory::{add_edge, edge_error};
 use crate::{Cost, IndexedGraph, IndexedMinHeap, PlanError, SearchStats};
 
 /// Distances from a search's sources to every node, indexed by [`IndexedGraph::index`].

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use super::{Cell, SnakeError};
 use crate::grid::{Connectivity, Grid};
+use crate::picture::{Picture, PictureError};
 
 /// The smallest side a board may have.
 pub const MIN_SIDE: u32 = 2;
@@ -316,55 +317,38 @@ impl fmt::Display for Board {
 impl FromStr for Board {
     type Err = SnakeError;
 
-    /// Parses an ASCII picture as [`Grid`] does: each line trimmed, blank lines before the
-    /// first row and after the last ignored, `.` free and `#` a wall. The size is checked
-    /// before anything is allocated, so a 300-column picture is a
-    /// [`SnakeError::BoardSize`] error, not a large allocation.
+    /// Parses an ASCII picture as [`Grid`] does, with the same reader: each line trimmed,
+    /// blank lines before the first row and after the last ignored, `.` free and `#` a
+    /// wall; a [`SnakeError::Parse`] names the line and the column counted in characters
+    /// of the line as written, indentation included. The size is checked before anything
+    /// is allocated, so a 300-column picture is a [`SnakeError::BoardSize`] error, not a
+    /// large allocation.
     fn from_str(text: &str) -> Result<Board, SnakeError> {
-        let rows = || text.lines().enumerate().map(|(i, line)| (i, line.trim()));
-        let first = rows().find(|(_, line)| !line.is_empty());
-        let last = rows().filter(|(_, line)| !line.is_empty()).last();
-        let (Some((first, first_row)), Some((last, _))) = (first, last) else {
-            return Err(SnakeError::Parse {
-                line: 1,
-                column: 1,
-                message: "the picture has no rows".into(),
-            });
-        };
-        let width = first_row.chars().count() as u64;
-        let height = (last - first + 1) as u64;
+        let picture = Picture::find(text).map_err(parse_error)?;
+        let (width, height) = (picture.width() as u64, picture.height() as u64);
         check_size(width, height)?;
+        picture
+            .check(
+                |symbol| matches!(symbol, '.' | '#'),
+                "'.' (free) or '#' (wall)",
+            )
+            .map_err(parse_error)?;
         let mut board = Board::new(width as u32, height as u32)?;
-        for (y, (line_index, row)) in rows().skip(first).take(height as usize).enumerate() {
-            let length = row.chars().count();
-            if length as u64 != width {
-                return Err(SnakeError::Parse {
-                    line: line_index + 1,
-                    column: 1,
-                    message: format!(
-                        "row {y} has {length} cells but the first row has {width}; rows must \
-                         all be the same length"
-                    ),
-                });
-            }
-            for (x, symbol) in row.chars().enumerate() {
-                match symbol {
-                    '.' => {}
-                    '#' => {
-                        board.set_wall((x as u32, y as u32), true);
-                    }
-                    _ => {
-                        return Err(SnakeError::Parse {
-                            line: line_index + 1,
-                            column: x + 1,
-                            message: format!(
-                                "unknown character {symbol:?}: expected '.' (free) or '#' (wall)"
-                            ),
-                        })
-                    }
+        for (y, row) in picture.rows().enumerate() {
+            for (x, symbol) in row.cells.chars().enumerate() {
+                if symbol == '#' {
+                    board.set_wall((x as u32, y as u32), true);
                 }
             }
         }
         Ok(board)
+    }
+}
+
+fn parse_error(error: PictureError) -> SnakeError {
+    SnakeError::Parse {
+        line: error.line,
+        column: error.column,
+        message: error.message,
     }
 }

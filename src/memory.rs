@@ -1,4 +1,6 @@
-//! Per-node search records shared by the planners, over either node store.
+//! Per-node search records shared by every search of the crate, over either node store: the
+//! planners, and the jump point search of the grid, which is a planner too but needs the
+//! grid's geometry and so lives with the grid.
 //!
 //! Every planner keeps, for each node a search has reached, its cost from the search's root
 //! (`g`) and the id of the node it was reached from. Records live in one flat array indexed
