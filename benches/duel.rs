@@ -18,7 +18,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use pathfinding::prelude::dijkstra_all;
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
-use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Evaluator, RandomSafe, Search, Side};
+use replan::duel::{Duel, DuelAgent, DuelBoard, Evaluator, RandomSafe, Search, Side};
 use replan::snake::Direction;
 
 /// Mid-game positions: RandomSafe against itself for 30 turns on seeded maps, kept if

@@ -11,8 +11,8 @@
 //! ```
 
 use criterion::{black_box, Criterion};
-use replan::snake::best::best;
-use replan::snake::hamiltonian::HamiltonianAgent;
+use replan::snake::best;
+use replan::snake::HamiltonianAgent;
 use replan::snake::{Agent, Board, Game, GameConfig};
 
 /// Plays `agent` on a fresh seeded game until the snake holds `fill` of the board.

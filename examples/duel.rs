@@ -23,7 +23,7 @@ use crossterm::{cursor, terminal, QueueableCommand};
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 use rayon::prelude::*;
-use replan::snake::duel::{
+use replan::duel::{
     direction_to_botzone, play_game, play_game_watched, Budget, Duel, DuelAgent, DuelBoard,
     DuelResult, Greedy, RandomSafe, Search, Side, Territory,
 };

@@ -29,8 +29,8 @@ use crossterm::terminal::{Clear, ClearType};
 use crossterm::{cursor, execute, queue};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use replan::snake::best::best;
-use replan::snake::hamiltonian::HamiltonianAgent;
+use replan::snake::best;
+use replan::snake::HamiltonianAgent;
 use replan::snake::{
     play_game, Agent, Game, GameConfig, GreedyAgent, IncrementalAgent, Outcome, Report, SafeAgent,
 };

@@ -93,6 +93,7 @@
 
 mod bucket_queue;
 mod cost;
+pub mod duel;
 mod error;
 mod graph;
 mod graph_fn;

@@ -6,7 +6,7 @@ mod botzone_json;
 
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
-use replan::snake::duel::{
+use replan::duel::{
     direction_from_botzone, direction_to_botzone, forced_win, play_game, BotzoneError,
     BotzoneRequest, DeathCause, Duel, DuelAgent, DuelBoard, DuelError, DuelResult, Evaluator,
     Greedy, RandomSafe, Search, Side, Territory, UNREACHED,

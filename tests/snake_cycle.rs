@@ -19,8 +19,8 @@
 
 use proptest::prelude::*;
 use rayon::prelude::*;
-use replan::snake::best::{best, BestAgent};
-use replan::snake::hamiltonian::{CycleError, HamiltonianAgent, HamiltonianCycle};
+use replan::snake::{best, BestAgent};
+use replan::snake::{CycleError, HamiltonianAgent, HamiltonianCycle};
 use replan::snake::{
     play_game, simulate, Agent, Board, Game, GameConfig, GameEnd, Outcome, Report,
 };

@@ -36,18 +36,19 @@
 
 mod agent;
 mod agents;
-pub mod best;
 mod board;
-pub mod duel;
+pub mod cycle;
 mod error;
 mod game;
-pub mod hamiltonian;
 mod simulate;
 pub mod view;
 
 pub use agent::{Agent, AgentStats};
-pub use agents::{GreedyAgent, IncrementalAgent, PlannerComparison, SafeAgent};
+pub use agents::{
+    best, BestAgent, GreedyAgent, HamiltonianAgent, IncrementalAgent, PlannerComparison, SafeAgent,
+};
 pub use board::{Board, MAX_SIDE, MIN_SIDE};
+pub use cycle::{CycleError, HamiltonianCycle};
 pub use error::SnakeError;
 pub use game::{DeathReason, Game, GameConfig, Outcome, Snake};
 pub use simulate::{game_seed, play_game, simulate, GameEnd, GameRecord, Report};

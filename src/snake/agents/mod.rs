@@ -12,11 +12,14 @@
 //! where a doc says so. The endgame search's stacks and sets of positions seen keep their
 //! memory between searches, growing only when a search goes further than any before.
 
+mod block_tree;
 mod greedy;
 mod incremental;
 mod safe;
 mod safety;
 
+pub use crate::snake::cycle::HamiltonianAgent;
+pub use block_tree::{best, BestAgent};
 pub use greedy::GreedyAgent;
 pub use incremental::{IncrementalAgent, PlannerComparison};
 pub use safe::SafeAgent;

@@ -29,7 +29,7 @@ pub(crate) fn terminal_value(result: DuelResult, side: Side) -> f32 {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Greedy, Side};
+/// use replan::duel::{Duel, DuelAgent, DuelBoard, Greedy, Side};
 /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let mut agent: Box<dyn DuelAgent> = Box::new(Greedy::new());
 /// let direction = agent.choose(&duel, Side::First);
@@ -64,7 +64,7 @@ fn candidate_moves(duel: &Duel, side: Side) -> Vec<Direction> {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, RandomSafe, Side};
+/// use replan::duel::{Duel, DuelAgent, DuelBoard, RandomSafe, Side};
 /// use replan::snake::Direction;
 /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let direction = RandomSafe::new(3).choose(&duel, Side::Second);
@@ -74,7 +74,7 @@ fn candidate_moves(duel: &Duel, side: Side) -> Vec<Direction> {
 /// A clone draws the same moves as the original from the point where it was cloned.
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, RandomSafe, Side};
+/// use replan::duel::{Duel, DuelAgent, DuelBoard, RandomSafe, Side};
 /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let mut agent = RandomSafe::new(3);
 /// agent.choose(&duel, Side::First);
@@ -105,7 +105,7 @@ impl RandomSafe {
     /// # Example
     ///
     /// ```
-    /// let _agent = replan::snake::duel::RandomSafe::new(1);
+    /// let _agent = replan::duel::RandomSafe::new(1);
     /// ```
     pub fn new(seed: u64) -> RandomSafe {
         RandomSafe {
@@ -132,7 +132,7 @@ impl DuelAgent for RandomSafe {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Greedy, Side};
+/// use replan::duel::{Duel, DuelAgent, DuelBoard, Greedy, Side};
 /// use replan::snake::Direction;
 /// // Walled in on the left by its own body, the head turns to the open side.
 /// let board = DuelBoard::new(10, 10).unwrap();
@@ -151,7 +151,7 @@ impl Greedy {
     /// # Example
     ///
     /// ```
-    /// let _agent = replan::snake::duel::Greedy::new();
+    /// let _agent = replan::duel::Greedy::new();
     /// ```
     pub fn new() -> Greedy {
         Greedy::default()
@@ -197,7 +197,7 @@ impl DuelAgent for Greedy {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Side, Territory};
+/// use replan::duel::{Duel, DuelAgent, DuelBoard, Side, Territory};
 /// let duel = Duel::new(DuelBoard::new(12, 12).unwrap());
 /// let direction = Territory::new().choose(&duel, Side::First);
 /// assert!(duel.is_safe(Side::First, direction));
@@ -214,7 +214,7 @@ impl Territory {
     /// # Example
     ///
     /// ```
-    /// let _agent = replan::snake::duel::Territory::new();
+    /// let _agent = replan::duel::Territory::new();
     /// ```
     pub fn new() -> Territory {
         Territory::default()

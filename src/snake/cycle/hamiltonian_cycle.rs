@@ -59,7 +59,7 @@
 
 use fixedbitset::FixedBitSet;
 
-use super::{Agent, AgentStats, Board, Cell, Direction, Game};
+use crate::snake::{Agent, AgentStats, Board, Cell, Direction, Game};
 use crate::{Bfs, DenseIds, Graph, IndexedGraph, Planner};
 
 /// "No cell": off the board, or no constraint.
@@ -70,7 +70,7 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// # Example
 ///
 /// ```
-/// use replan::snake::hamiltonian::CycleError;
+/// use replan::snake::CycleError;
 /// let error = CycleError::OddCellCount { free: 9 };
 /// assert!(error.to_string().contains("9 free cells"));
 /// ```
@@ -271,7 +271,7 @@ impl DisjointSets {
 /// # Example
 ///
 /// ```
-/// use replan::snake::{hamiltonian::HamiltonianCycle, Board};
+/// use replan::snake::{HamiltonianCycle, Board};
 ///
 /// let board = Board::new(4, 3).unwrap();
 /// let cycle = HamiltonianCycle::new(&board).unwrap();
@@ -304,7 +304,7 @@ impl HamiltonianCycle {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::{CycleError, HamiltonianCycle}, Board};
+    /// use replan::snake::{CycleError, HamiltonianCycle, Board};
     /// assert!(HamiltonianCycle::new(&Board::new(6, 5).unwrap()).is_ok());
     /// assert_eq!(
     ///     HamiltonianCycle::new(&Board::new(5, 5).unwrap()),
@@ -329,7 +329,7 @@ impl HamiltonianCycle {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::HamiltonianCycle, Board};
+    /// use replan::snake::{HamiltonianCycle, Board};
     /// let board = Board::new(6, 6).unwrap();
     /// let body = [(2, 3), (2, 2), (3, 2)]; // head first, with a bend
     /// let cycle = HamiltonianCycle::through(&board, &body).unwrap();
@@ -353,7 +353,7 @@ impl HamiltonianCycle {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::HamiltonianCycle, Board};
+    /// use replan::snake::{HamiltonianCycle, Board};
     /// assert_eq!(HamiltonianCycle::new(&Board::new(2, 3).unwrap()).unwrap().len(), 6);
     /// ```
     pub fn len(&self) -> usize {
@@ -365,7 +365,7 @@ impl HamiltonianCycle {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::HamiltonianCycle, Board};
+    /// use replan::snake::{HamiltonianCycle, Board};
     /// assert!(!HamiltonianCycle::new(&Board::new(2, 2).unwrap()).unwrap().is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -377,7 +377,7 @@ impl HamiltonianCycle {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::HamiltonianCycle, Board};
+    /// use replan::snake::{HamiltonianCycle, Board};
     /// let cycle = HamiltonianCycle::new(&Board::new(2, 2).unwrap()).unwrap();
     /// assert_eq!(cycle.cells().count(), 4);
     /// ```
@@ -393,7 +393,7 @@ impl HamiltonianCycle {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::HamiltonianCycle, Board};
+    /// use replan::snake::{HamiltonianCycle, Board};
     /// let cycle = HamiltonianCycle::new(&Board::new(2, 2).unwrap()).unwrap();
     /// let first = cycle.cells().next().unwrap();
     /// assert_eq!(cycle.position(first), Some(0));
@@ -415,7 +415,7 @@ impl HamiltonianCycle {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::HamiltonianCycle, Board};
+    /// use replan::snake::{HamiltonianCycle, Board};
     /// let cycle = HamiltonianCycle::new(&Board::new(2, 2).unwrap()).unwrap();
     /// let mut cell = (0, 0);
     /// for _ in 0..4 {
@@ -892,7 +892,7 @@ fn stays_connected(
 /// # Example
 ///
 /// ```
-/// use replan::snake::hamiltonian::SHORTCUT_LENGTH;
+/// use replan::snake::SHORTCUT_LENGTH;
 /// assert!(SHORTCUT_LENGTH.0 < SHORTCUT_LENGTH.1);
 /// ```
 pub const SHORTCUT_LENGTH: (u64, u64) = (2, 5);
@@ -1052,7 +1052,7 @@ impl CycleFollower {
 /// # Example
 ///
 /// ```
-/// use replan::snake::{hamiltonian::HamiltonianAgent, simulate, Board, GameConfig};
+/// use replan::snake::{HamiltonianAgent, simulate, Board, GameConfig};
 ///
 /// let config = GameConfig::new(6, 6)?.with_start_length(4);
 /// let board = Board::new(6, 6)?;
@@ -1078,7 +1078,7 @@ impl HamiltonianAgent {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::{CycleError, HamiltonianAgent}, Board};
+    /// use replan::snake::{CycleError, HamiltonianAgent, Board};
     /// assert!(HamiltonianAgent::new(&Board::new(8, 8).unwrap()).is_ok());
     /// assert!(matches!(
     ///     HamiltonianAgent::new(&Board::new(7, 7).unwrap()),
@@ -1105,7 +1105,7 @@ impl HamiltonianAgent {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::HamiltonianAgent, Agent, Game, GameConfig};
+    /// use replan::snake::{HamiltonianAgent, Agent, Game, GameConfig};
     /// let mut game = Game::new(&GameConfig::new(5, 6)?.with_seed(3))?;
     /// let mut agent = HamiltonianAgent::for_game(&game).unwrap();
     /// while !game.is_over() {
@@ -1131,7 +1131,7 @@ impl HamiltonianAgent {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{hamiltonian::HamiltonianAgent, Board};
+    /// use replan::snake::{HamiltonianAgent, Board};
     /// let agent = HamiltonianAgent::new(&Board::new(4, 4).unwrap()).unwrap();
     /// assert_eq!(agent.cycle().len(), 16);
     /// ```

@@ -63,18 +63,18 @@
 //! `O(blocks)` each; all in memory the agent keeps from move to move (the planner returns
 //! each path in a fresh `Vec`, one allocation per search, none per node).
 //!
-//! [`HamiltonianCycle`]: super::hamiltonian::HamiltonianCycle
-//! [`HamiltonianAgent`]: super::hamiltonian::HamiltonianAgent
+//! [`HamiltonianCycle`]: crate::snake::cycle::HamiltonianCycle
+//! [`HamiltonianAgent`]: crate::snake::cycle::HamiltonianAgent
 
 use std::collections::VecDeque;
 
 use fixedbitset::FixedBitSet;
 
-use super::hamiltonian::{
+use crate::snake::cycle::{
     block_edge, block_of, direction_to, inside_offset, load_body, offset_cell, outside_offset,
     walls_fill_blocks, CycleError, CycleFollower, DisjointSets, HamiltonianCycle, Layout, NONE,
 };
-use super::{Agent, AgentStats, Board, Direction, Game, SafeAgent};
+use crate::snake::{Agent, AgentStats, Board, Direction, Game, SafeAgent};
 use crate::{AStar, DenseIds, Graph, Heuristic, IndexedGraph, Planner};
 
 /// How many paths a move may plan before it settles for a move that passes the safety
@@ -640,13 +640,13 @@ impl Mode {
 /// [module docs](self)). Made by [`best`].
 ///
 /// The first move looks at the board and the starting body and picks the rule: the block
-/// tree where the blocks fit, else [`HamiltonianAgent`](super::hamiltonian::HamiltonianAgent)'s
+/// tree where the blocks fit, else [`HamiltonianAgent`](crate::snake::cycle::HamiltonianAgent)'s
 /// ordered shortcuts over a cycle built for the board and the body.
 ///
 /// # Example
 ///
 /// ```
-/// use replan::snake::{best::best, simulate, GameConfig};
+/// use replan::snake::{best, simulate, GameConfig};
 ///
 /// let config = GameConfig::new(8, 8)?.with_start_length(4);
 /// let report = simulate(best, &config, 5, 7)?;
@@ -668,7 +668,7 @@ pub struct BestAgent {
 /// # Example
 ///
 /// ```
-/// use replan::snake::{best::best, Agent, Game, GameConfig};
+/// use replan::snake::{best, Agent, Game, GameConfig};
 /// let mut game = Game::new(&GameConfig::new(6, 6)?.with_seed(1))?;
 /// let mut agent = best();
 /// while !game.is_over() {
@@ -693,7 +693,7 @@ impl BestAgent {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{best::BestAgent, Agent};
+    /// use replan::snake::{BestAgent, Agent};
     /// assert_eq!(BestAgent::new().name(), "best");
     /// ```
     pub fn new() -> Self {
@@ -716,7 +716,7 @@ impl BestAgent {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{best::BestAgent, hamiltonian::CycleError, Board};
+    /// use replan::snake::{BestAgent, CycleError, Board};
     /// assert!(BestAgent::for_board(&Board::new(20, 20).unwrap()).is_ok());
     /// assert!(matches!(
     ///     BestAgent::for_board(&Board::new(5, 5).unwrap()),
@@ -734,7 +734,7 @@ impl BestAgent {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{best::best, Agent, Game, GameConfig};
+    /// use replan::snake::{best, Agent, Game, GameConfig};
     /// let game = Game::new(&GameConfig::new(6, 6)?)?;
     /// let mut agent = best();
     /// agent.next_move(&game);

@@ -20,7 +20,7 @@ pub type Cell = (u32, u32);
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::Side;
+/// use replan::duel::Side;
 /// assert_eq!(Side::First.other(), Side::Second);
 /// assert_eq!(Side::Second.index(), 1);
 /// ```
@@ -55,7 +55,7 @@ impl Side {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{DuelBoard, DuelError};
+/// use replan::duel::{DuelBoard, DuelError};
 /// assert_eq!(
 ///     DuelBoard::new(9, 12).unwrap_err(),
 ///     DuelError::BoardSize { width: 9, height: 12 }
@@ -137,7 +137,7 @@ pub const MAX_SIDE: u32 = 16;
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::DuelBoard;
+/// use replan::duel::DuelBoard;
 /// let board = DuelBoard::with_obstacles(12, 10, [(3, 4), (8, 5)]).unwrap();
 /// assert!(board.is_obstacle((3, 4)));
 /// assert!(board.is_symmetric());
@@ -160,7 +160,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// assert_eq!(DuelBoard::new(12, 12).unwrap().free_cells(), 144);
     /// ```
     pub fn new(width: u32, height: u32) -> Result<DuelBoard, DuelError> {
@@ -185,7 +185,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{DuelBoard, DuelError};
+    /// use replan::duel::{DuelBoard, DuelError};
     /// assert_eq!(
     ///     DuelBoard::with_obstacles(10, 10, [(0, 0)]).unwrap_err(),
     ///     DuelError::ObstacleOnStart { cell: (0, 0) }
@@ -217,7 +217,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(replan::snake::duel::DuelBoard::new(11, 13).unwrap().width(), 11);
+    /// assert_eq!(replan::duel::DuelBoard::new(11, 13).unwrap().width(), 11);
     /// ```
     pub fn width(&self) -> u32 {
         self.width
@@ -228,7 +228,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(replan::snake::duel::DuelBoard::new(11, 13).unwrap().height(), 13);
+    /// assert_eq!(replan::duel::DuelBoard::new(11, 13).unwrap().height(), 13);
     /// ```
     pub fn height(&self) -> u32 {
         self.height
@@ -239,7 +239,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(replan::snake::duel::DuelBoard::new(11, 13).unwrap().cells(), 143);
+    /// assert_eq!(replan::duel::DuelBoard::new(11, 13).unwrap().cells(), 143);
     /// ```
     pub fn cells(&self) -> usize {
         (self.width * self.height) as usize
@@ -250,7 +250,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// assert_eq!(DuelBoard::with_obstacles(10, 10, [(5, 5)]).unwrap().free_cells(), 99);
     /// ```
     pub fn free_cells(&self) -> usize {
@@ -262,7 +262,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// let board = replan::snake::duel::DuelBoard::new(10, 12).unwrap();
+    /// let board = replan::duel::DuelBoard::new(10, 12).unwrap();
     /// assert!(board.contains((9, 11)));
     /// assert!(!board.contains((10, 0)));
     /// ```
@@ -275,7 +275,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// let board = DuelBoard::with_obstacles(10, 10, [(2, 3)]).unwrap();
     /// assert!(board.is_obstacle((2, 3)) && !board.is_obstacle((3, 2)));
     /// ```
@@ -289,7 +289,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// let board = replan::snake::duel::DuelBoard::new(10, 12).unwrap();
+    /// let board = replan::duel::DuelBoard::new(10, 12).unwrap();
     /// assert_eq!(board.index((3, 2)), 23);
     /// assert_eq!(board.cell(23), (3, 2));
     /// ```
@@ -302,7 +302,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// let board = replan::snake::duel::DuelBoard::new(10, 12).unwrap();
+    /// let board = replan::duel::DuelBoard::new(10, 12).unwrap();
     /// assert_eq!(board.cell(119), (9, 11));
     /// ```
     pub fn cell(&self, index: usize) -> Cell {
@@ -315,7 +315,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{DuelBoard, Side};
+    /// use replan::duel::{DuelBoard, Side};
     /// let board = DuelBoard::new(12, 10).unwrap();
     /// assert_eq!(board.start(Side::First), (0, 0));
     /// assert_eq!(board.start(Side::Second), (11, 9));
@@ -332,7 +332,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// let board = replan::snake::duel::DuelBoard::new(12, 10).unwrap();
+    /// let board = replan::duel::DuelBoard::new(12, 10).unwrap();
     /// assert_eq!(board.mirror((1, 2)), (10, 7));
     /// ```
     pub fn mirror(&self, cell: Cell) -> Cell {
@@ -344,7 +344,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// assert!(!DuelBoard::with_obstacles(10, 10, [(1, 2)]).unwrap().is_symmetric());
     /// ```
     pub fn is_symmetric(&self) -> bool {
@@ -358,7 +358,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// let walled = DuelBoard::with_obstacles(10, 10, [(1, 0), (0, 1)]).unwrap();
     /// assert!(!walled.is_connected());
     /// assert!(DuelBoard::new(10, 10).unwrap().is_connected());
@@ -417,7 +417,7 @@ impl DuelBoard {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{DuelResult, Side};
+/// use replan::duel::{DuelResult, Side};
 /// assert_eq!(DuelResult::Won(Side::First).winner(), Some(Side::First));
 /// assert_eq!(DuelResult::Draw.winner(), None);
 /// ```
@@ -444,7 +444,7 @@ impl DuelResult {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{DeathCause, Duel, DuelBoard, Side};
+/// use replan::duel::{DeathCause, Duel, DuelBoard, Side};
 /// use replan::snake::Direction;
 /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let turn = duel.step([Direction::Up, Direction::Left]).unwrap();
@@ -467,7 +467,7 @@ pub enum DeathCause {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelBoard};
+/// use replan::duel::{Duel, DuelBoard};
 /// use replan::snake::Direction;
 /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let turn = duel.step([Direction::Right, Direction::Left]).unwrap();
@@ -508,7 +508,7 @@ pub(crate) const SNAKE: u8 = 2;
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelBoard, DuelResult, Side};
+/// use replan::duel::{Duel, DuelBoard, DuelResult, Side};
 /// use replan::snake::Direction;
 ///
 /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
@@ -535,7 +535,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// let duel = Duel::new(DuelBoard::new(10, 12).unwrap());
     /// assert_eq!(duel.head(Side::Second), (9, 11));
     /// assert_eq!(duel.turn(), 0);
@@ -557,7 +557,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, DuelError, Side};
+    /// use replan::duel::{Duel, DuelBoard, DuelError, Side};
     /// let board = DuelBoard::new(10, 10).unwrap();
     /// let duel = Duel::from_bodies(board.clone(), [vec![(2, 0), (1, 0)], vec![(9, 9)]], 1).unwrap();
     /// assert_eq!(duel.tail(Side::First), (1, 0));
@@ -628,7 +628,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::Duel;
+    /// use replan::duel::Duel;
     /// let growing: Vec<u32> = (0..20).filter(|&t| Duel::grows(t)).collect();
     /// assert_eq!(growing, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 18]);
     /// ```
@@ -641,7 +641,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard};
+    /// use replan::duel::{Duel, DuelBoard};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 11).unwrap()).board().height(), 11);
     /// ```
     pub fn board(&self) -> &DuelBoard {
@@ -667,7 +667,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard};
+    /// use replan::duel::{Duel, DuelBoard};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 10).unwrap()).result(), None);
     /// ```
     pub fn result(&self) -> Option<DuelResult> {
@@ -679,7 +679,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard};
+    /// use replan::duel::{Duel, DuelBoard};
     /// assert!(!Duel::new(DuelBoard::new(10, 10).unwrap()).is_over());
     /// ```
     pub fn is_over(&self) -> bool {
@@ -691,7 +691,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 10).unwrap()).head(Side::First), (0, 0));
     /// ```
     pub fn head(&self, side: Side) -> Cell {
@@ -703,7 +703,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 10).unwrap()).tail(Side::Second), (9, 9));
     /// ```
     pub fn tail(&self, side: Side) -> Cell {
@@ -716,7 +716,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 10).unwrap()).len(Side::First), 1);
     /// ```
     pub fn len(&self, side: Side) -> usize {
@@ -744,7 +744,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// assert_eq!(duel.snake_at((9, 9)), Some(Side::Second));
     /// assert_eq!(duel.snake_at((5, 5)), None);
@@ -786,7 +786,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{DeathCause, Duel, DuelBoard, DuelResult};
+    /// use replan::duel::{DeathCause, Duel, DuelBoard, DuelResult};
     /// use replan::snake::Direction;
     ///
     /// // Two heads one apart on a row both step into the cell between them.
@@ -938,7 +938,7 @@ mod tests {
     use rand_core::SeedableRng;
 
     use super::*;
-    use crate::snake::duel::generator::below;
+    use crate::duel::generator::below;
 
     /// `unmake` restores every position `make` left, on random games.
     #[test]

@@ -44,7 +44,7 @@ pub const UNREACHED: u32 = u32::MAX;
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side};
+/// use replan::duel::{Duel, DuelBoard, Evaluator, Side};
 /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let evaluation = Evaluator::new().evaluate(&duel);
 /// // The empty board splits evenly: 98 cells, the diagonal's ties halved.
@@ -69,7 +69,7 @@ impl Evaluation {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side};
+    /// use replan::duel::{Duel, DuelBoard, Evaluator, Side};
     /// let board = DuelBoard::new(10, 10).unwrap();
     /// // The second snake sits in the corner, the first in the middle.
     /// let duel = Duel::from_bodies(board, [vec![(4, 4)], vec![(9, 9)]], 1).unwrap();
@@ -88,7 +88,7 @@ impl Evaluation {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side, UNREACHED};
+/// use replan::duel::{Duel, DuelBoard, Evaluator, Side, UNREACHED};
 /// let board = DuelBoard::new(10, 10).unwrap();
 /// // The first snake's head is at (2, 0); its body (1, 0), (0, 0) frees up later.
 /// let duel = Duel::from_bodies(board, [vec![(2, 0), (1, 0), (0, 0)], vec![(9, 9)]], 12).unwrap();
@@ -161,7 +161,7 @@ impl Evaluator {
     /// # Example
     ///
     /// ```
-    /// let _evaluator = replan::snake::duel::Evaluator::new();
+    /// let _evaluator = replan::duel::Evaluator::new();
     /// ```
     pub fn new() -> Evaluator {
         Evaluator::default()
@@ -175,7 +175,7 @@ impl Evaluator {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side};
+    /// use replan::duel::{Duel, DuelBoard, Evaluator, Side};
     /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// let mut evaluator = Evaluator::new();
     /// evaluator.evaluate(&duel);
@@ -193,7 +193,7 @@ impl Evaluator {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Evaluator};
+    /// use replan::duel::{Duel, DuelBoard, Evaluator};
     /// let board = DuelBoard::with_obstacles(10, 10, [(1, 0), (8, 9)]).unwrap();
     /// let duel = Duel::new(board);
     /// // 100 cells less 2 obstacles and the 2 heads.
@@ -244,7 +244,7 @@ impl Evaluator {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side};
+    /// use replan::duel::{Duel, DuelBoard, Evaluator, Side};
     /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// assert_eq!(Evaluator::new().reach(&duel, Side::First), 99);
     /// ```
@@ -322,7 +322,7 @@ impl Evaluator {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{forced_win, Duel, DuelBoard, Side};
+/// use replan::duel::{forced_win, Duel, DuelBoard, Side};
 /// use replan::snake::Direction;
 /// // The second snake's only way out of its corner is (8, 9) and then (7, 9); the first
 /// // snake lies along (8, 8) and closes (7, 9) by moving down now.

@@ -17,7 +17,7 @@ use super::rules::{Duel, DuelBoard, DuelError, Side};
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{BotzoneRequest, Side};
+/// use replan::duel::{BotzoneRequest, Side};
 /// let request = BotzoneRequest {
 ///     x: 1,
 ///     y: 1,
@@ -55,7 +55,7 @@ pub struct BotzoneRequest {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{BotzoneError, BotzoneRequest};
+/// use replan::duel::{BotzoneError, BotzoneRequest};
 /// let request = BotzoneRequest { x: 2, y: 1, width: 10, height: 10, ..Default::default() };
 /// assert_eq!(request.replay().unwrap_err(), BotzoneError::Start { x: 2, y: 1 });
 /// ```
@@ -149,7 +149,7 @@ impl BotzoneRequest {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{BotzoneError, BotzoneRequest};
+    /// use replan::duel::{BotzoneError, BotzoneRequest};
     /// // We start bottom-right and our first move, east, leaves the board.
     /// let request = BotzoneRequest {
     ///     x: 10,

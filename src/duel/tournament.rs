@@ -10,7 +10,7 @@ use super::rules::{Duel, DuelBoard, DuelResult, Side};
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{play_game, DuelBoard, Greedy, RandomSafe};
+/// use replan::duel::{play_game, DuelBoard, Greedy, RandomSafe};
 /// let board = DuelBoard::new(10, 10).unwrap();
 /// let record = play_game(board, [&mut Greedy::new(), &mut RandomSafe::new(1)]);
 /// assert!(record.turns > 0);
@@ -36,7 +36,7 @@ pub struct GameRecord {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{play_game, DuelBoard, RandomSafe, Side};
+/// use replan::duel::{play_game, DuelBoard, RandomSafe, Side};
 /// let board = DuelBoard::new(10, 10).unwrap();
 /// let record = play_game(board, [&mut RandomSafe::new(1), &mut RandomSafe::new(2)]);
 /// assert!(record.result.is_some());
@@ -52,7 +52,7 @@ pub fn play_game(board: DuelBoard, agents: [&mut dyn DuelAgent; 2]) -> GameRecor
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{play_game_watched, DuelBoard, Greedy, RandomSafe};
+/// use replan::duel::{play_game_watched, DuelBoard, Greedy, RandomSafe};
 /// let mut positions = 0;
 /// let board = DuelBoard::new(10, 10).unwrap();
 /// let record = play_game_watched(board, [&mut Greedy::new(), &mut RandomSafe::new(2)], |_| {

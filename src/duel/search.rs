@@ -39,7 +39,7 @@ use super::rules::{Duel, DuelResult, Side};
 ///
 /// ```
 /// use std::time::Duration;
-/// use replan::snake::duel::Budget;
+/// use replan::duel::Budget;
 /// assert_ne!(Budget::Time(Duration::from_millis(50)), Budget::Nodes(10_000));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub enum Budget {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Search, Side};
+/// use replan::duel::{Duel, DuelAgent, DuelBoard, Search, Side};
 /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let mut search = Search::with_nodes(2_000);
 /// search.choose(&duel, Side::First);
@@ -109,7 +109,7 @@ struct Killers {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Search, Side};
+/// use replan::duel::{Duel, DuelAgent, DuelBoard, Search, Side};
 /// let duel = Duel::new(DuelBoard::new(12, 12).unwrap());
 /// let mut search = Search::with_nodes(5_000);
 /// let first = search.choose(&duel, Side::First);
@@ -142,7 +142,7 @@ impl Search {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use replan::snake::duel::{Budget, Search};
+    /// use replan::duel::{Budget, Search};
     /// assert_eq!(Search::new().budget(), Budget::Time(Duration::from_millis(80)));
     /// ```
     pub fn new() -> Search {
@@ -155,7 +155,7 @@ impl Search {
     ///
     /// ```
     /// use std::time::Duration;
-    /// let _search = replan::snake::duel::Search::with_time(Duration::from_millis(20));
+    /// let _search = replan::duel::Search::with_time(Duration::from_millis(20));
     /// ```
     pub fn with_time(time: Duration) -> Search {
         Search::with_budget(Budget::Time(time))
@@ -167,7 +167,7 @@ impl Search {
     /// # Example
     ///
     /// ```
-    /// let _search = replan::snake::duel::Search::with_nodes(10_000);
+    /// let _search = replan::duel::Search::with_nodes(10_000);
     /// ```
     pub fn with_nodes(nodes: u64) -> Search {
         Search::with_budget(Budget::Nodes(nodes))
@@ -178,7 +178,7 @@ impl Search {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Budget, Search};
+    /// use replan::duel::{Budget, Search};
     /// assert_eq!(Search::with_budget(Budget::Nodes(7)).budget(), Budget::Nodes(7));
     /// ```
     pub fn with_budget(budget: Budget) -> Search {
@@ -204,7 +204,7 @@ impl Search {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Budget, Search};
+    /// use replan::duel::{Budget, Search};
     /// assert_eq!(Search::with_nodes(9).budget(), Budget::Nodes(9));
     /// ```
     pub fn budget(&self) -> Budget {
@@ -216,7 +216,7 @@ impl Search {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::Search;
+    /// use replan::duel::Search;
     /// assert_eq!(Search::new().report().nodes, 0);
     /// ```
     pub fn report(&self) -> SearchReport {

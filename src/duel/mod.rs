@@ -20,7 +20,7 @@
 //! ```
 //! use rand::rngs::ChaCha8Rng;
 //! use rand::SeedableRng;
-//! use replan::snake::duel::{play_game, DuelBoard, Greedy, RandomSafe};
+//! use replan::duel::{play_game, DuelBoard, Greedy, RandomSafe};
 //!
 //! let board = DuelBoard::generate(12, 12, 10, &mut ChaCha8Rng::seed_from_u64(1)).unwrap();
 //! let record = play_game(board, [&mut Greedy::new(), &mut RandomSafe::new(1)]);
