@@ -20,10 +20,10 @@
 use proptest::prelude::*;
 use rayon::prelude::*;
 use replan::snake::{best, BestAgent};
-use replan::snake::{CycleError, HamiltonianAgent, HamiltonianCycle};
 use replan::snake::{
     play_game, simulate, Agent, Board, Game, GameConfig, GameEnd, Outcome, Report,
 };
+use replan::snake::{CycleError, HamiltonianAgent, HamiltonianCycle};
 
 /// Checks that `cycle` visits every free cell of `board` once, each next to the next.
 fn assert_hamiltonian(board: &Board, cycle: &HamiltonianCycle) {

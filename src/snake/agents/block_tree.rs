@@ -70,9 +70,10 @@ use std::collections::VecDeque;
 
 use fixedbitset::FixedBitSet;
 
+use super::hamiltonian::CycleFollower;
+use super::{direction_to, load_body};
 use crate::snake::cycle::{
-    block_edge, block_of, direction_to, inside_offset, load_body, offset_cell, outside_offset,
-    walls_fill_blocks, CycleError, CycleFollower, DisjointSets, HamiltonianCycle, Layout, NONE,
+    BlockMoves, Constraint, CycleError, DisjointSets, HamiltonianCycle, Layout, NONE,
 };
 use crate::snake::{Agent, AgentStats, Board, Direction, Game, SafeAgent};
 use crate::{AStar, DenseIds, Graph, Heuristic, IndexedGraph, Planner};
@@ -80,89 +81,6 @@ use crate::{AStar, DenseIds, Graph, Heuristic, IndexedGraph, Planner};
 /// How many paths a move may plan before it settles for a move that passes the safety
 /// test without a whole path behind it.
 pub const ATTEMPTS: usize = 4;
-
-/// What one body step says about the block tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Constraint {
-    /// Nothing: a step inside a block at the board's edge or next to a wall.
-    Free,
-    /// The edge is in the tree.
-    Present(u32),
-    /// The edge is not in the tree.
-    Absent(u32),
-    /// Not a right-hand move.
-    Invalid,
-}
-
-/// The board's right-hand moves, computed once.
-#[derive(Clone, Debug)]
-struct Moves {
-    layout: Layout,
-    /// The cell each cell's in-block move leads to.
-    inside: Vec<u32>,
-    /// The cell each cell's out-of-block move leads to, [`NONE`] off the board or into a
-    /// wall.
-    outside: Vec<u32>,
-    /// The block edge each cell's out-of-block move crosses, [`NONE`] as for `outside`.
-    crossing: Vec<u32>,
-    /// Block edges between two free blocks, by id.
-    edges: Vec<(u32, u32)>,
-    blocks: usize,
-    free_blocks: usize,
-    first_free_block: u32,
-}
-
-impl Moves {
-    fn new(layout: Layout) -> Self {
-        let len = layout.len();
-        let mut inside = vec![NONE; len];
-        let mut outside = vec![NONE; len];
-        let mut crossing = vec![NONE; len];
-        let blocks = len / 4;
-        let mut edges = vec![(NONE, NONE); 2 * blocks];
-        let mut free_block = FixedBitSet::with_capacity(blocks);
-        for cell in 0..len as u32 {
-            if !layout.is_free(cell) {
-                continue;
-            }
-            free_block.insert(block_of(&layout, cell) as usize);
-            let (x, y) = layout.xy(cell);
-            inside[cell as usize] = offset_cell(&layout, cell, inside_offset(x, y));
-            let out = offset_cell(&layout, cell, outside_offset(x, y));
-            if out != NONE && layout.is_free(out) {
-                outside[cell as usize] = out;
-                let edge = block_edge(&layout, cell, out);
-                crossing[cell as usize] = edge;
-                edges[edge as usize] = (block_of(&layout, cell), block_of(&layout, out));
-            }
-        }
-        Moves {
-            inside,
-            outside,
-            crossing,
-            edges,
-            blocks,
-            free_blocks: free_block.count_ones(..),
-            first_free_block: free_block.ones().next().map_or(NONE, |b| b as u32),
-            layout,
-        }
-    }
-
-    fn constraint(&self, from: u32, to: u32) -> Constraint {
-        let edge = self.crossing[from as usize];
-        if to == self.inside[from as usize] {
-            if edge == NONE {
-                Constraint::Free
-            } else {
-                Constraint::Absent(edge)
-            }
-        } else if to == self.outside[from as usize] && edge != NONE {
-            Constraint::Present(edge)
-        } else {
-            Constraint::Invalid
-        }
-    }
-}
 
 /// A snake body with the tree constraints its steps imply, counted per edge.
 #[derive(Clone, Debug, Default)]
@@ -179,16 +97,16 @@ struct Body {
 }
 
 impl Body {
-    fn clear(&mut self, moves: &Moves) {
+    fn clear(&mut self, moves: &BlockMoves) {
         self.cells.clear();
         self.occupied.clear();
-        self.occupied.grow(moves.layout.len());
+        self.occupied.grow(moves.layout().len());
         self.present.clear();
-        self.present.resize(2 * moves.blocks, 0);
+        self.present.resize(2 * moves.blocks(), 0);
         self.absent.clear();
-        self.absent.resize(2 * moves.blocks, 0);
+        self.absent.resize(2 * moves.blocks(), 0);
         self.load.clear();
-        self.load.resize(moves.blocks, 0);
+        self.load.resize(moves.blocks(), 0);
         self.invalid = 0;
     }
 
@@ -211,22 +129,22 @@ impl Body {
         }
     }
 
-    fn push_head(&mut self, moves: &Moves, cell: u32) {
+    fn push_head(&mut self, moves: &BlockMoves, cell: u32) {
         if let Some(&head) = self.cells.front() {
             self.count(moves.constraint(head, cell), 1);
         }
         self.cells.push_front(cell);
         self.occupied.insert(cell as usize);
-        self.load[block_of(&moves.layout, cell) as usize] += 1;
+        self.load[moves.block_of(cell) as usize] += 1;
     }
 
-    fn pop_tail(&mut self, moves: &Moves) {
+    fn pop_tail(&mut self, moves: &BlockMoves) {
         let tail = self.cells.pop_back().expect("a body has a tail");
         if let Some(&next) = self.cells.back() {
             self.count(moves.constraint(tail, next), -1);
         }
         self.occupied.set(tail as usize, false);
-        self.load[block_of(&moves.layout, tail) as usize] -= 1;
+        self.load[moves.block_of(tail) as usize] -= 1;
     }
 
     /// Whether the head may move to `cell`: a free cell the body does not hold, or the
@@ -237,8 +155,8 @@ impl Body {
                 || (!eats && self.cells.len() > 1 && self.cells.back() == Some(&cell)))
     }
 
-    /// Moves the head to `cell`; the tail follows unless the snake eats.
-    fn advance(&mut self, moves: &Moves, cell: u32, eats: bool) {
+    /// BlockMoves the head to `cell`; the tail follows unless the snake eats.
+    fn advance(&mut self, moves: &BlockMoves, cell: u32, eats: bool) {
         if !eats {
             self.pop_tail(moves);
         }
@@ -247,22 +165,11 @@ impl Body {
 
     /// The safety test: some spanning tree of the blocks contains every edge the body
     /// fixes as present and none it fixes as absent.
-    fn has_cycle(&self, moves: &Moves, sets: &mut DisjointSets) -> bool {
+    fn has_cycle(&self, moves: &BlockMoves, sets: &mut DisjointSets) -> bool {
         if self.invalid > 0 {
             return false;
         }
-        sets.reset(moves.blocks);
-        for (edge, &(a, b)) in moves.edges.iter().enumerate() {
-            if self.present[edge] > 0 && (self.absent[edge] > 0 || !sets.union(a, b)) {
-                return false;
-            }
-        }
-        for (edge, &(a, b)) in moves.edges.iter().enumerate() {
-            if a != NONE && self.absent[edge] == 0 {
-                sets.union(a, b);
-            }
-        }
-        sets.set_size(moves.first_free_block) as usize == moves.free_blocks
+        moves.tree_exists(&self.present, &self.absent, sets)
     }
 }
 
@@ -277,14 +184,14 @@ impl Body {
 /// possible at any actual arrival; whether the whole path keeps a cycle is checked after.
 #[derive(Clone, Debug)]
 struct TreeView {
-    moves: Moves,
-    /// Moves until each cell is free: 0 for empty cells, 1 for the tail, the body's
+    moves: BlockMoves,
+    /// BlockMoves until each cell is free: 0 for empty cells, 1 for the tail, the body's
     /// length for the head.
     free_after: Vec<u32>,
-    /// Moves until no body step fixes each edge as present, and as absent.
+    /// BlockMoves until no body step fixes each edge as present, and as absent.
     present_until: Vec<u32>,
     absent_until: Vec<u32>,
-    /// Moves until each block holds no body cell.
+    /// BlockMoves until each block holds no body cell.
     block_until: Vec<u32>,
     /// The cells `free_after` marks.
     body_cells: Vec<u32>,
@@ -295,14 +202,14 @@ struct TreeView {
 }
 
 impl TreeView {
-    fn new(moves: Moves) -> Self {
-        let len = moves.layout.len();
-        let edges = 2 * moves.blocks;
+    fn new(moves: BlockMoves) -> Self {
+        let len = moves.layout().len();
+        let edges = 2 * moves.blocks();
         TreeView {
             free_after: vec![0; len],
             present_until: vec![0; edges],
             absent_until: vec![0; edges],
-            block_until: vec![0; moves.blocks],
+            block_until: vec![0; moves.blocks()],
             body_cells: Vec::with_capacity(len),
             head: 0,
             removed: FixedBitSet::with_capacity(2 * len),
@@ -325,7 +232,7 @@ impl TreeView {
             let free_after = length - i as u32;
             self.free_after[cell as usize] = free_after;
             self.body_cells.push(cell);
-            let block = &mut self.block_until[block_of(&self.moves.layout, cell) as usize];
+            let block = &mut self.block_until[self.moves.block_of(cell) as usize];
             *block = (*block).max(free_after);
             // The step from this cell to the one ahead leaves with this cell.
             if i > 0 {
@@ -349,14 +256,14 @@ impl TreeView {
     /// The fewest moves any path from the head needs to reach `cell`.
     #[inline]
     fn arrival(&self, cell: u32) -> u32 {
-        let width = self.moves.layout.width;
+        let width = self.moves.layout().width;
         let (hx, hy) = (self.head % width, self.head / width);
         let (x, y) = (cell % width, cell / width);
         hx.abs_diff(x) + hy.abs_diff(y)
     }
 
     fn remove(&mut self, from: u32, to: u32) {
-        let outward = usize::from(to == self.moves.outside[from as usize]);
+        let outward = usize::from(to == self.moves.outside(from));
         self.removed.insert(2 * from as usize + outward);
     }
 }
@@ -369,8 +276,8 @@ impl Graph for TreeView {
     #[inline]
     fn successors(&self, cell: u32, mut visit: impl FnMut(u32, u32)) {
         let at = cell as usize;
-        let edge = self.moves.crossing[at];
-        let next = self.moves.inside[at];
+        let edge = self.moves.crossing(cell);
+        let next = self.moves.inside(cell);
         if next != NONE && !self.removed.contains(2 * at) {
             // The head may enter a cell on the move that frees it.
             let arrival = self.arrival(next);
@@ -380,14 +287,14 @@ impl Graph for TreeView {
                 visit(next, 1);
             }
         }
-        let next = self.moves.outside[at];
+        let next = self.moves.outside(cell);
         if next != NONE && !self.removed.contains(2 * at + 1) {
             let arrival = self.arrival(next);
             let edge = edge as usize;
             if self.free_after[next as usize] <= arrival && self.absent_until[edge] <= arrival {
                 // Back along an edge the body still fixes, or into a block it has left.
                 if self.present_until[edge] > arrival
-                    || self.block_until[block_of(&self.moves.layout, next) as usize] <= arrival
+                    || self.block_until[self.moves.block_of(next) as usize] <= arrival
                 {
                     visit(next, 1);
                 }
@@ -402,7 +309,7 @@ impl Graph for TreeView {
 
 impl IndexedGraph for TreeView {
     fn node_bound(&self) -> usize {
-        self.moves.layout.len()
+        self.moves.layout().len()
     }
 
     fn index(&self, cell: u32) -> usize {
@@ -449,16 +356,14 @@ impl TreePlayer {
     /// A player for `layout` and `body` (head first, board cells), or `None` when the
     /// blocks do not fit the board or the body drives on neither side.
     pub(crate) fn new(layout: &Layout, body: &[u32]) -> Option<Self> {
-        if !walls_fill_blocks(layout) || layout.wall.count_ones(..) == layout.len() {
-            return None;
-        }
         for mirrored in [false, true] {
             let frame = if mirrored {
                 layout.mirrored()
             } else {
                 layout.clone()
             };
-            let moves = Moves::new(frame);
+            // A mirror image keeps the blocks: when they fit one frame they fit both.
+            let moves = BlockMoves::new(frame)?;
             let mut player = TreePlayer {
                 mirrored,
                 body: Body::default(),
@@ -480,7 +385,7 @@ impl TreePlayer {
 
     fn frame(&self, cell: u32) -> u32 {
         if self.mirrored {
-            self.view.moves.layout.mirror(cell)
+            self.view.moves.layout().mirror(cell)
         } else {
             cell
         }
@@ -527,10 +432,7 @@ impl TreePlayer {
         }
         let mut best = NONE;
         let mut best_distance = u32::MAX;
-        let options = [
-            self.view.moves.inside[head as usize],
-            self.view.moves.outside[head as usize],
-        ];
+        let options = [self.view.moves.inside(head), self.view.moves.outside(head)];
         for next in options {
             if next == NONE || !self.passes(next, food) {
                 continue;
@@ -539,7 +441,7 @@ impl TreePlayer {
             let distance = if next == first_step {
                 0
             } else if let Some(food) = food {
-                let (a, b) = (moves.layout.xy(next), moves.layout.xy(food));
+                let (a, b) = (moves.layout().xy(next), moves.layout().xy(food));
                 1 + a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
             } else {
                 1
@@ -564,7 +466,7 @@ impl TreePlayer {
         self.trial.has_cycle(&self.view.moves, &mut self.sets)
     }
 
-    /// Moves a copy of the body along `path` (which ends on the food) and returns a step
+    /// BlockMoves a copy of the body along `path` (which ends on the food) and returns a step
     /// after which the move is illegal or the safety test fails, testing after the first
     /// step and at the end; `None` if the path passes.
     fn first_failure(&mut self, path: &[u32], food: u32) -> Option<usize> {

@@ -14,13 +14,14 @@
 
 mod block_tree;
 mod greedy;
+mod hamiltonian;
 mod incremental;
 mod safe;
 mod safety;
 
-pub use crate::snake::cycle::HamiltonianAgent;
 pub use block_tree::{best, BestAgent};
 pub use greedy::GreedyAgent;
+pub use hamiltonian::HamiltonianAgent;
 pub use incremental::{IncrementalAgent, PlannerComparison};
 pub use safe::SafeAgent;
 
@@ -62,4 +63,27 @@ fn most_free_space<P: Position>(
         best.map_or(Direction::Up, |(direction, ..)| direction),
         expanded,
     )
+}
+
+/// Copies the snake's body (head first) as cell indices into `body`.
+fn load_body(game: &Game, body: &mut Vec<u32>) {
+    let board = game.board();
+    body.clear();
+    body.extend(game.snake().body().map(|cell| board.index(cell) as u32));
+}
+
+/// The direction from the head to the adjacent cell `next`, or, if `next` is not adjacent
+/// (no rule holds the body), any move that does not die at once.
+fn direction_to(game: &Game, next: u32) -> Direction {
+    let head = game.snake().head();
+    let next = game.board().cell(next as usize);
+    Direction::between(head, next).unwrap_or_else(|| any_safe_move(game))
+}
+
+/// A move that does not die at once, if there is one.
+fn any_safe_move(game: &Game) -> Direction {
+    Direction::ALL
+        .into_iter()
+        .find(|&direction| game.death_of(direction).is_none())
+        .unwrap_or(Direction::Up)
 }
