@@ -19,11 +19,10 @@
 
 use proptest::prelude::*;
 use rayon::prelude::*;
-use replan::snake::{best, BestAgent};
 use replan::snake::{
-    play_game, simulate, Agent, Board, Game, GameConfig, GameEnd, Outcome, Report,
+    best, play_game, simulate, Agent, BlockTreeAgent, Board, CycleError, Game, GameConfig, GameEnd,
+    HamiltonianAgent, HamiltonianCycle, Outcome, Report,
 };
-use replan::snake::{CycleError, HamiltonianAgent, HamiltonianCycle};
 
 /// Checks that `cycle` visits every free cell of `board` once, each next to the next.
 fn assert_hamiltonian(board: &Board, cycle: &HamiltonianCycle) {
@@ -140,7 +139,7 @@ fn typed_errors_for_odd_boards_and_uncoverable_walls() {
         Some(CycleError::OddCellCount { free: 25 })
     );
     assert_eq!(
-        BestAgent::for_board(&odd).err(),
+        BlockTreeAgent::for_board(&odd).err(),
         Some(CycleError::OddCellCount { free: 25 })
     );
     let unbalanced: Board = "....\n.#..\n....\n...#".parse().unwrap();

@@ -1,14 +1,34 @@
 //! Snake: the game, graph views of a position that the planners search, and agents that
-//! play it.
+//! play it. The two-player game of the Botzone platform is its own domain,
+//! [`duel`](crate::duel).
 //!
 //! - [`Board`] is the field: `width × height` cells (each side 2 to 255), some of them
 //!   walls, parsed from an ASCII picture as [`Grid`](crate::grid::Grid) is.
-//! - [`Game`] is the rules engine: a [`Snake`] (a deque of cells, head first), food placed
+//! - [`Game`] is the rules engine: a [`Snake`] (its cells, head first), food placed
 //!   uniformly at random over the empty cells by a seeded generator, and
 //!   [`step`](Game::step), which moves the snake one cell and reports an [`Outcome`].
+//!   [`GameConfig`] sets a game up.
+//! - [`view`] holds the graph views of a position that every planner searches.
 //! - [`Agent`] is a player: it picks a [`Direction`] for a position. [`simulate`] plays
 //!   many games and sums them up in a [`Report`].
-//! - [`duel`] is the two-player game of the Botzone platform, both snakes moving at once.
+//! - [`cycle`] builds [`HamiltonianCycle`]s, which the cycle agents follow.
+//!
+//! The files read in that order: the types (`board.rs`, `body.rs`, `direction.rs`,
+//! `config.rs`, `game.rs`), the graph views (`view.rs`), the agents (`agent.rs` for the
+//! trait, `agents/` with one file per agent, `cycle/` for what the cycle agents build on,
+//! `simulate.rs` to play them), and the errors (`error.rs`).
+//!
+//! # Agents
+//!
+//! Every agent is re-exported here, each named for how it plays:
+//!
+//! | agent | rule | guarantee |
+//! |---|---|---|
+//! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space | none |
+//! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail; else follow the tail; else the most free space | none |
+//! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves | none |
+//! | [`HamiltonianAgent`] | follows one Hamiltonian cycle, with shortcuts that keep the body in cycle order | wins every game on a board a cycle covers |
+//! | [`BlockTreeAgent`] (made by [`best`]) | drives on the right in 2×2 blocks and re-forms its cycle every step; else [`HamiltonianAgent`]'s rule; else, with no cycle, [`SafeAgent`]'s | wins every game on a board a cycle covers, in fewer steps than [`HamiltonianAgent`] |
 //!
 //! # Rules
 //!
@@ -48,7 +68,8 @@ pub mod view;
 
 pub use agent::{Agent, AgentStats};
 pub use agents::{
-    best, BestAgent, GreedyAgent, HamiltonianAgent, IncrementalAgent, PlannerComparison, SafeAgent,
+    best, BlockTreeAgent, GreedyAgent, HamiltonianAgent, IncrementalAgent, PlannerComparison,
+    SafeAgent,
 };
 pub use board::{Board, MAX_SIDE, MIN_SIDE};
 pub use body::Snake;

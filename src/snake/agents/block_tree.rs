@@ -1,70 +1,15 @@
-//! The crate's strongest snake agent, [`BestAgent`] (made by [`best`]): a snake that drives
-//! on the right inside 2×2 blocks and re-forms its Hamiltonian cycle at every step, with an
-//! exact test that a cycle still exists before each move, so it never dies.
+//! [`BlockTreeAgent`], the crate's strongest snake agent (also made by [`best`]): twanvl/snake's
+//! cell-tree agent, driving on the right inside 2×2 blocks around a Hamiltonian cycle it
+//! re-forms at every step, with an exact test that a cycle still exists before each move.
+//! The rules, why it never dies on a board a cycle covers, and its cost are on the type.
 //!
-//! # The idea (twanvl/snake's cell-tree agent)
+//! | board | rule | wins |
+//! |---|---|---|
+//! | even sides, walls (if any) filling whole 2×2 blocks | the block tree | every game |
+//! | any other board a Hamiltonian cycle covers, or a start the blocks do not hold | [`HamiltonianAgent`]'s ordered shortcuts over a cycle built for the board and the body | every game |
+//! | no cycle (an odd number of free cells, walls no cycle goes round) | [`SafeAgent`]'s look-ahead | not guaranteed |
 //!
-//! Cut an even board into 2×2 blocks and let the snake drive on the right inside each
-//! block: from every cell there are only two moves, one that stays in the block and one
-//! that leaves it. Joining blocks by the moves between them, any spanning tree of the
-//! blocks gives a Hamiltonian cycle: the path of a driver who keeps the tree's edges on
-//! the right hand (Twan van Laarhoven, <https://github.com/twanvl/snake>, "cell tree
-//! algorithm"; the same construction builds [`HamiltonianCycle`]s on walled boards). The
-//! snake does not follow one fixed cycle: it plans a path to the food among right-hand
-//! moves and lets the cycle be whatever tree its body implies. (A starting body that
-//! drives on the left plays on the board's mirror image, where it drives on the right.)
-//!
-//! # The safety test
-//!
-//! Each step of the body (from the cell behind to the cell ahead) fixes one block edge: a
-//! step that leaves a block says "this edge is in the tree", a step that stays inside a
-//! block where it could have left says "this edge is not". A Hamiltonian cycle of the
-//! right-hand kind holds the whole body in order exactly when some spanning tree of the
-//! blocks contains every edge of the first kind and none of the second, which holds
-//! exactly when the first kind forms no cycle, no edge is of both kinds, and the blocks
-//! stay connected without the second kind (a forest extends to a spanning tree of any
-//! connected graph containing it). Disjoint sets answer this in `O(blocks)`.
-//!
-//! The agent keeps that test true after every move. It is true at the start, and it stays
-//! true along the cycle it promises (the cycle's next cell is free, and moving there keeps
-//! the body in order on the same cycle), so there is always a move that passes it: the
-//! agent can never be trapped, and it wins every game. Where twanvl's agent uses flood
-//! fills as a heuristic for this condition, the test here is exact, which is what makes
-//! the guarantee.
-//!
-//! # The plan
-//!
-//! Each move, A* ([`AStar`], Manhattan distance) searches a graph view of the board whose
-//! edges are the right-hand moves into cells that are free when the path can arrive, out
-//! of a block only along a tree edge the body still fixes or into a block the body has
-//! left (so the fixed edges stay a tree). The view knows when the body releases each
-//! cell, edge and block (after as many moves as the tail needs), and admits a step once
-//! any path from the head would arrive late enough. The body is then moved along the path
-//! to the food (the tail moving too), and the test above is run after the first step and
-//! at the end. If the end fails, a step where the test turns from passing to failing
-//! (found by bisection, a few tests instead of one per step) is taken out of the view and
-//! A* runs again, [`ATTEMPTS`] times at most. If no path
-//! passes, the agent takes a move that passes the test, preferring the first step of a
-//! path it found and then the move nearer the food.
-//!
-//! twanvl's "cell-variant" weighs the steps (back along a tree edge 1, inside a block
-//! 1.5, into a new block 3.4); here every step costs one move, which measured better
-//! (20×20 from length 1, 12 games: 11,886 mean steps against 12,433 with those weights;
-//! making new blocks cheaper or dearer in five other ways gave 12,071 to 13,224).
-//!
-//! Boards the blocks do not fit (an odd side, walls that do not fill whole blocks, or a
-//! starting body that drives on neither side) fall back to [`HamiltonianAgent`]'s rule
-//! over a cycle built for the board and the body, which never dies either.
-//!
-//! # Complexity
-//!
-//! Per move: at most [`ATTEMPTS`] A* searches over the `n` cells (two successors each),
-//! and for each path `O(n)` work to move the body along it and `O(log n)` tests of
-//! `O(blocks)` each; all in memory the agent keeps from move to move (the planner returns
-//! each path in a fresh `Vec`, one allocation per search, none per node).
-//!
-//! [`HamiltonianCycle`]: crate::snake::cycle::HamiltonianCycle
-//! [`HamiltonianAgent`]: crate::snake::cycle::HamiltonianAgent
+//! [`HamiltonianAgent`]: crate::snake::HamiltonianAgent
 
 use std::collections::VecDeque;
 
@@ -77,10 +22,6 @@ use crate::snake::cycle::{
 };
 use crate::snake::{Agent, AgentStats, Board, Direction, Game, SafeAgent};
 use crate::{AStar, DenseIds, Graph, Heuristic, IndexedGraph, Planner};
-
-/// How many paths a move may plan before it settles for a move that passes the safety
-/// test without a whole path behind it.
-pub const ATTEMPTS: usize = 4;
 
 /// A snake body with the tree constraints its steps imply, counted per edge.
 #[derive(Clone, Debug, Default)]
@@ -414,7 +355,7 @@ impl TreePlayer {
         let mut first_step = NONE;
         if let Some(food) = food {
             self.view.show(&self.body);
-            for _ in 0..ATTEMPTS {
+            for _ in 0..BlockTreeAgent::ATTEMPTS {
                 let found = self.search.plan(&self.view, head, food);
                 self.last_expanded += self.search.last_stats().expanded;
                 self.last_searches += 1;
@@ -505,7 +446,7 @@ impl TreePlayer {
     }
 }
 
-/// Which rule [`BestAgent`] plays by on the current board.
+/// Which rule [`BlockTreeAgent`] plays by on the current board.
 #[derive(Debug)]
 pub(crate) enum Mode {
     /// Not decided yet: the first move sees the board and the body.
@@ -537,26 +478,98 @@ impl Mode {
     }
 }
 
-/// The strongest agent of the crate: drives on the right in 2×2 blocks, re-forms its
-/// Hamiltonian cycle at every step, and never dies on a board a cycle covers (see the
-/// [module docs](self)). Made by [`best`].
+/// Drives on the right in 2×2 blocks and re-forms its Hamiltonian cycle at every step; the
+/// crate's strongest agent, also made by [`best`].
 ///
-/// The first move looks at the board and the starting body and picks the rule: the block
-/// tree where the blocks fit, else [`HamiltonianAgent`](crate::snake::cycle::HamiltonianAgent)'s
-/// ordered shortcuts over a cycle built for the board and the body.
+/// The first move looks at the board and the starting body and picks the rule (see the
+/// sections below for each and why the first two never die):
+///
+/// 1. where the blocks fit, a shortest path to the food among right-hand moves that keep
+///    some spanning tree of the blocks, and so a Hamiltonian cycle, through the body;
+/// 2. else, on any board a Hamiltonian cycle covers, [`HamiltonianAgent`]'s rule: follow
+///    a cycle built for the board and the body, with shortcuts that keep the body in
+///    cycle order;
+/// 3. else (an odd number of free cells, walls no cycle goes round) [`SafeAgent`]'s
+///    look-ahead, which goes for the food without a guarantee.
+///
+/// # The idea (twanvl/snake's cell-tree agent)
+///
+/// Cut an even board into 2×2 blocks and let the snake drive on the right inside each
+/// block: from every cell there are only two moves, one that stays in the block and one
+/// that leaves it. Joining blocks by the moves between them, any spanning tree of the
+/// blocks gives a Hamiltonian cycle: the path of a driver who keeps the tree's edges on
+/// the right hand (Twan van Laarhoven, <https://github.com/twanvl/snake>, "cell tree
+/// algorithm"; the same construction builds [`HamiltonianCycle`]s on walled boards). The
+/// snake does not follow one fixed cycle: it plans a path to the food among right-hand
+/// moves and lets the cycle be whatever tree its body implies. (A starting body that
+/// drives on the left plays on the board's mirror image, where it drives on the right.)
+///
+/// # The safety test
+///
+/// Each step of the body (from the cell behind to the cell ahead) fixes one block edge: a
+/// step that leaves a block says "this edge is in the tree", a step that stays inside a
+/// block where it could have left says "this edge is not". A Hamiltonian cycle of the
+/// right-hand kind holds the whole body in order exactly when some spanning tree of the
+/// blocks contains every edge of the first kind and none of the second, which holds
+/// exactly when the first kind forms no cycle, no edge is of both kinds, and the blocks
+/// stay connected without the second kind (a forest extends to a spanning tree of any
+/// connected graph containing it). Disjoint sets answer this in `O(blocks)`.
+///
+/// The agent keeps that test true after every move. It is true at the start, and it stays
+/// true along the cycle it promises (the cycle's next cell is free, and moving there keeps
+/// the body in order on the same cycle), so there is always a move that passes it: the
+/// agent can never be trapped, and it wins every game. Where twanvl's agent uses flood
+/// fills as a heuristic for this condition, the test here is exact, which is what makes
+/// the guarantee.
+///
+/// # The plan
+///
+/// Each move, A* ([`AStar`], Manhattan distance) searches a graph view of the board whose
+/// edges are the right-hand moves into cells that are free when the path can arrive, out
+/// of a block only along a tree edge the body still fixes or into a block the body has
+/// left (so the fixed edges stay a tree). The view knows when the body releases each
+/// cell, edge and block (after as many moves as the tail needs), and admits a step once
+/// any path from the head would arrive late enough. The body is then moved along the path
+/// to the food (the tail moving too), and the test above is run after the first step and
+/// at the end. If the end fails, a step where the test turns from passing to failing
+/// (found by bisection, a few tests instead of one per step) is taken out of the view and
+/// A* runs again, [`ATTEMPTS`](Self::ATTEMPTS) times at most. If no path
+/// passes, the agent takes a move that passes the test, preferring the first step of a
+/// path it found and then the move nearer the food.
+///
+/// twanvl's "cell-variant" weighs the steps (back along a tree edge 1, inside a block
+/// 1.5, into a new block 3.4); here every step costs one move, which measured better
+/// (20×20 from length 1, 12 games: 11,886 mean steps against 12,433 with those weights;
+/// making new blocks cheaper or dearer in five other ways gave 12,071 to 13,224).
+///
+/// Boards the blocks do not fit (an odd side, walls that do not fill whole blocks, or a
+/// starting body that drives on neither side) fall back to [`HamiltonianAgent`]'s rule
+/// over a cycle built for the board and the body, which never dies either. Where no cycle
+/// covers the board at all, no move is sure to be safe, and the agent hands over to
+/// [`SafeAgent`], which at least keeps eating where a merely legal move would circle
+/// until the step cap.
+///
+/// # Complexity
+///
+/// Per move: at most [`ATTEMPTS`](Self::ATTEMPTS) A* searches over the `n` cells (two
+/// successors each), and for each path `O(n)` work to move the body along it and
+/// `O(log n)` tests of `O(blocks)` each; all in memory the agent keeps from move to move (the planner returns
+/// each path in a fresh `Vec`, one allocation per search, none per node).
 ///
 /// # Example
 ///
 /// ```
-/// use replan::snake::{best, simulate, GameConfig};
+/// use replan::snake::{simulate, BlockTreeAgent, GameConfig};
 ///
 /// let config = GameConfig::new(8, 8)?.with_start_length(4);
-/// let report = simulate(best, &config, 5, 7)?;
+/// let report = simulate(BlockTreeAgent::new, &config, 5, 7)?;
 /// assert_eq!(report.wins, 5);
 /// # Ok::<(), replan::snake::SnakeError>(())
 /// ```
+///
+/// [`HamiltonianAgent`]: crate::snake::HamiltonianAgent
 #[derive(Debug)]
-pub struct BestAgent {
+pub struct BlockTreeAgent {
     layout: Option<Layout>,
     mode: Mode,
     body: Vec<u32>,
@@ -565,7 +578,9 @@ pub struct BestAgent {
     look_ahead: Option<Box<SafeAgent>>,
 }
 
-/// The crate's strongest agent, ready for any board; see [`BestAgent`].
+/// The crate's strongest agent, ready for any board: a [`BlockTreeAgent`], which wins
+/// every game on a board a Hamiltonian cycle covers and plays [`SafeAgent`]'s look-ahead
+/// where none does.
 ///
 /// # Example
 ///
@@ -579,27 +594,37 @@ pub struct BestAgent {
 /// assert_eq!(game.snake().len(), 36);
 /// # Ok::<(), replan::snake::SnakeError>(())
 /// ```
-pub fn best() -> BestAgent {
-    BestAgent::new()
+pub fn best() -> BlockTreeAgent {
+    BlockTreeAgent::new()
 }
 
-impl Default for BestAgent {
+impl Default for BlockTreeAgent {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl BestAgent {
+impl BlockTreeAgent {
+    /// How many paths a move may plan before it settles for a move that passes the safety
+    /// test without a whole path behind it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert!(replan::snake::BlockTreeAgent::ATTEMPTS >= 1);
+    /// ```
+    pub const ATTEMPTS: usize = 4;
+
     /// An agent that picks its rule at its first move.
     ///
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{BestAgent, Agent};
-    /// assert_eq!(BestAgent::new().name(), "best");
+    /// use replan::snake::{BlockTreeAgent, Agent};
+    /// assert_eq!(BlockTreeAgent::new().name(), "block-tree");
     /// ```
     pub fn new() -> Self {
-        BestAgent {
+        BlockTreeAgent {
             layout: None,
             mode: Mode::Unset,
             body: Vec::new(),
@@ -618,10 +643,10 @@ impl BestAgent {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{BestAgent, CycleError, Board};
-    /// assert!(BestAgent::for_board(&Board::new(20, 20).unwrap()).is_ok());
+    /// use replan::snake::{BlockTreeAgent, CycleError, Board};
+    /// assert!(BlockTreeAgent::for_board(&Board::new(20, 20).unwrap()).is_ok());
     /// assert!(matches!(
-    ///     BestAgent::for_board(&Board::new(5, 5).unwrap()),
+    ///     BlockTreeAgent::for_board(&Board::new(5, 5).unwrap()),
     ///     Err(CycleError::OddCellCount { .. })
     /// ));
     /// ```
@@ -652,7 +677,7 @@ impl BestAgent {
     }
 }
 
-impl Agent for BestAgent {
+impl Agent for BlockTreeAgent {
     fn next_move(&mut self, game: &Game) -> Direction {
         load_body(game, &mut self.body);
         self.stats.moves += 1;
@@ -706,7 +731,7 @@ impl Agent for BestAgent {
     }
 
     fn name(&self) -> &str {
-        "best"
+        "block-tree"
     }
 }
 

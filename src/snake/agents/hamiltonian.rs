@@ -1,41 +1,7 @@
 //! [`HamiltonianAgent`]: follows a Hamiltonian cycle of the board and takes shortcuts that
-//! keep the snake in cycle order. The cycle comes from [`HamiltonianCycle`], built by
-//! [`cycle`](crate::snake::cycle).
-//!
-//! # The rule
-//!
-//! Number the free cells `0..n` along a Hamiltonian cycle, and measure each cell's place
-//! relative to the tail: `rel(c) = (pos(c) - pos(tail)) mod n`. The agent keeps one
-//! invariant: **from tail to head, the body's places strictly increase** (the body lies in
-//! cycle order, possibly with gaps). Then every cell whose place lies beyond the head's is
-//! empty, so the cycle's next cell is always free and following the cycle can never die.
-//! A move to any neighbour whose place lies between the head's and the food's keeps the
-//! invariant too, also after the tail moves on (places relative to the new tail keep their
-//! order, since none of them passes the old tail). While the snake is short (below
-//! [`HamiltonianAgent::SHORTCUT_LENGTH`] of the cycle) the agent therefore takes the shortest path to the
-//! food among those whose places increase at every step: a breadth-first search ([`Bfs`])
-//! over a graph view that only admits such moves. No margin for growth is needed: the food
-//! is the farthest cell a shortcut may reach, and no cell beyond the head is ever part of
-//! the body. A longer snake follows the cycle, because the cells a shortcut skips stay
-//! empty behind the head and food that lands there costs a trip around the cycle. A
-//! threshold is as fine a trade-off as weighing each skipped cell at `w` moves: along any
-//! ordered path from head to food the skipped cells add up to the places between them
-//! minus the path's moves, so such a cost is `(1 - w) * moves` plus a constant, minimised
-//! by the shortest ordered path when `w < 1` and by the cycle itself when `w > 1`.
-//!
-//! This is the shortcut rule of chuyangliu/snake's Hamilton solver (which takes the first
-//! step of the unconstrained shortest path when it happens to be in order, and only while
-//! the snake fills less than half the board) and of John Tapsell's "perturbed Hamiltonian
-//! cycle" for the Nokia 6110 snake
-//! (<https://johnflux.com/2015/05/02/nokia-6110-part-3-algorithms/>), planned here over
-//! every ordered path instead of one greedy step.
-//!
-//! # Complexity
-//!
-//! Building the cycle: see [`cycle`](crate::snake::cycle). Per move: an `O(length)` check
-//! that the body is still in order and, while the snake takes shortcuts, one breadth-first
-//! search over at most the `n` cells between head and food, in memory the agent keeps from
-//! move to move.
+//! keep the snake in cycle order (the shortcut rule of chuyangliu/snake's Hamilton solver
+//! and John Tapsell's "perturbed Hamiltonian cycle"). The rule, why it never dies and its
+//! cost are on the type; the cycle comes from [`cycle`](crate::snake::cycle).
 
 use super::{any_safe_move, direction_to, load_body};
 use crate::snake::cycle::{CycleError, HamiltonianCycle, Layout, NONE};
@@ -185,14 +151,49 @@ impl CycleFollower {
 }
 
 /// Follows a Hamiltonian cycle of the board and takes the shortest shortcut to the food
-/// that keeps the body in cycle order (see the [module docs](self) for the rule and why it
-/// never dies).
+/// that keeps the body in cycle order (see below for the rule and why it never
+/// dies).
 ///
 /// The first move builds a cycle on which the starting body lies in order (the board's
 /// cycle if it already does). Construct the agent with [`for_game`](Self::for_game) to
 /// learn up front when no such cycle can be built; with [`new`](Self::new) the board is
 /// checked and a body that fits no cycle makes the agent fall back to any move that does
 /// not die at once.
+///
+/// # The rule
+///
+/// Number the free cells `0..n` along a Hamiltonian cycle, and measure each cell's place
+/// relative to the tail: `rel(c) = (pos(c) - pos(tail)) mod n`. The agent keeps one
+/// invariant: **from tail to head, the body's places strictly increase** (the body lies in
+/// cycle order, possibly with gaps). Then every cell whose place lies beyond the head's is
+/// empty, so the cycle's next cell is always free and following the cycle can never die.
+/// A move to any neighbour whose place lies between the head's and the food's keeps the
+/// invariant too, also after the tail moves on (places relative to the new tail keep their
+/// order, since none of them passes the old tail). While the snake is short (below
+/// [`HamiltonianAgent::SHORTCUT_LENGTH`] of the cycle) the agent therefore takes the shortest path to the
+/// food among those whose places increase at every step: a breadth-first search ([`Bfs`])
+/// over a graph view that only admits such moves. No margin for growth is needed: the food
+/// is the farthest cell a shortcut may reach, and no cell beyond the head is ever part of
+/// the body. A longer snake follows the cycle, because the cells a shortcut skips stay
+/// empty behind the head and food that lands there costs a trip around the cycle. A
+/// threshold is as fine a trade-off as weighing each skipped cell at `w` moves: along any
+/// ordered path from head to food the skipped cells add up to the places between them
+/// minus the path's moves, so such a cost is `(1 - w) * moves` plus a constant, minimised
+/// by the shortest ordered path when `w < 1` and by the cycle itself when `w > 1`.
+///
+/// This is the shortcut rule of chuyangliu/snake's Hamilton solver (which takes the first
+/// step of the unconstrained shortest path when it happens to be in order, and only while
+/// the snake fills less than half the board) and of John Tapsell's "perturbed Hamiltonian
+/// cycle" for the Nokia 6110 snake
+/// (<https://johnflux.com/2015/05/02/nokia-6110-part-3-algorithms/>), planned here over
+/// every ordered path instead of one greedy step.
+///
+/// # Complexity
+///
+/// Building the cycle: see [`cycle`](crate::snake::cycle). Per move: an `O(length)` check
+/// that the body is still in order and, while the snake takes shortcuts, one breadth-first
+/// search over at most the `n` cells between head and food, in memory the agent keeps from
+/// move to move.
 ///
 /// # Example
 ///

@@ -1,11 +1,18 @@
-//! Agents that play Snake, one per file, from the plain greedy baseline to the safety
-//! checks of Chuyang Liu's greedy solver (github.com/chuyangliu/snake).
+//! Agents that play Snake, one per file, from the plain greedy baseline through the safety
+//! checks of Chuyang Liu's greedy solver (github.com/chuyangliu/snake) to the agents that
+//! follow Hamiltonian cycles.
 //!
 //! | agent | rule |
 //! |---|---|
 //! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space |
 //! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail (near the end: can surely eat again, searched exactly over its own moves); else follow the tail the long way; else the most free space |
 //! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves |
+//! | [`HamiltonianAgent`] | follows a Hamiltonian cycle with shortcuts that keep the body in cycle order |
+//! | [`BlockTreeAgent`] | drives on the right in 2×2 blocks around a cycle it re-forms every step (twanvl/snake's cell tree); falls back to the two rules above |
+//!
+//! The cycle agents decide over plain cell indices and build on the toolkit in
+//! [`cycle`](super::cycle); the helpers at the end of this file turn a game into those
+//! indices and a chosen cell back into a move.
 //!
 //! Every agent owns its planners, distance maps and look-ahead snake and refreshes them in
 //! place each move; after the first move of a game nothing is allocated per move except
@@ -19,7 +26,7 @@ mod incremental;
 mod safe;
 mod safety;
 
-pub use block_tree::{best, BestAgent};
+pub use block_tree::{best, BlockTreeAgent};
 pub use greedy::GreedyAgent;
 pub use hamiltonian::HamiltonianAgent;
 pub use incremental::{IncrementalAgent, PlannerComparison};

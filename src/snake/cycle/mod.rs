@@ -1,6 +1,6 @@
 //! Hamiltonian cycles over a snake board, and the toolkit the cycle-following agents
 //! ([`HamiltonianAgent`](crate::snake::HamiltonianAgent),
-//! [`BestAgent`](crate::snake::BestAgent)) build on.
+//! [`BlockTreeAgent`](crate::snake::BlockTreeAgent)) build on.
 //!
 //! # Building the cycle
 //!
