@@ -32,14 +32,13 @@ mod botzone;
 pub mod evaluation;
 mod generator;
 mod rules;
-pub mod search;
 mod tournament;
 
+pub use agents::{Budget, Search, SearchReport};
 pub use agents::{DuelAgent, Greedy, RandomSafe, Territory};
 pub use botzone::{direction_from_botzone, direction_to_botzone, BotzoneError, BotzoneRequest};
 pub use evaluation::{forced_win, Evaluation, Evaluator, UNREACHED};
 pub use rules::{
     Cell, DeathCause, Duel, DuelBoard, DuelError, DuelResult, Side, Turn, MAX_SIDE, MIN_SIDE,
 };
-pub use search::{Budget, Search, SearchReport};
 pub use tournament::{play_game, play_game_watched, GameRecord};

@@ -6,9 +6,13 @@ use rand_core::SeedableRng;
 
 use crate::snake::Direction;
 
-use super::evaluation::{moves_for, Evaluator};
-use super::generator::below;
-use super::rules::{Duel, DuelResult, Side};
+mod alpha_beta;
+
+pub use alpha_beta::{Budget, Search, SearchReport};
+
+use crate::duel::evaluation::{moves_for, Evaluator};
+use crate::duel::generator::below;
+use crate::duel::rules::{Duel, DuelResult, Side};
 
 /// The value of a won position, from the winner's side; wins sooner score a little more.
 pub(crate) const WIN: f32 = 10_000.0;

@@ -29,9 +29,9 @@ use smallvec::SmallVec;
 
 use crate::snake::Direction;
 
-use super::agents::{terminal_value, DuelAgent, WIN};
-use super::evaluation::{forced_win, moves_for, Evaluator};
-use super::rules::{Duel, DuelResult, Side};
+use super::{terminal_value, DuelAgent, WIN};
+use crate::duel::evaluation::{forced_win, moves_for, Evaluator};
+use crate::duel::rules::{Duel, DuelResult, Side};
 
 /// How long or how far [`Search`] may think about one move.
 ///
