@@ -112,7 +112,8 @@ pub enum BotzoneError {
 /// # Example
 ///
 /// ```
-/// use replan::snake::{duel::direction_from_botzone, Direction};
+/// use replan::duel::direction_from_botzone;
+/// use replan::snake::Direction;
 /// assert_eq!(direction_from_botzone(1), Ok(Direction::Right));
 /// assert!(direction_from_botzone(4).is_err());
 /// ```
@@ -128,7 +129,8 @@ pub fn direction_from_botzone(value: u32) -> Result<Direction, BotzoneError> {
 /// # Example
 ///
 /// ```
-/// use replan::snake::{duel::direction_to_botzone, Direction};
+/// use replan::duel::direction_to_botzone;
+/// use replan::snake::Direction;
 /// assert_eq!(direction_to_botzone(Direction::Left), 3);
 /// ```
 pub fn direction_to_botzone(direction: Direction) -> u32 {

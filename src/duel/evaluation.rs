@@ -107,9 +107,9 @@ pub struct Evaluator {
     /// One search per side, each owning its heap and distance map.
     reach: [DijkstraReach<u32>; 2],
     free_at: Vec<u32>,
-    /// Per cell, the indices of its neighbours on the board, [`NO_NEIGHBOR`] off it; built
+    /// Per cell, the indices of its neighbours on the board, [`NO_NEIGHBOUR`] off it; built
     /// for `shape` so that a search does no index arithmetic per edge.
-    neighbors: Vec<[u16; 4]>,
+    neighbours: Vec<[u16; 4]>,
     shape: (u32, u32),
 }
 
@@ -117,7 +117,7 @@ pub struct Evaluator {
 /// 1 to each neighbour on the board. Which cells may be entered, and when, is the search's
 /// admission test over `free_at`, not the graph's.
 struct BoardCells<'a> {
-    neighbors: &'a [[u16; 4]],
+    neighbours: &'a [[u16; 4]],
 }
 
 impl Graph for BoardCells<'_> {
@@ -127,8 +127,8 @@ impl Graph for BoardCells<'_> {
 
     #[inline]
     fn successors(&self, node: usize, mut visit: impl FnMut(usize, u32)) {
-        for &next in &self.neighbors[node] {
-            if next != NO_NEIGHBOR {
+        for &next in &self.neighbours[node] {
+            if next != NO_NEIGHBOUR {
                 visit(usize::from(next), 1);
             }
         }
@@ -138,7 +138,7 @@ impl Graph for BoardCells<'_> {
 impl IndexedGraph for BoardCells<'_> {
     #[inline]
     fn node_bound(&self) -> usize {
-        self.neighbors.len()
+        self.neighbours.len()
     }
 
     #[inline]
@@ -153,7 +153,7 @@ impl IndexedGraph for BoardCells<'_> {
 }
 
 /// Marks a missing neighbour in [`Evaluator`]'s table.
-const NO_NEIGHBOR: u16 = u16::MAX;
+const NO_NEIGHBOUR: u16 = u16::MAX;
 
 impl Evaluator {
     /// An evaluator with empty scratch memory.
@@ -182,7 +182,7 @@ impl Evaluator {
     /// assert_eq!(evaluator.distances(Side::Second)[0], 18);
     /// ```
     pub fn distances(&self, side: Side) -> &[u32] {
-        let cells = self.neighbors.len();
+        let cells = self.neighbours.len();
         let map = self.reach[side.index()].map().as_slice();
         // The map keeps the size of the largest board seen; empty before the first run.
         &map[..cells.min(map.len())]
@@ -263,12 +263,12 @@ impl Evaluator {
         let cells = board.cells();
         if self.shape != (board.width(), board.height()) {
             self.shape = (board.width(), board.height());
-            self.neighbors.clear();
-            self.neighbors.extend((0..cells).map(|index| {
+            self.neighbours.clear();
+            self.neighbours.extend((0..cells).map(|index| {
                 Direction::ALL.map(|direction| {
                     board
-                        .neighbor(index, direction)
-                        .map_or(NO_NEIGHBOR, |next| next as u16)
+                        .neighbour(index, direction)
+                        .map_or(NO_NEIGHBOUR, |next| next as u16)
                 })
             }));
         }
@@ -303,7 +303,7 @@ impl Evaluator {
     /// `free_at` on.
     fn run(&mut self, duel: &Duel, side: Side) {
         let cells = BoardCells {
-            neighbors: &self.neighbors,
+            neighbours: &self.neighbours,
         };
         let free_at = &self.free_at;
         let head = duel.head_index(side);

@@ -11,9 +11,9 @@ use fixedbitset::FixedBitSet;
 
 use crate::snake::Direction;
 
-/// A cell of the duel board: `(column, row)`, 0-based, `(0, 0)` the top-left corner, as in
-/// [`grid::Cell`](crate::grid::Cell).
-pub type Cell = (u32, u32);
+/// A cell of the duel board: `(column, row)`, 0-based, `(0, 0)` the top-left corner; the
+/// same type as [`grid::Cell`](crate::grid::Cell) and [`snake::Cell`](crate::snake::Cell).
+pub type Cell = crate::grid::Cell;
 
 /// One of the two snakes.
 ///
@@ -123,9 +123,11 @@ pub enum DuelError {
     GameOver,
 }
 
-/// The smallest board side the duel allows.
+/// The smallest board side the duel allows: the Botzone platform's rule, not a limit of
+/// the code (the single-player [`snake::MIN_SIDE`](crate::snake::MIN_SIDE) is 2).
 pub const MIN_SIDE: u32 = 10;
-/// The largest board side the duel allows.
+/// The largest board side the duel allows: the Botzone platform's rule, as
+/// [`MIN_SIDE`] is.
 pub const MAX_SIDE: u32 = 16;
 
 /// The duel's board: `width` × `height` cells (each 10 to 16) and the obstacles.
@@ -370,7 +372,7 @@ impl DuelBoard {
         let mut reached = 1;
         while let Some(index) = stack.pop() {
             for direction in Direction::ALL {
-                if let Some(next) = self.neighbor(index, direction) {
+                if let Some(next) = self.neighbour(index, direction) {
                     if !self.obstacles.contains(next) && !seen.put(next) {
                         reached += 1;
                         stack.push(next);
@@ -387,13 +389,14 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{duel::DuelBoard, Direction};
+    /// use replan::duel::DuelBoard;
+    /// use replan::snake::Direction;
     /// let board = DuelBoard::new(10, 10).unwrap();
-    /// assert_eq!(board.neighbor(0, Direction::Right), Some(1));
-    /// assert_eq!(board.neighbor(0, Direction::Up), None);
+    /// assert_eq!(board.neighbour(0, Direction::Right), Some(1));
+    /// assert_eq!(board.neighbour(0, Direction::Up), None);
     /// ```
     #[inline]
-    pub fn neighbor(&self, index: usize, direction: Direction) -> Option<usize> {
+    pub fn neighbour(&self, index: usize, direction: Direction) -> Option<usize> {
         let width = self.width as usize;
         match direction {
             Direction::Up => index.checked_sub(width),
@@ -653,7 +656,8 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{duel::{Duel, DuelBoard}, Direction};
+    /// use replan::duel::{Duel, DuelBoard};
+    /// use replan::snake::Direction;
     /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// duel.step([Direction::Right, Direction::Left]).unwrap();
     /// assert_eq!(duel.turn(), 1);
@@ -728,7 +732,8 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{duel::{Duel, DuelBoard, Side}, Direction};
+    /// use replan::duel::{Duel, DuelBoard, Side};
+    /// use replan::snake::Direction;
     /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// duel.step([Direction::Right, Direction::Up]).unwrap();
     /// assert_eq!(duel.body(Side::First).collect::<Vec<_>>(), [(1, 0), (0, 0)]);
@@ -767,7 +772,8 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{duel::{Duel, DuelBoard, Side}, Direction};
+    /// use replan::duel::{Duel, DuelBoard, Side};
+    /// use replan::snake::Direction;
     /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// assert!(duel.is_safe(Side::First, Direction::Down));
     /// assert!(!duel.is_safe(Side::First, Direction::Left));
@@ -819,7 +825,7 @@ impl Duel {
         if deaths == [None, None] {
             let heads = Side::BOTH.map(|side| {
                 self.board
-                    .neighbor(self.head_index(side), moves[side.index()])
+                    .neighbour(self.head_index(side), moves[side.index()])
             });
             if heads[0] == heads[1] {
                 deaths = [Some(DeathCause::HeadOn); 2];
@@ -831,7 +837,7 @@ impl Duel {
     /// Why `side` dies moving `direction`, ignoring the other head's move.
     #[inline]
     fn death(&self, side: Side, direction: Direction, grew: bool) -> Option<DeathCause> {
-        let Some(next) = self.board.neighbor(self.head_index(side), direction) else {
+        let Some(next) = self.board.neighbour(self.head_index(side), direction) else {
             return Some(DeathCause::LeftBoard);
         };
         match self.occupancy[next] {
@@ -888,7 +894,7 @@ impl Duel {
         for side in Side::BOTH {
             let head = self
                 .board
-                .neighbor(self.head_index(side), moves[side.index()])
+                .neighbour(self.head_index(side), moves[side.index()])
                 .expect("a surviving head stays on the board");
             self.bodies[side.index()].push_front(head as u16);
             self.occupancy[head] = SNAKE + side.index() as u8;
