@@ -71,3 +71,26 @@ fn candidate_moves(duel: &Duel, side: Side) -> Vec<Direction> {
         safe
     }
 }
+
+/// The move of `side` with the highest `value`, the first of equals, among the moves that
+/// do not die at once; `value` sees a scratch copy of `duel` it must leave as it found it.
+/// A finished duel gets [`Direction::Up`].
+fn best_move<T: PartialOrd>(
+    duel: &Duel,
+    side: Side,
+    below_all: T,
+    mut value: impl FnMut(&mut Duel, Direction) -> T,
+) -> Direction {
+    if duel.is_over() {
+        return Direction::Up;
+    }
+    let mut scratch = duel.clone();
+    let mut best = (below_all, Direction::Up);
+    for ours in candidate_moves(duel, side) {
+        let value = value(&mut scratch, ours);
+        if value > best.0 {
+            best = (value, ours);
+        }
+    }
+    best.1
+}

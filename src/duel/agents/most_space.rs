@@ -1,6 +1,6 @@
 //! [`MostSpace`]: one turn of look-ahead for the space the head keeps.
 
-use super::{candidate_moves, DuelAgent};
+use super::{best_move, candidate_moves, DuelAgent};
 use crate::duel::evaluation::{moves_for, Evaluator};
 use crate::duel::rules::{Duel, DuelResult, Side};
 use crate::snake::Direction;
@@ -44,18 +44,13 @@ impl DuelAgent for MostSpace {
     }
 
     fn choose(&mut self, duel: &Duel, side: Side) -> Direction {
-        if duel.is_over() {
-            return Direction::Up;
-        }
-        let mut scratch = duel.clone();
         let replies = candidate_moves(duel, side.other());
-        let mut best = (i64::MIN, Direction::Up);
-        for ours in candidate_moves(duel, side) {
+        best_move(duel, side, i64::MIN, |scratch, ours| {
             let mut worst = i64::MAX;
             for &theirs in &replies {
                 let undo = scratch.make(moves_for(side, ours, theirs));
                 let value = match scratch.result() {
-                    None => i64::from(self.evaluator.reach(&scratch, side)),
+                    None => i64::from(self.evaluator.reach(scratch, side)),
                     Some(DuelResult::Won(winner)) if winner == side => i64::MAX,
                     Some(DuelResult::Draw) => -1,
                     Some(DuelResult::Won(_)) => -2,
@@ -63,10 +58,7 @@ impl DuelAgent for MostSpace {
                 scratch.unmake(undo);
                 worst = worst.min(value);
             }
-            if worst > best.0 {
-                best = (worst, ours);
-            }
-        }
-        best.1
+            worst
+        })
     }
 }

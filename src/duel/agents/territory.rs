@@ -1,6 +1,6 @@
 //! [`Territory`]: one turn of look-ahead for the territory score.
 
-use super::{candidate_moves, terminal_value, DuelAgent, MostSpace};
+use super::{best_move, terminal_value, DuelAgent, MostSpace};
 use crate::duel::evaluation::{moves_for, Evaluator};
 use crate::duel::rules::{Duel, Side};
 use crate::snake::Direction;
@@ -41,23 +41,16 @@ impl DuelAgent for Territory {
     }
 
     fn choose(&mut self, duel: &Duel, side: Side) -> Direction {
-        if duel.is_over() {
-            return Direction::Up;
-        }
+        // A finished duel is answered by `best_move`; the work before it has no effect.
         let theirs = self.predictor.choose(duel, side.other());
-        let mut scratch = duel.clone();
-        let mut best = (f32::NEG_INFINITY, Direction::Up);
-        for ours in candidate_moves(duel, side) {
+        best_move(duel, side, f32::NEG_INFINITY, |scratch, ours| {
             let undo = scratch.make(moves_for(side, ours, theirs));
             let value = match scratch.result() {
                 Some(result) => terminal_value(result, side),
-                None => self.evaluator.evaluate(&scratch).score(side),
+                None => self.evaluator.evaluate(scratch).score(side),
             };
             scratch.unmake(undo);
-            if value > best.0 {
-                best = (value, ours);
-            }
-        }
-        best.1
+            value
+        })
     }
 }

@@ -708,10 +708,7 @@ impl Agent for BlockTreeAgent {
             }
         }
         if let Mode::Cycle(follower) = &mut self.mode {
-            let next = follower.decide(&self.body, food);
-            self.stats.searches += u64::from(food.is_some());
-            self.stats.expanded += follower.last_expanded;
-            return direction_to(game, next);
+            return follower.next_move(game, &self.body, food, &mut self.stats);
         }
         // Without a cycle no move is sure to be safe; the look-ahead agent at least eats,
         // where a merely legal move would circle until the step cap.

@@ -148,6 +148,20 @@ impl CycleFollower {
             _ => along,
         }
     }
+
+    /// [`decide`](Self::decide) as a move in `game`, its search counted into `stats`.
+    pub(crate) fn next_move(
+        &mut self,
+        game: &Game,
+        body: &[u32],
+        food: Option<u32>,
+        stats: &mut AgentStats,
+    ) -> Direction {
+        let next = self.decide(body, food);
+        stats.searches += u64::from(food.is_some());
+        stats.expanded += self.last_expanded;
+        direction_to(game, next)
+    }
 }
 
 /// Follows a Hamiltonian cycle of the board and takes the shortest shortcut to the food
@@ -316,10 +330,8 @@ impl Agent for HamiltonianAgent {
             }
         }
         let food = game.food().map(|cell| game.board().index(cell) as u32);
-        let next = self.follower.decide(&self.body, food);
-        self.stats.searches += u64::from(food.is_some());
-        self.stats.expanded += self.follower.last_expanded;
-        direction_to(game, next)
+        self.follower
+            .next_move(game, &self.body, food, &mut self.stats)
     }
 
     fn stats(&self) -> AgentStats {
