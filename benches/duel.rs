@@ -7,7 +7,7 @@
 //!   body cells free up, so it answers a simpler question, and is a yardstick for the
 //!   cost, not a like-for-like race.
 //! - `duel/step`: cloning a position and playing one turn.
-//! - `duel/search_5000_nodes`: one [`Search`] move with a 5 000-node budget from each of
+//! - `duel/search_5000_nodes`: one [`AlphaBeta`] move with a 5 000-node budget from each of
 //!   the 20 positions (deterministic work).
 //!
 //! ```text
@@ -18,7 +18,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use pathfinding::prelude::dijkstra_all;
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
-use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Evaluator, RandomSafe, Search, Side};
+use replan::duel::{AlphaBeta, Duel, DuelAgent, DuelBoard, Evaluator, RandomSafe, Side};
 use replan::snake::Direction;
 
 /// Mid-game positions: RandomSafe against itself for 30 turns on seeded maps, kept if
@@ -98,7 +98,7 @@ fn duel(c: &mut Criterion) {
         })
     });
     group.sample_size(10);
-    let mut search = Search::with_nodes(5_000);
+    let mut search = AlphaBeta::with_nodes(5_000);
     group.bench_function("search_5000_nodes", |b| {
         b.iter(|| {
             for duel in &positions {

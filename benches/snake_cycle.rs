@@ -11,9 +11,7 @@
 //! ```
 
 use criterion::{black_box, Criterion};
-use replan::snake::best::best;
-use replan::snake::hamiltonian::HamiltonianAgent;
-use replan::snake::{Agent, Board, Game, GameConfig};
+use replan::snake::{best, Agent, Board, Game, GameConfig, HamiltonianAgent};
 
 /// Plays `agent` on a fresh seeded game until the snake holds `fill` of the board.
 fn position<A: Agent>(agent: &mut A, side: u32, fill: f64) -> Game {

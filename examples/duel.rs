@@ -1,9 +1,9 @@
 //! Two-player snake duels: watch one game, run a tournament, or answer a Botzone request.
 //!
 //! ```text
-//! cargo run --release --example duel                      # Search against Territory, drawn
-//! cargo run --release --example duel -- --a Search --b Greedy --games 200 --seed 1
-//! cargo run --release --example duel -- --botzone --agent Search --millis 500 < request.json
+//! cargo run --release --example duel                      # AlphaBeta against Territory, drawn
+//! cargo run --release --example duel -- --a AlphaBeta --b MostSpace --games 200 --seed 1
+//! cargo run --release --example duel -- --botzone --agent AlphaBeta --millis 500 < request.json
 //! ```
 //!
 //! A tournament plays its games on all cores, each map twice with the sides swapped, and
@@ -23,16 +23,16 @@ use crossterm::{cursor, terminal, QueueableCommand};
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
 use rayon::prelude::*;
-use replan::snake::duel::{
-    direction_to_botzone, play_game, play_game_watched, Budget, Duel, DuelAgent, DuelBoard,
-    DuelResult, Greedy, RandomSafe, Search, Side, Territory,
+use replan::duel::{
+    direction_to_botzone, play_duel, play_duel_watched, AlphaBeta, Budget, Duel, DuelAgent,
+    DuelBoard, DuelResult, MostSpace, RandomSafe, Side, Territory,
 };
 
 #[derive(Parser, Debug)]
 #[command(about = "Two-player snake duels (Botzone rules)")]
 struct Args {
-    /// First agent: RandomSafe, Greedy, Territory or Search.
-    #[arg(long, default_value = "Search")]
+    /// First agent: RandomSafe, MostSpace, Territory or AlphaBeta.
+    #[arg(long, default_value = "AlphaBeta")]
     a: String,
     /// Second agent.
     #[arg(long, default_value = "Territory")]
@@ -52,17 +52,17 @@ struct Args {
     /// Obstacle cells per map.
     #[arg(long, default_value_t = 10)]
     obstacles: usize,
-    /// Search's time per move in milliseconds (default 80).
+    /// AlphaBeta's time per move in milliseconds (default 80).
     #[arg(long)]
     millis: Option<u64>,
-    /// Search's node budget per move instead of time: games replay exactly.
+    /// AlphaBeta's node budget per move instead of time: games replay exactly.
     #[arg(long)]
     nodes: Option<u64>,
     /// Answer one Botzone request read from stdin.
     #[arg(long)]
     botzone: bool,
     /// The agent that answers in Botzone mode.
-    #[arg(long, default_value = "Search")]
+    #[arg(long, default_value = "AlphaBeta")]
     agent: String,
 }
 
@@ -70,16 +70,17 @@ fn make_agent(name: &str, seed: u64, args: &Args) -> Result<Box<dyn DuelAgent + 
     let budget = match (args.nodes, args.millis) {
         (Some(nodes), _) => Budget::Nodes(nodes),
         (None, Some(millis)) => Budget::Time(Duration::from_millis(millis)),
-        (None, None) => Search::new().budget(),
+        (None, None) => AlphaBeta::new().budget(),
     };
     Ok(match name.to_ascii_lowercase().as_str() {
         "randomsafe" | "random" => Box::new(RandomSafe::new(seed)),
-        "greedy" => Box::new(Greedy::new()),
+        // The agents' earlier names, greedy and search, still answer.
+        "mostspace" | "most-space" | "greedy" => Box::new(MostSpace::new()),
         "territory" => Box::new(Territory::new()),
-        "search" => Box::new(Search::with_budget(budget)),
+        "alphabeta" | "alpha-beta" | "search" => Box::new(AlphaBeta::with_budget(budget)),
         _ => {
             return Err(format!(
-                "unknown agent {name:?}: use RandomSafe, Greedy, Territory or Search"
+                "unknown agent {name:?}: use RandomSafe, MostSpace, Territory or AlphaBeta"
             ))
         }
     })
@@ -116,8 +117,8 @@ fn tournament(args: &Args) -> Result<(), String> {
                 Side::Second
             };
             let record = match a_side {
-                Side::First => play_game(board, [a.as_mut(), b.as_mut()]),
-                Side::Second => play_game(board, [b.as_mut(), a.as_mut()]),
+                Side::First => play_duel(board, [a.as_mut(), b.as_mut()]),
+                Side::Second => play_duel(board, [b.as_mut(), a.as_mut()]),
             };
             let (ai, bi) = (a_side.index(), a_side.other().index());
             let winner = record.result.and_then(DuelResult::winner);
@@ -190,7 +191,7 @@ fn draw(duel: &Duel, out: &mut impl Write, colour: bool) -> std::io::Result<()> 
     }
     writeln!(
         out,
-        "turn {}: A (Search) length {}, B (Territory) length {}\r",
+        "turn {}: A (AlphaBeta) length {}, B (Territory) length {}\r",
         duel.turn(),
         duel.len(Side::First),
         duel.len(Side::Second)
@@ -199,11 +200,11 @@ fn draw(duel: &Duel, out: &mut impl Write, colour: bool) -> std::io::Result<()> 
 
 fn watch_one(args: &Args) -> Result<(), String> {
     let board = map(args, 0)?;
-    let mut search = make_agent("Search", args.seed, args)?;
+    let mut search = make_agent("AlphaBeta", args.seed, args)?;
     let mut territory = make_agent("Territory", args.seed, args)?;
     let mut stdout = std::io::stdout();
     let live = stdout.is_terminal();
-    let record = play_game_watched(board, [search.as_mut(), territory.as_mut()], |duel| {
+    let record = play_duel_watched(board, [search.as_mut(), territory.as_mut()], |duel| {
         if live {
             let _ = stdout.queue(terminal::Clear(terminal::ClearType::All));
             let _ = stdout.queue(cursor::MoveTo(0, 0));
@@ -216,7 +217,7 @@ fn watch_one(args: &Args) -> Result<(), String> {
         draw(&record.last, &mut stdout, false).map_err(|e| e.to_string())?;
     }
     let verdict = match record.result {
-        Some(DuelResult::Won(Side::First)) => "Search (A) wins".to_string(),
+        Some(DuelResult::Won(Side::First)) => "AlphaBeta (A) wins".to_string(),
         Some(DuelResult::Won(Side::Second)) => "Territory (B) wins".to_string(),
         Some(DuelResult::Draw) => "draw: both died on the same turn".to_string(),
         None => "stopped at the turn limit".to_string(),

@@ -29,10 +29,9 @@ use crossterm::terminal::{Clear, ClearType};
 use crossterm::{cursor, execute, queue};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use replan::snake::best::best;
-use replan::snake::hamiltonian::HamiltonianAgent;
 use replan::snake::{
-    play_game, Agent, Game, GameConfig, GreedyAgent, IncrementalAgent, Outcome, Report, SafeAgent,
+    best, play_game, Agent, Game, GameConfig, GreedyAgent, HamiltonianAgent, IncrementalAgent,
+    Outcome, Report, SafeAgent,
 };
 
 #[derive(Parser)]
@@ -81,7 +80,9 @@ enum AgentChoice {
     Incremental,
     /// Follows a Hamiltonian cycle with shortcuts (boards with an even cell count).
     Hamiltonian,
-    /// The strongest agent.
+    /// The strongest agent: drives on the right in 2×2 blocks around a Hamiltonian cycle
+    /// it re-forms each step (`BlockTreeAgent`).
+    #[value(alias = "block-tree")]
     Best,
 }
 

@@ -49,8 +49,8 @@
 //! | [`grid`] | [`Grid`](grid::Grid): passable, blocked and weighted cells, 4- or 8-connected without corner cutting; the heuristics [`Manhattan`](grid::Manhattan), [`Octile`](grid::Octile), [`Euclidean`](grid::Euclidean), [`Chebyshev`](grid::Chebyshev); ASCII pictures through `FromStr`; [`JumpPointSearch`](grid::JumpPointSearch) and [`JumpPointSearchPlus`](grid::JumpPointSearchPlus) for uniform-cost 8-connected grids (the search itself in [`grid::jump_points`]); D* Lite's cell edits in [`grid::dstar_lite`]; any-angle paths with [`ThetaStar`](grid::ThetaStar), [`LazyThetaStar`](grid::LazyThetaStar) and [`smooth_path`](grid::smooth_path) along [line of sight](grid::Grid::has_line_of_sight); [`FlowField`](grid::FlowField) for crowds heading to shared goals; [`Clearance`](grid::Clearance) and its [`SizedGrid`](grid::SizedGrid) view for units larger than a cell |
 //! | [`grid::movingai`] | readers for the Moving AI `.map` and `.scen` benchmark formats |
 //! | [`puzzle`] | sliding-tile puzzles of up to 16 cells: [`SlidingPuzzle`](puzzle::SlidingPuzzle), [`Board`](puzzle::Board), solvability, [heuristics](puzzle::heuristics) up to additive [pattern databases](puzzle::pattern_database), [dense ranking](puzzle::rank) for boards of up to 9 cells |
-//! | [`snake`] | Snake: [`Board`](snake::Board), [`Game`](snake::Game) with seeded food, graph views of a position (body blocked, virtual tail, time-aware) that every planner searches, the [`Agent`](snake::Agent) trait with greedy, safe, incremental (D* Lite), Hamiltonian-cycle and `best` agents, and [`simulate`](snake::simulate) |
-//! | [`snake::duel`] | the two-player snake of the Botzone platform: rules, seeded symmetric maps, territory by Dijkstra, agents up to a simultaneous-move alpha-beta search, and replay of Botzone requests |
+//! | [`snake`] | Snake: [`Board`](snake::Board), [`Game`](snake::Game) with seeded food, graph views of a position (body blocked, virtual tail, time-aware) that every planner searches, the [`Agent`](snake::Agent) trait and every agent, re-exported from [`snake`]: [`GreedyAgent`](snake::GreedyAgent), [`SafeAgent`](snake::SafeAgent), [`IncrementalAgent`](snake::IncrementalAgent) (D* Lite), [`HamiltonianAgent`](snake::HamiltonianAgent) and the strongest, [`BlockTreeAgent`](snake::BlockTreeAgent) (made by [`best`](snake::best)); [`HamiltonianCycle`](snake::HamiltonianCycle)s from [`snake::cycle`]; [`simulate`](snake::simulate) |
+//! | [`duel`] | the two-player snake of the Botzone platform, a domain of its own: rules, seeded symmetric maps, territory by Dijkstra, agents up to a simultaneous-move alpha-beta search, and replay of Botzone requests |
 //! | [`BfsReach`], [`DijkstraReach`] | distances from one or several sources to every reachable node, in a reusable flat [`DistanceMap`] |
 //!
 //! # Which planner
@@ -93,6 +93,7 @@
 
 mod bucket_queue;
 mod cost;
+pub mod duel;
 mod error;
 mod graph;
 mod graph_fn;

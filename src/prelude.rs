@@ -6,7 +6,7 @@
 //! [`SearchStats`], [`PlanError`]), queries ([`Query`], [`Goal`], [`Outcome`], [`Progress`]),
 //! the node stores ([`DenseIds`], [`HashedIds`]) and the
 //! closure graph ([`from_fn`], [`FnGraph`]). Domain types stay in their modules
-//! (`replan::grid`, `replan::puzzle`, `replan::snake`), whose names (`Manhattan`, `Board`)
+//! (`replan::grid`, `replan::puzzle`, `replan::snake`, `replan::duel`), whose names (`Manhattan`, `Board`)
 //! would otherwise clash.
 //!
 //! # Example

@@ -6,10 +6,10 @@ mod botzone_json;
 
 use rand::rngs::ChaCha8Rng;
 use rand::SeedableRng;
-use replan::snake::duel::{
-    direction_from_botzone, direction_to_botzone, forced_win, play_game, BotzoneError,
+use replan::duel::{
+    direction_from_botzone, direction_to_botzone, forced_win, play_duel, AlphaBeta, BotzoneError,
     BotzoneRequest, DeathCause, Duel, DuelAgent, DuelBoard, DuelError, DuelResult, Evaluator,
-    Greedy, RandomSafe, Search, Side, Territory, UNREACHED,
+    MostSpace, RandomSafe, Side, Territory, UNREACHED,
 };
 use replan::snake::Direction::{self, Down, Left, Right, Up};
 
@@ -502,9 +502,9 @@ fn no_forced_win_claimed_where_none_exists() {
 fn all_agents() -> Vec<Box<dyn DuelAgent>> {
     vec![
         Box::new(RandomSafe::new(1)),
-        Box::new(Greedy::new()),
+        Box::new(MostSpace::new()),
         Box::new(Territory::new()),
-        Box::new(Search::with_nodes(1_000)),
+        Box::new(AlphaBeta::with_nodes(1_000)),
     ]
 }
 
@@ -554,24 +554,24 @@ fn random_safe_is_uniform_over_safe_moves_and_seeded() {
 }
 
 #[test]
-fn greedy_takes_the_larger_space() {
+fn most_space_takes_the_larger_space() {
     // A wall of obstacles on column 3 with a gap: going right leads to the large side.
     let obstacles: Vec<(u32, u32)> = (0..9).map(|y| (3, y)).collect();
     let board = DuelBoard::with_obstacles(10, 10, obstacles).unwrap();
     // The head at (2, 9) can go right through the gap (3, 9) or up into the small room.
     let duel = position(board, &[(2, 9), (1, 9), (0, 9)], &[(9, 0)], 5);
-    assert_eq!(Greedy::new().choose(&duel, Side::First), Right);
+    assert_eq!(MostSpace::new().choose(&duel, Side::First), Right);
 }
 
 #[test]
-fn territory_plays_the_best_evaluation_against_greedys_reply() {
+fn territory_plays_the_best_evaluation_against_most_spaces_reply() {
     let board = DuelBoard::generate(12, 12, 10, &mut ChaCha8Rng::seed_from_u64(6)).unwrap();
     let mut duel = Duel::new(board);
     let mut random = [RandomSafe::new(1), RandomSafe::new(2)];
     let mut checked = 0;
     while !duel.is_over() {
         for side in Side::BOTH {
-            let reply = Greedy::new().choose(&duel, side.other());
+            let reply = MostSpace::new().choose(&duel, side.other());
             let value = |ours: Direction| {
                 let mut next = duel.clone();
                 let moves = match side {
@@ -617,7 +617,7 @@ fn search_plays_a_forced_win_and_reports_it() {
         &[(9, 9), (9, 8), (9, 7)],
         5,
     );
-    let mut search = Search::with_nodes(1_000);
+    let mut search = AlphaBeta::with_nodes(1_000);
     assert_eq!(search.choose(&duel, Side::First), Down);
     assert!(search.report().forced);
 }
@@ -626,10 +626,13 @@ fn search_plays_a_forced_win_and_reports_it() {
 fn search_with_a_node_budget_is_deterministic_and_deepens() {
     let board = DuelBoard::generate(12, 12, 10, &mut ChaCha8Rng::seed_from_u64(3)).unwrap();
     let duel = Duel::new(board);
-    let mut small = Search::with_nodes(500);
-    let mut large = Search::with_nodes(20_000);
+    let mut small = AlphaBeta::with_nodes(500);
+    let mut large = AlphaBeta::with_nodes(20_000);
     let first = large.choose(&duel, Side::First);
-    assert_eq!(Search::with_nodes(20_000).choose(&duel, Side::First), first);
+    assert_eq!(
+        AlphaBeta::with_nodes(20_000).choose(&duel, Side::First),
+        first
+    );
     small.choose(&duel, Side::First);
     assert!(large.report().depth > small.report().depth);
     assert!(large.report().nodes <= 20_000 && large.report().nodes > 500);
@@ -639,7 +642,7 @@ fn search_with_a_node_budget_is_deterministic_and_deepens() {
 fn search_with_a_time_budget_keeps_to_it() {
     let board = DuelBoard::generate(12, 12, 10, &mut ChaCha8Rng::seed_from_u64(4)).unwrap();
     let duel = Duel::new(board);
-    let mut search = Search::with_time(std::time::Duration::from_millis(30));
+    let mut search = AlphaBeta::with_time(std::time::Duration::from_millis(30));
     let clock = std::time::Instant::now();
     let choice = search.choose(&duel, Side::Second);
     assert!(clock.elapsed() < std::time::Duration::from_millis(200));
@@ -664,9 +667,9 @@ fn match_up(
             Side::Second
         };
         let record = if a_side == Side::First {
-            play_game(board, [first.as_mut(), second.as_mut()])
+            play_duel(board, [first.as_mut(), second.as_mut()])
         } else {
-            play_game(board, [second.as_mut(), first.as_mut()])
+            play_duel(board, [second.as_mut(), first.as_mut()])
         };
         match record.result.and_then(DuelResult::winner) {
             Some(side) if side == a_side => wins.0 += 1,
@@ -681,34 +684,37 @@ fn match_up(
 fn stronger_agents_beat_weaker_ones() {
     let (greedy, random) = match_up(
         10,
-        || Box::new(Greedy::new()),
+        || Box::new(MostSpace::new()),
         || Box::new(RandomSafe::new(5)),
     );
     assert!(
         greedy >= 3 * random.max(1),
-        "Greedy {greedy} RandomSafe {random}"
+        "MostSpace {greedy} RandomSafe {random}"
     );
     let (territory, greedy) = match_up(
         10,
         || Box::new(Territory::new()),
-        || Box::new(Greedy::new()),
+        || Box::new(MostSpace::new()),
     );
-    assert!(territory > greedy, "Territory {territory} Greedy {greedy}");
+    assert!(
+        territory > greedy,
+        "Territory {territory} MostSpace {greedy}"
+    );
     let (search, greedy) = match_up(
         4,
-        || Box::new(Search::with_nodes(2_000)),
-        || Box::new(Greedy::new()),
+        || Box::new(AlphaBeta::with_nodes(2_000)),
+        || Box::new(MostSpace::new()),
     );
     assert!(
         search >= 3 && greedy == 0,
-        "Search {search} Greedy {greedy}"
+        "AlphaBeta {search} MostSpace {greedy}"
     );
 }
 
 #[test]
 fn a_game_record_adds_up() {
     let board = DuelBoard::generate(12, 12, 10, &mut ChaCha8Rng::seed_from_u64(8)).unwrap();
-    let record = play_game(board, [&mut Territory::new(), &mut RandomSafe::new(3)]);
+    let record = play_duel(board, [&mut Territory::new(), &mut RandomSafe::new(3)]);
     assert!(record.result.is_some());
     assert_eq!(record.turns, record.last.turn());
     assert_eq!(record.moves, [record.turns; 2]);
@@ -750,7 +756,7 @@ fn replayed_requests_agree_with_the_in_process_game() {
     let mut duel = Duel::new(board.clone());
     let mut history = Vec::new();
     let mut agents: [Box<dyn DuelAgent>; 2] = [
-        Box::new(Search::with_nodes(1_500)),
+        Box::new(AlphaBeta::with_nodes(1_500)),
         Box::new(Territory::new()),
     ];
     while !duel.is_over() {
@@ -766,7 +772,7 @@ fn replayed_requests_agree_with_the_in_process_game() {
             assert_eq!(replayed, duel);
             // A fresh bot, as on the platform, answers what the game's agent played.
             let mut bot: Box<dyn DuelAgent> = match side {
-                Side::First => Box::new(Search::with_nodes(1_500)),
+                Side::First => Box::new(AlphaBeta::with_nodes(1_500)),
                 Side::Second => Box::new(Territory::new()),
             };
             assert_eq!(bot.choose(&replayed, side), moves[side.index()]);

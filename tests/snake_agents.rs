@@ -195,7 +195,7 @@ fn best_eats_and_finishes_on_odd_boards() {
             .unwrap()
             .with_start_length(3)
             .with_seed(5);
-        let report = simulate(replan::snake::best::best, &config, 4, 5).unwrap();
+        let report = simulate(replan::snake::best, &config, 4, 5).unwrap();
         assert_eq!(report.deaths, 0, "{side}x{side}: {report:?}");
         assert!(
             report.mean_length > f64::from(side * side) * 0.9,

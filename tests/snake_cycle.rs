@@ -19,10 +19,9 @@
 
 use proptest::prelude::*;
 use rayon::prelude::*;
-use replan::snake::best::{best, BestAgent};
-use replan::snake::hamiltonian::{CycleError, HamiltonianAgent, HamiltonianCycle};
 use replan::snake::{
-    play_game, simulate, Agent, Board, Game, GameConfig, GameEnd, Outcome, Report,
+    best, play_game, simulate, Agent, BlockTreeAgent, Board, CycleError, Game, GameConfig, GameEnd,
+    HamiltonianAgent, HamiltonianCycle, Outcome, Report,
 };
 
 /// Checks that `cycle` visits every free cell of `board` once, each next to the next.
@@ -140,7 +139,7 @@ fn typed_errors_for_odd_boards_and_uncoverable_walls() {
         Some(CycleError::OddCellCount { free: 25 })
     );
     assert_eq!(
-        BestAgent::for_board(&odd).err(),
+        BlockTreeAgent::for_board(&odd).err(),
         Some(CycleError::OddCellCount { free: 25 })
     );
     let unbalanced: Board = "....\n.#..\n....\n...#".parse().unwrap();

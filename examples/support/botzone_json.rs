@@ -3,7 +3,7 @@
 //! Shared by `examples/duel.rs` and the integration tests, so the parser the bot uses is
 //! the one the tests feed malformed input to.
 
-use replan::snake::duel::BotzoneRequest;
+use replan::duel::BotzoneRequest;
 use serde_json::Value;
 
 /// Parses one Botzone request:

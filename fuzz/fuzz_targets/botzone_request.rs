@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use replan::snake::duel::{direction_to_botzone, DuelAgent, Search, Territory};
+use replan::duel::{direction_to_botzone, AlphaBeta, DuelAgent, Territory};
 
 #[path = "../../examples/support/botzone_json.rs"]
 mod botzone_json;
@@ -20,7 +20,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok((duel, side)) = request.replay() else {
         return;
     };
-    let searched = Search::with_nodes(200).choose(&duel, side);
+    let searched = AlphaBeta::with_nodes(200).choose(&duel, side);
     let territory = Territory::new().choose(&duel, side);
     assert!(direction_to_botzone(searched) < 4 && direction_to_botzone(territory) < 4);
 });

@@ -1,14 +1,34 @@
 //! Snake: the game, graph views of a position that the planners search, and agents that
-//! play it.
+//! play it. The two-player game of the Botzone platform is its own domain,
+//! [`duel`](crate::duel).
 //!
 //! - [`Board`] is the field: `width × height` cells (each side 2 to 255), some of them
 //!   walls, parsed from an ASCII picture as [`Grid`](crate::grid::Grid) is.
-//! - [`Game`] is the rules engine: a [`Snake`] (a deque of cells, head first), food placed
+//! - [`Game`] is the rules engine: a [`Snake`] (its cells, head first), food placed
 //!   uniformly at random over the empty cells by a seeded generator, and
 //!   [`step`](Game::step), which moves the snake one cell and reports an [`Outcome`].
+//!   [`GameConfig`] sets a game up.
+//! - [`view`] holds the graph views of a position that every planner searches.
 //! - [`Agent`] is a player: it picks a [`Direction`] for a position. [`simulate`] plays
 //!   many games and sums them up in a [`Report`].
-//! - [`duel`] is the two-player game of the Botzone platform, both snakes moving at once.
+//! - [`cycle`] builds [`HamiltonianCycle`]s, which the cycle agents follow.
+//!
+//! The files read in that order: the types (`board.rs`, `body.rs`, `direction.rs`,
+//! `config.rs`, `game.rs`), the graph views (`view.rs`), the agents (`agent.rs` for the
+//! trait, `agents/` with one file per agent, `cycle/` for what the cycle agents build on,
+//! `simulate.rs` to play them), and the errors (`error.rs`).
+//!
+//! # Agents
+//!
+//! Every agent is re-exported here, each named for how it plays:
+//!
+//! | agent | rule | guarantee |
+//! |---|---|---|
+//! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space | none |
+//! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail; else follow the tail; else the most free space | none |
+//! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves | none |
+//! | [`HamiltonianAgent`] | follows one Hamiltonian cycle, with shortcuts that keep the body in cycle order | wins every game on a board a cycle covers |
+//! | [`BlockTreeAgent`] (made by [`best`]) | drives on the right in 2×2 blocks and re-forms its cycle every step; else [`HamiltonianAgent`]'s rule; else, with no cycle, [`SafeAgent`]'s | wins every game on a board a cycle covers, in fewer steps than [`HamiltonianAgent`] |
 //!
 //! # Rules
 //!
@@ -36,20 +56,28 @@
 
 mod agent;
 mod agents;
-pub mod best;
 mod board;
-pub mod duel;
+mod body;
+mod config;
+pub mod cycle;
+mod direction;
 mod error;
 mod game;
-pub mod hamiltonian;
 mod simulate;
 pub mod view;
 
 pub use agent::{Agent, AgentStats};
-pub use agents::{GreedyAgent, IncrementalAgent, PlannerComparison, SafeAgent};
+pub use agents::{
+    best, BlockTreeAgent, GreedyAgent, HamiltonianAgent, IncrementalAgent, PlannerComparison,
+    SafeAgent,
+};
 pub use board::{Board, MAX_SIDE, MIN_SIDE};
+pub use body::Snake;
+pub use config::GameConfig;
+pub use cycle::{CycleError, HamiltonianCycle};
+pub use direction::Direction;
 pub use error::SnakeError;
-pub use game::{DeathReason, Game, GameConfig, Outcome, Snake};
+pub use game::{DeathReason, Game, Outcome};
 pub use simulate::{game_seed, play_game, simulate, GameEnd, GameRecord, Report};
 pub use view::{
     BodyBlocks, CellView, Passability, PlainView, Position, Snapshot, StepDistance, TailPasses,
@@ -59,119 +87,3 @@ pub use view::{
 /// A cell `(x, y)`: `x` the column, `y` the row, `(0, 0)` the top-left cell; the same as
 /// [`grid::Cell`](crate::grid::Cell).
 pub type Cell = crate::grid::Cell;
-
-/// One of the four moves.
-///
-/// # Example
-///
-/// ```
-/// use replan::snake::Direction;
-/// assert_eq!(Direction::Up.offset(), (0, -1));
-/// assert_eq!(Direction::Left.opposite(), Direction::Right);
-/// assert_eq!(Direction::Right.apply((2, 0), 3, 3), None); // off the board
-/// assert_eq!(Direction::Down.apply((2, 0), 3, 3), Some((2, 1)));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Direction {
-    /// Towards row 0: `y - 1`.
-    Up,
-    /// `x + 1`.
-    Right,
-    /// `y + 1`.
-    Down,
-    /// `x - 1`.
-    Left,
-}
-
-impl Direction {
-    /// The four directions, clockwise from [`Up`](Direction::Up).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// assert_eq!(replan::snake::Direction::ALL.len(), 4);
-    /// ```
-    pub const ALL: [Direction; 4] = [
-        Direction::Up,
-        Direction::Right,
-        Direction::Down,
-        Direction::Left,
-    ];
-
-    /// The change `(dx, dy)` this move makes to a cell.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// assert_eq!(replan::snake::Direction::Right.offset(), (1, 0));
-    /// ```
-    #[inline]
-    pub fn offset(self) -> (i32, i32) {
-        match self {
-            Direction::Up => (0, -1),
-            Direction::Right => (1, 0),
-            Direction::Down => (0, 1),
-            Direction::Left => (-1, 0),
-        }
-    }
-
-    /// The reverse move.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::snake::Direction;
-    /// for d in Direction::ALL {
-    ///     assert_eq!(d.opposite().opposite(), d);
-    /// }
-    /// ```
-    #[inline]
-    pub fn opposite(self) -> Direction {
-        match self {
-            Direction::Up => Direction::Down,
-            Direction::Right => Direction::Left,
-            Direction::Down => Direction::Up,
-            Direction::Left => Direction::Right,
-        }
-    }
-
-    /// The cell this move leads to from `cell` on a `width × height` board, or `None` when
-    /// it leaves the board.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::snake::Direction;
-    /// assert_eq!(Direction::Up.apply((0, 0), 4, 4), None);
-    /// assert_eq!(Direction::Left.apply((1, 3), 4, 4), Some((0, 3)));
-    /// ```
-    #[inline]
-    pub fn apply(self, (x, y): Cell, width: u32, height: u32) -> Option<Cell> {
-        let (dx, dy) = self.offset();
-        let next = (x.checked_add_signed(dx)?, y.checked_add_signed(dy)?);
-        (next.0 < width && next.1 < height).then_some(next)
-    }
-
-    /// The direction that leads from `from` to its neighbour `to`, or `None` when the two
-    /// cells are not neighbours.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::snake::Direction;
-    /// assert_eq!(Direction::between((2, 2), (2, 1)), Some(Direction::Up));
-    /// assert_eq!(Direction::between((2, 2), (3, 3)), None);
-    /// ```
-    #[inline]
-    pub fn between(from: Cell, to: Cell) -> Option<Direction> {
-        let dx = i64::from(to.0) - i64::from(from.0);
-        let dy = i64::from(to.1) - i64::from(from.1);
-        match (dx, dy) {
-            (0, -1) => Some(Direction::Up),
-            (1, 0) => Some(Direction::Right),
-            (0, 1) => Some(Direction::Down),
-            (-1, 0) => Some(Direction::Left),
-            _ => None,
-        }
-    }
-}

@@ -1,23 +1,34 @@
-//! Agents that play Snake, one per file, from the plain greedy baseline to the safety
-//! checks of Chuyang Liu's greedy solver (github.com/chuyangliu/snake).
+//! Agents that play Snake, one per file, from the plain greedy baseline through the safety
+//! checks of Chuyang Liu's greedy solver (github.com/chuyangliu/snake) to the agents that
+//! follow Hamiltonian cycles.
 //!
 //! | agent | rule |
 //! |---|---|
 //! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space |
 //! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail (near the end: can surely eat again, searched exactly over its own moves); else follow the tail the long way; else the most free space |
 //! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves |
+//! | [`HamiltonianAgent`] | follows a Hamiltonian cycle with shortcuts that keep the body in cycle order |
+//! | [`BlockTreeAgent`] | drives on the right in 2×2 blocks around a cycle it re-forms every step (twanvl/snake's cell tree); falls back to [`HamiltonianAgent`]'s rule where the blocks do not fit, and to [`SafeAgent`]'s where no cycle exists |
+//!
+//! The cycle agents decide over plain cell indices and build on the toolkit in
+//! [`cycle`](super::cycle); the helpers at the end of this file turn a game into those
+//! indices and a chosen cell back into a move.
 //!
 //! Every agent owns its planners, distance maps and look-ahead snake and refreshes them in
 //! place each move; after the first move of a game nothing is allocated per move except
 //! where a doc says so. The endgame search's stacks and sets of positions seen keep their
 //! memory between searches, growing only when a search goes further than any before.
 
+mod block_tree;
 mod greedy;
+mod hamiltonian;
 mod incremental;
 mod safe;
 mod safety;
 
+pub use block_tree::{best, BlockTreeAgent};
 pub use greedy::GreedyAgent;
+pub use hamiltonian::HamiltonianAgent;
 pub use incremental::{IncrementalAgent, PlannerComparison};
 pub use safe::SafeAgent;
 
@@ -59,4 +70,27 @@ fn most_free_space<P: Position>(
         best.map_or(Direction::Up, |(direction, ..)| direction),
         expanded,
     )
+}
+
+/// Copies the snake's body (head first) as cell indices into `body`.
+fn load_body(game: &Game, body: &mut Vec<u32>) {
+    let board = game.board();
+    body.clear();
+    body.extend(game.snake().body().map(|cell| board.index(cell) as u32));
+}
+
+/// The direction from the head to the adjacent cell `next`, or, if `next` is not adjacent
+/// (no rule holds the body), any move that does not die at once.
+fn direction_to(game: &Game, next: u32) -> Direction {
+    let head = game.snake().head();
+    let next = game.board().cell(next as usize);
+    Direction::between(head, next).unwrap_or_else(|| any_safe_move(game))
+}
+
+/// A move that does not die at once, if there is one.
+fn any_safe_move(game: &Game) -> Direction {
+    Direction::ALL
+        .into_iter()
+        .find(|&direction| game.death_of(direction).is_none())
+        .unwrap_or(Direction::Up)
 }

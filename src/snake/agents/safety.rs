@@ -3,7 +3,7 @@
 //! found by their own planner.
 
 use super::most_free_space;
-use crate::snake::game::Retreat;
+use crate::snake::body::Retreat;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
 use crate::DenseIds;
 use crate::{Bfs, BfsReach, Graph, IndexedGraph, InvalidNode, Planner};

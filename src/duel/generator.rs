@@ -40,7 +40,7 @@ impl DuelBoard {
     /// ```
     /// use rand::rngs::ChaCha8Rng;
     /// use rand::SeedableRng;
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     ///
     /// let board = DuelBoard::generate(12, 12, 10, &mut ChaCha8Rng::seed_from_u64(7)).unwrap();
     /// assert_eq!(board.free_cells(), 134);

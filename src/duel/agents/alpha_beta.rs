@@ -1,27 +1,6 @@
-//! [`Search`]: iterative-deepening alpha-beta over simultaneous moves.
-//!
-//! Each turn is a 4×4 matrix game (our move by the opponent's reply) played for its
-//! maximin value: we pick the move whose worst reply is best, as if the opponent saw our
-//! move. That is the "paranoid" reduction of a simultaneous-move game to a sequential one
-//! (Sturtevant and Korf, "On Pruning Techniques for Multi-Player Games", AAAI 2000), which
-//! never overrates a move and lets ordinary alpha-beta (Knuth and Moore, "An Analysis of
-//! Alpha-Beta Pruning", Artificial Intelligence 6, 1975) prune both the rows and the
-//! columns of each matrix: a reply that already holds a move below the best move found
-//! ends that row, a move that reaches the bound above ends the turn.
-//!
-//! Before searching, [`forced_win`] looks for a win within a few turns.
-//! Leaves are scored with [`Evaluator`]; finished duels score ±10 000 shifted by the turn
-//! count, so sooner wins and later losses are preferred; a draw scores as a clearly lost
-//! position (see `SEARCH_DRAW` in the source for why and the measurements). Moves are
-//! ordered by the previous iteration's best root move and a killer move per ply and side
-//! (the move or reply that last cut off at that ply).
-//!
-//! The search stops on a time budget (iterations that start past a third of it are not
-//! begun) or on a node budget; with a node budget the move depends only on the position,
-//! so tests and tournaments replay exactly. Invariants: each turn visited costs one node;
-//! the position is restored with `Duel::unmake` after every child; no allocation per
-//! node. Complexity per iteration of depth `d`: `O(b^d)` nodes for the `b ≤ 3 × 3` moves
-//! per turn, near `O(b^(d/2))` with good ordering.
+//! [`AlphaBeta`]: iterative-deepening alpha-beta over simultaneous moves (the "paranoid"
+//! reduction of Sturtevant and Korf, AAAI 2000; alpha-beta after Knuth and Moore, 1975).
+//! The rule, its invariants and its cost are on the type.
 
 use std::time::{Duration, Instant};
 
@@ -29,17 +8,17 @@ use smallvec::SmallVec;
 
 use crate::snake::Direction;
 
-use super::agents::{terminal_value, DuelAgent, WIN};
-use super::evaluation::{forced_win, moves_for, Evaluator};
-use super::rules::{Duel, DuelResult, Side};
+use super::{terminal_value, DuelAgent, WIN};
+use crate::duel::evaluation::{forced_win, moves_for, Evaluator};
+use crate::duel::rules::{Duel, DuelResult, Side};
 
-/// How long or how far [`Search`] may think about one move.
+/// How long or how far [`AlphaBeta`] may think about one move.
 ///
 /// # Example
 ///
 /// ```
 /// use std::time::Duration;
-/// use replan::snake::duel::Budget;
+/// use replan::duel::Budget;
 /// assert_ne!(Budget::Time(Duration::from_millis(50)), Budget::Nodes(10_000));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,20 +29,20 @@ pub enum Budget {
     Nodes(u64),
 }
 
-/// What the last [`Search`] move found.
+/// What the last [`AlphaBeta`] move found.
 ///
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Search, Side};
+/// use replan::duel::{Duel, DuelAgent, DuelBoard, AlphaBeta, Side};
 /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
-/// let mut search = Search::with_nodes(2_000);
+/// let mut search = AlphaBeta::with_nodes(2_000);
 /// search.choose(&duel, Side::First);
 /// let report = search.report();
 /// assert!(report.depth >= 1 && report.nodes > 0);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct SearchReport {
+pub struct AlphaBetaReport {
     /// The deepest iteration completed, in turns.
     pub depth: u32,
     /// Turns visited, the aborted iteration included.
@@ -74,7 +53,7 @@ pub struct SearchReport {
     pub forced: bool,
 }
 
-/// The turns [`forced_win`](super::forced_win) looks ahead before the search.
+/// The turns [`forced_win`](crate::duel::forced_win) looks ahead before the search.
 const FORCED_WIN_PLIES: u32 = 3;
 /// The deepest iteration, in turns.
 const MAX_DEPTH: u32 = 64;
@@ -104,49 +83,72 @@ struct Killers {
 }
 
 /// Iterative-deepening alpha-beta over simultaneous moves with forced-win detection
-/// first; see the module documentation.
+/// first.
+///
+/// Each turn is a 4×4 matrix game (our move by the opponent's reply) played for its
+/// maximin value: we pick the move whose worst reply is best, as if the opponent saw our
+/// move. That is the "paranoid" reduction of a simultaneous-move game to a sequential one
+/// (Sturtevant and Korf, "On Pruning Techniques for Multi-Player Games", AAAI 2000), which
+/// never overrates a move and lets ordinary alpha-beta (Knuth and Moore, "An Analysis of
+/// Alpha-Beta Pruning", Artificial Intelligence 6, 1975) prune both the rows and the
+/// columns of each matrix: a reply that already holds a move below the best move found
+/// ends that row, a move that reaches the bound above ends the turn.
+///
+/// Before searching, [`forced_win`] looks for a win within a few turns.
+/// Leaves are scored with [`Evaluator`]; finished duels score ±10 000 shifted by the turn
+/// count, so sooner wins and later losses are preferred; a draw scores as a clearly lost
+/// position (see `SEARCH_DRAW` in the source for why and the measurements). Moves are
+/// ordered by the previous iteration's best root move and a killer move per ply and side
+/// (the move or reply that last cut off at that ply).
+///
+/// The search stops on a time budget (iterations that start past a third of it are not
+/// begun) or on a node budget; with a node budget the move depends only on the position,
+/// so tests and tournaments replay exactly. Invariants: each turn visited costs one node;
+/// the position is restored with `Duel::unmake` after every child; no allocation per
+/// node. Complexity per iteration of depth `d`: `O(b^d)` nodes for the `b ≤ 3 × 3` moves
+/// per turn, near `O(b^(d/2))` with good ordering.
 ///
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelAgent, DuelBoard, Search, Side};
+/// use replan::duel::{Duel, DuelAgent, DuelBoard, AlphaBeta, Side};
 /// let duel = Duel::new(DuelBoard::new(12, 12).unwrap());
-/// let mut search = Search::with_nodes(5_000);
+/// let mut search = AlphaBeta::with_nodes(5_000);
 /// let first = search.choose(&duel, Side::First);
 /// assert!(duel.is_safe(Side::First, first));
 /// // A node budget makes the choice repeatable.
-/// assert_eq!(Search::with_nodes(5_000).choose(&duel, Side::First), first);
+/// assert_eq!(AlphaBeta::with_nodes(5_000).choose(&duel, Side::First), first);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Search {
+pub struct AlphaBeta {
     budget: Budget,
     evaluator: Evaluator,
     killers: Vec<Killers>,
     nodes: u64,
     deadline: Option<Instant>,
     aborted: bool,
-    report: SearchReport,
+    report: AlphaBetaReport,
 }
 
-impl Default for Search {
+impl Default for AlphaBeta {
     /// 80 ms a move.
-    fn default() -> Search {
-        Search::with_time(Duration::from_millis(80))
+    fn default() -> AlphaBeta {
+        AlphaBeta::with_time(Duration::from_millis(80))
     }
 }
 
-impl Search {
+impl AlphaBeta {
     /// A search with the default budget, 80 ms a move.
     ///
     /// # Example
     ///
     /// ```
     /// use std::time::Duration;
-    /// use replan::snake::duel::{Budget, Search};
-    /// assert_eq!(Search::new().budget(), Budget::Time(Duration::from_millis(80)));
+    /// use replan::duel::{Budget, AlphaBeta};
+    /// assert_eq!(AlphaBeta::new().budget(), Budget::Time(Duration::from_millis(80)));
     /// ```
-    pub fn new() -> Search {
-        Search::default()
+    pub fn new() -> AlphaBeta {
+        AlphaBeta::default()
     }
 
     /// A search that thinks `time` per move.
@@ -155,10 +157,10 @@ impl Search {
     ///
     /// ```
     /// use std::time::Duration;
-    /// let _search = replan::snake::duel::Search::with_time(Duration::from_millis(20));
+    /// let _search = replan::duel::AlphaBeta::with_time(Duration::from_millis(20));
     /// ```
-    pub fn with_time(time: Duration) -> Search {
-        Search::with_budget(Budget::Time(time))
+    pub fn with_time(time: Duration) -> AlphaBeta {
+        AlphaBeta::with_budget(Budget::Time(time))
     }
 
     /// A search that visits at most `nodes` turns per move (and at least one iteration's
@@ -167,10 +169,10 @@ impl Search {
     /// # Example
     ///
     /// ```
-    /// let _search = replan::snake::duel::Search::with_nodes(10_000);
+    /// let _search = replan::duel::AlphaBeta::with_nodes(10_000);
     /// ```
-    pub fn with_nodes(nodes: u64) -> Search {
-        Search::with_budget(Budget::Nodes(nodes))
+    pub fn with_nodes(nodes: u64) -> AlphaBeta {
+        AlphaBeta::with_budget(Budget::Nodes(nodes))
     }
 
     /// A search with the given budget.
@@ -178,11 +180,11 @@ impl Search {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Budget, Search};
-    /// assert_eq!(Search::with_budget(Budget::Nodes(7)).budget(), Budget::Nodes(7));
+    /// use replan::duel::{Budget, AlphaBeta};
+    /// assert_eq!(AlphaBeta::with_budget(Budget::Nodes(7)).budget(), Budget::Nodes(7));
     /// ```
-    pub fn with_budget(budget: Budget) -> Search {
-        Search {
+    pub fn with_budget(budget: Budget) -> AlphaBeta {
+        AlphaBeta {
             budget,
             evaluator: Evaluator::new(),
             killers: vec![
@@ -195,7 +197,7 @@ impl Search {
             nodes: 0,
             deadline: None,
             aborted: false,
-            report: SearchReport::default(),
+            report: AlphaBetaReport::default(),
         }
     }
 
@@ -204,8 +206,8 @@ impl Search {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Budget, Search};
-    /// assert_eq!(Search::with_nodes(9).budget(), Budget::Nodes(9));
+    /// use replan::duel::{Budget, AlphaBeta};
+    /// assert_eq!(AlphaBeta::with_nodes(9).budget(), Budget::Nodes(9));
     /// ```
     pub fn budget(&self) -> Budget {
         self.budget
@@ -216,10 +218,10 @@ impl Search {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::Search;
-    /// assert_eq!(Search::new().report().nodes, 0);
+    /// use replan::duel::AlphaBeta;
+    /// assert_eq!(AlphaBeta::new().report().nodes, 0);
     /// ```
-    pub fn report(&self) -> SearchReport {
+    pub fn report(&self) -> AlphaBetaReport {
         self.report
     }
 
@@ -369,9 +371,9 @@ fn promote(moves: &mut Moves, first: Option<Direction>) {
     }
 }
 
-impl DuelAgent for Search {
+impl DuelAgent for AlphaBeta {
     fn name(&self) -> &str {
-        "Search"
+        "AlphaBeta"
     }
 
     fn choose(&mut self, duel: &Duel, side: Side) -> Direction {
@@ -382,7 +384,7 @@ impl DuelAgent for Search {
             Budget::Time(time) => Some(start + time),
             Budget::Nodes(_) => None,
         };
-        self.report = SearchReport::default();
+        self.report = AlphaBetaReport::default();
         if duel.is_over() {
             return Direction::Up;
         }

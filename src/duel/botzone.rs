@@ -17,7 +17,7 @@ use super::rules::{Duel, DuelBoard, DuelError, Side};
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{BotzoneRequest, Side};
+/// use replan::duel::{BotzoneRequest, Side};
 /// let request = BotzoneRequest {
 ///     x: 1,
 ///     y: 1,
@@ -55,7 +55,7 @@ pub struct BotzoneRequest {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{BotzoneError, BotzoneRequest};
+/// use replan::duel::{BotzoneError, BotzoneRequest};
 /// let request = BotzoneRequest { x: 2, y: 1, width: 10, height: 10, ..Default::default() };
 /// assert_eq!(request.replay().unwrap_err(), BotzoneError::Start { x: 2, y: 1 });
 /// ```
@@ -112,7 +112,8 @@ pub enum BotzoneError {
 /// # Example
 ///
 /// ```
-/// use replan::snake::{duel::direction_from_botzone, Direction};
+/// use replan::duel::direction_from_botzone;
+/// use replan::snake::Direction;
 /// assert_eq!(direction_from_botzone(1), Ok(Direction::Right));
 /// assert!(direction_from_botzone(4).is_err());
 /// ```
@@ -128,7 +129,8 @@ pub fn direction_from_botzone(value: u32) -> Result<Direction, BotzoneError> {
 /// # Example
 ///
 /// ```
-/// use replan::snake::{duel::direction_to_botzone, Direction};
+/// use replan::duel::direction_to_botzone;
+/// use replan::snake::Direction;
 /// assert_eq!(direction_to_botzone(Direction::Left), 3);
 /// ```
 pub fn direction_to_botzone(direction: Direction) -> u32 {
@@ -149,7 +151,7 @@ impl BotzoneRequest {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{BotzoneError, BotzoneRequest};
+    /// use replan::duel::{BotzoneError, BotzoneRequest};
     /// // We start bottom-right and our first move, east, leaves the board.
     /// let request = BotzoneRequest {
     ///     x: 10,

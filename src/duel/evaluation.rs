@@ -44,7 +44,7 @@ pub const UNREACHED: u32 = u32::MAX;
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side};
+/// use replan::duel::{Duel, DuelBoard, Evaluator, Side};
 /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let evaluation = Evaluator::new().evaluate(&duel);
 /// // The empty board splits evenly: 98 cells, the diagonal's ties halved.
@@ -69,7 +69,7 @@ impl Evaluation {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side};
+    /// use replan::duel::{Duel, DuelBoard, Evaluator, Side};
     /// let board = DuelBoard::new(10, 10).unwrap();
     /// // The second snake sits in the corner, the first in the middle.
     /// let duel = Duel::from_bodies(board, [vec![(4, 4)], vec![(9, 9)]], 1).unwrap();
@@ -88,7 +88,7 @@ impl Evaluation {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side, UNREACHED};
+/// use replan::duel::{Duel, DuelBoard, Evaluator, Side, UNREACHED};
 /// let board = DuelBoard::new(10, 10).unwrap();
 /// // The first snake's head is at (2, 0); its body (1, 0), (0, 0) frees up later.
 /// let duel = Duel::from_bodies(board, [vec![(2, 0), (1, 0), (0, 0)], vec![(9, 9)]], 12).unwrap();
@@ -107,9 +107,9 @@ pub struct Evaluator {
     /// One search per side, each owning its heap and distance map.
     reach: [DijkstraReach<u32>; 2],
     free_at: Vec<u32>,
-    /// Per cell, the indices of its neighbours on the board, [`NO_NEIGHBOR`] off it; built
+    /// Per cell, the indices of its neighbours on the board, [`NO_NEIGHBOUR`] off it; built
     /// for `shape` so that a search does no index arithmetic per edge.
-    neighbors: Vec<[u16; 4]>,
+    neighbours: Vec<[u16; 4]>,
     shape: (u32, u32),
 }
 
@@ -117,7 +117,7 @@ pub struct Evaluator {
 /// 1 to each neighbour on the board. Which cells may be entered, and when, is the search's
 /// admission test over `free_at`, not the graph's.
 struct BoardCells<'a> {
-    neighbors: &'a [[u16; 4]],
+    neighbours: &'a [[u16; 4]],
 }
 
 impl Graph for BoardCells<'_> {
@@ -127,8 +127,8 @@ impl Graph for BoardCells<'_> {
 
     #[inline]
     fn successors(&self, node: usize, mut visit: impl FnMut(usize, u32)) {
-        for &next in &self.neighbors[node] {
-            if next != NO_NEIGHBOR {
+        for &next in &self.neighbours[node] {
+            if next != NO_NEIGHBOUR {
                 visit(usize::from(next), 1);
             }
         }
@@ -138,7 +138,7 @@ impl Graph for BoardCells<'_> {
 impl IndexedGraph for BoardCells<'_> {
     #[inline]
     fn node_bound(&self) -> usize {
-        self.neighbors.len()
+        self.neighbours.len()
     }
 
     #[inline]
@@ -153,7 +153,7 @@ impl IndexedGraph for BoardCells<'_> {
 }
 
 /// Marks a missing neighbour in [`Evaluator`]'s table.
-const NO_NEIGHBOR: u16 = u16::MAX;
+const NO_NEIGHBOUR: u16 = u16::MAX;
 
 impl Evaluator {
     /// An evaluator with empty scratch memory.
@@ -161,7 +161,7 @@ impl Evaluator {
     /// # Example
     ///
     /// ```
-    /// let _evaluator = replan::snake::duel::Evaluator::new();
+    /// let _evaluator = replan::duel::Evaluator::new();
     /// ```
     pub fn new() -> Evaluator {
         Evaluator::default()
@@ -175,14 +175,14 @@ impl Evaluator {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side};
+    /// use replan::duel::{Duel, DuelBoard, Evaluator, Side};
     /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// let mut evaluator = Evaluator::new();
     /// evaluator.evaluate(&duel);
     /// assert_eq!(evaluator.distances(Side::Second)[0], 18);
     /// ```
     pub fn distances(&self, side: Side) -> &[u32] {
-        let cells = self.neighbors.len();
+        let cells = self.neighbours.len();
         let map = self.reach[side.index()].map().as_slice();
         // The map keeps the size of the largest board seen; empty before the first run.
         &map[..cells.min(map.len())]
@@ -193,7 +193,7 @@ impl Evaluator {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Evaluator};
+    /// use replan::duel::{Duel, DuelBoard, Evaluator};
     /// let board = DuelBoard::with_obstacles(10, 10, [(1, 0), (8, 9)]).unwrap();
     /// let duel = Duel::new(board);
     /// // 100 cells less 2 obstacles and the 2 heads.
@@ -244,7 +244,7 @@ impl Evaluator {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Evaluator, Side};
+    /// use replan::duel::{Duel, DuelBoard, Evaluator, Side};
     /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// assert_eq!(Evaluator::new().reach(&duel, Side::First), 99);
     /// ```
@@ -263,12 +263,12 @@ impl Evaluator {
         let cells = board.cells();
         if self.shape != (board.width(), board.height()) {
             self.shape = (board.width(), board.height());
-            self.neighbors.clear();
-            self.neighbors.extend((0..cells).map(|index| {
+            self.neighbours.clear();
+            self.neighbours.extend((0..cells).map(|index| {
                 Direction::ALL.map(|direction| {
                     board
-                        .neighbor(index, direction)
-                        .map_or(NO_NEIGHBOR, |next| next as u16)
+                        .neighbour(index, direction)
+                        .map_or(NO_NEIGHBOUR, |next| next as u16)
                 })
             }));
         }
@@ -303,7 +303,7 @@ impl Evaluator {
     /// `free_at` on.
     fn run(&mut self, duel: &Duel, side: Side) {
         let cells = BoardCells {
-            neighbors: &self.neighbors,
+            neighbours: &self.neighbours,
         };
         let free_at = &self.free_at;
         let head = duel.head_index(side);
@@ -322,7 +322,7 @@ impl Evaluator {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{forced_win, Duel, DuelBoard, Side};
+/// use replan::duel::{forced_win, Duel, DuelBoard, Side};
 /// use replan::snake::Direction;
 /// // The second snake's only way out of its corner is (8, 9) and then (7, 9); the first
 /// // snake lies along (8, 8) and closes (7, 9) by moving down now.

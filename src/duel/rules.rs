@@ -11,16 +11,16 @@ use fixedbitset::FixedBitSet;
 
 use crate::snake::Direction;
 
-/// A cell of the duel board: `(column, row)`, 0-based, `(0, 0)` the top-left corner, as in
-/// [`grid::Cell`](crate::grid::Cell).
-pub type Cell = (u32, u32);
+/// A cell of the duel board: `(column, row)`, 0-based, `(0, 0)` the top-left corner; the
+/// same type as [`grid::Cell`](crate::grid::Cell) and [`snake::Cell`](crate::snake::Cell).
+pub type Cell = crate::grid::Cell;
 
 /// One of the two snakes.
 ///
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::Side;
+/// use replan::duel::Side;
 /// assert_eq!(Side::First.other(), Side::Second);
 /// assert_eq!(Side::Second.index(), 1);
 /// ```
@@ -55,7 +55,7 @@ impl Side {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{DuelBoard, DuelError};
+/// use replan::duel::{DuelBoard, DuelError};
 /// assert_eq!(
 ///     DuelBoard::new(9, 12).unwrap_err(),
 ///     DuelError::BoardSize { width: 9, height: 12 }
@@ -123,9 +123,11 @@ pub enum DuelError {
     GameOver,
 }
 
-/// The smallest board side the duel allows.
+/// The smallest board side the duel allows: the Botzone platform's rule, not a limit of
+/// the code (the single-player [`snake::MIN_SIDE`](crate::snake::MIN_SIDE) is 2).
 pub const MIN_SIDE: u32 = 10;
-/// The largest board side the duel allows.
+/// The largest board side the duel allows: the Botzone platform's rule, as
+/// [`MIN_SIDE`] is.
 pub const MAX_SIDE: u32 = 16;
 
 /// The duel's board: `width` × `height` cells (each 10 to 16) and the obstacles.
@@ -137,7 +139,7 @@ pub const MAX_SIDE: u32 = 16;
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::DuelBoard;
+/// use replan::duel::DuelBoard;
 /// let board = DuelBoard::with_obstacles(12, 10, [(3, 4), (8, 5)]).unwrap();
 /// assert!(board.is_obstacle((3, 4)));
 /// assert!(board.is_symmetric());
@@ -160,7 +162,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// assert_eq!(DuelBoard::new(12, 12).unwrap().free_cells(), 144);
     /// ```
     pub fn new(width: u32, height: u32) -> Result<DuelBoard, DuelError> {
@@ -185,7 +187,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{DuelBoard, DuelError};
+    /// use replan::duel::{DuelBoard, DuelError};
     /// assert_eq!(
     ///     DuelBoard::with_obstacles(10, 10, [(0, 0)]).unwrap_err(),
     ///     DuelError::ObstacleOnStart { cell: (0, 0) }
@@ -217,7 +219,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(replan::snake::duel::DuelBoard::new(11, 13).unwrap().width(), 11);
+    /// assert_eq!(replan::duel::DuelBoard::new(11, 13).unwrap().width(), 11);
     /// ```
     pub fn width(&self) -> u32 {
         self.width
@@ -228,7 +230,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(replan::snake::duel::DuelBoard::new(11, 13).unwrap().height(), 13);
+    /// assert_eq!(replan::duel::DuelBoard::new(11, 13).unwrap().height(), 13);
     /// ```
     pub fn height(&self) -> u32 {
         self.height
@@ -239,7 +241,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// assert_eq!(replan::snake::duel::DuelBoard::new(11, 13).unwrap().cells(), 143);
+    /// assert_eq!(replan::duel::DuelBoard::new(11, 13).unwrap().cells(), 143);
     /// ```
     pub fn cells(&self) -> usize {
         (self.width * self.height) as usize
@@ -250,7 +252,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// assert_eq!(DuelBoard::with_obstacles(10, 10, [(5, 5)]).unwrap().free_cells(), 99);
     /// ```
     pub fn free_cells(&self) -> usize {
@@ -262,7 +264,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// let board = replan::snake::duel::DuelBoard::new(10, 12).unwrap();
+    /// let board = replan::duel::DuelBoard::new(10, 12).unwrap();
     /// assert!(board.contains((9, 11)));
     /// assert!(!board.contains((10, 0)));
     /// ```
@@ -275,7 +277,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// let board = DuelBoard::with_obstacles(10, 10, [(2, 3)]).unwrap();
     /// assert!(board.is_obstacle((2, 3)) && !board.is_obstacle((3, 2)));
     /// ```
@@ -289,7 +291,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// let board = replan::snake::duel::DuelBoard::new(10, 12).unwrap();
+    /// let board = replan::duel::DuelBoard::new(10, 12).unwrap();
     /// assert_eq!(board.index((3, 2)), 23);
     /// assert_eq!(board.cell(23), (3, 2));
     /// ```
@@ -302,7 +304,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// let board = replan::snake::duel::DuelBoard::new(10, 12).unwrap();
+    /// let board = replan::duel::DuelBoard::new(10, 12).unwrap();
     /// assert_eq!(board.cell(119), (9, 11));
     /// ```
     pub fn cell(&self, index: usize) -> Cell {
@@ -315,7 +317,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{DuelBoard, Side};
+    /// use replan::duel::{DuelBoard, Side};
     /// let board = DuelBoard::new(12, 10).unwrap();
     /// assert_eq!(board.start(Side::First), (0, 0));
     /// assert_eq!(board.start(Side::Second), (11, 9));
@@ -332,7 +334,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// let board = replan::snake::duel::DuelBoard::new(12, 10).unwrap();
+    /// let board = replan::duel::DuelBoard::new(12, 10).unwrap();
     /// assert_eq!(board.mirror((1, 2)), (10, 7));
     /// ```
     pub fn mirror(&self, cell: Cell) -> Cell {
@@ -344,7 +346,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// assert!(!DuelBoard::with_obstacles(10, 10, [(1, 2)]).unwrap().is_symmetric());
     /// ```
     pub fn is_symmetric(&self) -> bool {
@@ -358,7 +360,7 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::DuelBoard;
+    /// use replan::duel::DuelBoard;
     /// let walled = DuelBoard::with_obstacles(10, 10, [(1, 0), (0, 1)]).unwrap();
     /// assert!(!walled.is_connected());
     /// assert!(DuelBoard::new(10, 10).unwrap().is_connected());
@@ -370,7 +372,7 @@ impl DuelBoard {
         let mut reached = 1;
         while let Some(index) = stack.pop() {
             for direction in Direction::ALL {
-                if let Some(next) = self.neighbor(index, direction) {
+                if let Some(next) = self.neighbour(index, direction) {
                     if !self.obstacles.contains(next) && !seen.put(next) {
                         reached += 1;
                         stack.push(next);
@@ -387,13 +389,14 @@ impl DuelBoard {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{duel::DuelBoard, Direction};
+    /// use replan::duel::DuelBoard;
+    /// use replan::snake::Direction;
     /// let board = DuelBoard::new(10, 10).unwrap();
-    /// assert_eq!(board.neighbor(0, Direction::Right), Some(1));
-    /// assert_eq!(board.neighbor(0, Direction::Up), None);
+    /// assert_eq!(board.neighbour(0, Direction::Right), Some(1));
+    /// assert_eq!(board.neighbour(0, Direction::Up), None);
     /// ```
     #[inline]
-    pub fn neighbor(&self, index: usize, direction: Direction) -> Option<usize> {
+    pub fn neighbour(&self, index: usize, direction: Direction) -> Option<usize> {
         let width = self.width as usize;
         match direction {
             Direction::Up => index.checked_sub(width),
@@ -417,7 +420,7 @@ impl DuelBoard {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{DuelResult, Side};
+/// use replan::duel::{DuelResult, Side};
 /// assert_eq!(DuelResult::Won(Side::First).winner(), Some(Side::First));
 /// assert_eq!(DuelResult::Draw.winner(), None);
 /// ```
@@ -444,7 +447,7 @@ impl DuelResult {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{DeathCause, Duel, DuelBoard, Side};
+/// use replan::duel::{DeathCause, Duel, DuelBoard, Side};
 /// use replan::snake::Direction;
 /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let turn = duel.step([Direction::Up, Direction::Left]).unwrap();
@@ -467,7 +470,7 @@ pub enum DeathCause {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelBoard};
+/// use replan::duel::{Duel, DuelBoard};
 /// use replan::snake::Direction;
 /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
 /// let turn = duel.step([Direction::Right, Direction::Left]).unwrap();
@@ -508,7 +511,7 @@ pub(crate) const SNAKE: u8 = 2;
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{Duel, DuelBoard, DuelResult, Side};
+/// use replan::duel::{Duel, DuelBoard, DuelResult, Side};
 /// use replan::snake::Direction;
 ///
 /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
@@ -535,7 +538,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// let duel = Duel::new(DuelBoard::new(10, 12).unwrap());
     /// assert_eq!(duel.head(Side::Second), (9, 11));
     /// assert_eq!(duel.turn(), 0);
@@ -557,7 +560,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, DuelError, Side};
+    /// use replan::duel::{Duel, DuelBoard, DuelError, Side};
     /// let board = DuelBoard::new(10, 10).unwrap();
     /// let duel = Duel::from_bodies(board.clone(), [vec![(2, 0), (1, 0)], vec![(9, 9)]], 1).unwrap();
     /// assert_eq!(duel.tail(Side::First), (1, 0));
@@ -628,7 +631,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::Duel;
+    /// use replan::duel::Duel;
     /// let growing: Vec<u32> = (0..20).filter(|&t| Duel::grows(t)).collect();
     /// assert_eq!(growing, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 18]);
     /// ```
@@ -641,7 +644,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard};
+    /// use replan::duel::{Duel, DuelBoard};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 11).unwrap()).board().height(), 11);
     /// ```
     pub fn board(&self) -> &DuelBoard {
@@ -653,7 +656,8 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{duel::{Duel, DuelBoard}, Direction};
+    /// use replan::duel::{Duel, DuelBoard};
+    /// use replan::snake::Direction;
     /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// duel.step([Direction::Right, Direction::Left]).unwrap();
     /// assert_eq!(duel.turn(), 1);
@@ -667,7 +671,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard};
+    /// use replan::duel::{Duel, DuelBoard};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 10).unwrap()).result(), None);
     /// ```
     pub fn result(&self) -> Option<DuelResult> {
@@ -679,7 +683,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard};
+    /// use replan::duel::{Duel, DuelBoard};
     /// assert!(!Duel::new(DuelBoard::new(10, 10).unwrap()).is_over());
     /// ```
     pub fn is_over(&self) -> bool {
@@ -691,7 +695,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 10).unwrap()).head(Side::First), (0, 0));
     /// ```
     pub fn head(&self, side: Side) -> Cell {
@@ -703,7 +707,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 10).unwrap()).tail(Side::Second), (9, 9));
     /// ```
     pub fn tail(&self, side: Side) -> Cell {
@@ -716,7 +720,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// assert_eq!(Duel::new(DuelBoard::new(10, 10).unwrap()).len(Side::First), 1);
     /// ```
     pub fn len(&self, side: Side) -> usize {
@@ -728,7 +732,8 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{duel::{Duel, DuelBoard, Side}, Direction};
+    /// use replan::duel::{Duel, DuelBoard, Side};
+    /// use replan::snake::Direction;
     /// let mut duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// duel.step([Direction::Right, Direction::Up]).unwrap();
     /// assert_eq!(duel.body(Side::First).collect::<Vec<_>>(), [(1, 0), (0, 0)]);
@@ -744,7 +749,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{Duel, DuelBoard, Side};
+    /// use replan::duel::{Duel, DuelBoard, Side};
     /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// assert_eq!(duel.snake_at((9, 9)), Some(Side::Second));
     /// assert_eq!(duel.snake_at((5, 5)), None);
@@ -767,7 +772,8 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{duel::{Duel, DuelBoard, Side}, Direction};
+    /// use replan::duel::{Duel, DuelBoard, Side};
+    /// use replan::snake::Direction;
     /// let duel = Duel::new(DuelBoard::new(10, 10).unwrap());
     /// assert!(duel.is_safe(Side::First, Direction::Down));
     /// assert!(!duel.is_safe(Side::First, Direction::Left));
@@ -786,7 +792,7 @@ impl Duel {
     /// # Example
     ///
     /// ```
-    /// use replan::snake::duel::{DeathCause, Duel, DuelBoard, DuelResult};
+    /// use replan::duel::{DeathCause, Duel, DuelBoard, DuelResult};
     /// use replan::snake::Direction;
     ///
     /// // Two heads one apart on a row both step into the cell between them.
@@ -819,7 +825,7 @@ impl Duel {
         if deaths == [None, None] {
             let heads = Side::BOTH.map(|side| {
                 self.board
-                    .neighbor(self.head_index(side), moves[side.index()])
+                    .neighbour(self.head_index(side), moves[side.index()])
             });
             if heads[0] == heads[1] {
                 deaths = [Some(DeathCause::HeadOn); 2];
@@ -831,7 +837,7 @@ impl Duel {
     /// Why `side` dies moving `direction`, ignoring the other head's move.
     #[inline]
     fn death(&self, side: Side, direction: Direction, grew: bool) -> Option<DeathCause> {
-        let Some(next) = self.board.neighbor(self.head_index(side), direction) else {
+        let Some(next) = self.board.neighbour(self.head_index(side), direction) else {
             return Some(DeathCause::LeftBoard);
         };
         match self.occupancy[next] {
@@ -888,7 +894,7 @@ impl Duel {
         for side in Side::BOTH {
             let head = self
                 .board
-                .neighbor(self.head_index(side), moves[side.index()])
+                .neighbour(self.head_index(side), moves[side.index()])
                 .expect("a surviving head stays on the board");
             self.bodies[side.index()].push_front(head as u16);
             self.occupancy[head] = SNAKE + side.index() as u8;
@@ -938,7 +944,7 @@ mod tests {
     use rand_core::SeedableRng;
 
     use super::*;
-    use crate::snake::duel::generator::below;
+    use crate::duel::generator::below;
 
     /// `unmake` restores every position `make` left, on random games.
     #[test]

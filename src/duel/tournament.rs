@@ -10,14 +10,14 @@ use super::rules::{Duel, DuelBoard, DuelResult, Side};
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{play_game, DuelBoard, Greedy, RandomSafe};
+/// use replan::duel::{play_duel, DuelBoard, MostSpace, RandomSafe};
 /// let board = DuelBoard::new(10, 10).unwrap();
-/// let record = play_game(board, [&mut Greedy::new(), &mut RandomSafe::new(1)]);
+/// let record = play_duel(board, [&mut MostSpace::new(), &mut RandomSafe::new(1)]);
 /// assert!(record.turns > 0);
 /// assert_eq!(record.moves, [record.turns; 2]);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
+pub struct DuelRecord {
     /// How the duel ended; `None` if it reached the turn limit with both alive.
     pub result: Option<DuelResult>,
     /// Turns played.
@@ -36,35 +36,35 @@ pub struct GameRecord {
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{play_game, DuelBoard, RandomSafe, Side};
+/// use replan::duel::{play_duel, DuelBoard, RandomSafe, Side};
 /// let board = DuelBoard::new(10, 10).unwrap();
-/// let record = play_game(board, [&mut RandomSafe::new(1), &mut RandomSafe::new(2)]);
+/// let record = play_duel(board, [&mut RandomSafe::new(1), &mut RandomSafe::new(2)]);
 /// assert!(record.result.is_some());
 /// assert_eq!(record.last.turn(), record.turns);
 /// ```
-pub fn play_game(board: DuelBoard, agents: [&mut dyn DuelAgent; 2]) -> GameRecord {
-    play_game_watched(board, agents, |_| {})
+pub fn play_duel(board: DuelBoard, agents: [&mut dyn DuelAgent; 2]) -> DuelRecord {
+    play_duel_watched(board, agents, |_| {})
 }
 
-/// [`play_game`], calling `watch` with the position before the first turn and after each
+/// [`play_duel`], calling `watch` with the position before the first turn and after each
 /// turn (to draw the game as it goes).
 ///
 /// # Example
 ///
 /// ```
-/// use replan::snake::duel::{play_game_watched, DuelBoard, Greedy, RandomSafe};
+/// use replan::duel::{play_duel_watched, DuelBoard, MostSpace, RandomSafe};
 /// let mut positions = 0;
 /// let board = DuelBoard::new(10, 10).unwrap();
-/// let record = play_game_watched(board, [&mut Greedy::new(), &mut RandomSafe::new(2)], |_| {
+/// let record = play_duel_watched(board, [&mut MostSpace::new(), &mut RandomSafe::new(2)], |_| {
 ///     positions += 1
 /// });
 /// assert_eq!(positions, record.turns + 1);
 /// ```
-pub fn play_game_watched(
+pub fn play_duel_watched(
     board: DuelBoard,
     agents: [&mut dyn DuelAgent; 2],
     mut watch: impl FnMut(&Duel),
-) -> GameRecord {
+) -> DuelRecord {
     let limit = 4 * board.cells() as u32;
     let mut duel = Duel::new(board);
     let mut micros = [0u64; 2];
@@ -81,7 +81,7 @@ pub fn play_game_watched(
             .expect("the loop stops when the duel is over");
         watch(&duel);
     }
-    GameRecord {
+    DuelRecord {
         result: duel.result(),
         turns: duel.turn(),
         moves: [duel.turn(); 2],

@@ -1,0 +1,279 @@
+//! Right-hand driving in 2×2 blocks: cut an even board into 2×2 blocks and let a snake
+//! drive on the right inside each, so that from every cell one move stays in the block and
+//! one leaves it. Any spanning tree of the free blocks then gives a Hamiltonian cycle, the
+//! path of a driver who keeps the tree's edges on the right hand.
+
+use fixedbitset::FixedBitSet;
+
+use super::disjoint_sets::DisjointSets;
+use super::hamiltonian_cycle::is_cycle;
+use super::layout::{Layout, NONE};
+
+/// Right-hand driving in 2×2 blocks: the move that stays inside the block of `(x, y)`, as
+/// an offset. Each block is a small loop: top-left, bottom-left, bottom-right, top-right.
+fn inside_offset(x: u32, y: u32) -> (i32, i32) {
+    match (x % 2, y % 2) {
+        (0, 0) => (0, 1),
+        (0, _) => (1, 0),
+        (_, 0) => (-1, 0),
+        _ => (0, -1),
+    }
+}
+
+/// Right-hand driving in 2×2 blocks: the move that leaves the block of `(x, y)`.
+fn outside_offset(x: u32, y: u32) -> (i32, i32) {
+    match (x % 2, y % 2) {
+        (0, 0) => (-1, 0),
+        (0, _) => (0, 1),
+        (_, 0) => (0, -1),
+        _ => (1, 0),
+    }
+}
+
+/// The cell at `offset` from `cell`, [`NONE`] off the board.
+fn offset_cell(layout: &Layout, cell: u32, offset: (i32, i32)) -> u32 {
+    let (x, y) = layout.xy(cell);
+    let (nx, ny) = (x as i64 + offset.0 as i64, y as i64 + offset.1 as i64);
+    if nx < 0 || ny < 0 || nx >= layout.width as i64 || ny >= layout.height as i64 {
+        NONE
+    } else {
+        layout.at(nx as u32, ny as u32)
+    }
+}
+
+/// Whether the walls of an even board fill whole 2×2 blocks.
+pub(super) fn walls_fill_blocks(layout: &Layout) -> bool {
+    layout.width % 2 == 0
+        && layout.height % 2 == 0
+        && layout.wall.ones().all(|cell| {
+            let (x, y) = layout.xy(cell as u32);
+            let (x0, y0) = (x - x % 2, y - y % 2);
+            [(0, 0), (1, 0), (0, 1), (1, 1)]
+                .iter()
+                .all(|&(dx, dy)| !layout.is_free(layout.at(x0 + dx, y0 + dy)))
+        })
+}
+
+/// The block of `cell` when the board is cut into 2×2 blocks.
+fn block_of(layout: &Layout, cell: u32) -> u32 {
+    let (x, y) = layout.xy(cell);
+    (y / 2) * (layout.width / 2) + x / 2
+}
+
+/// The id of the edge between the blocks of two adjacent cells in different blocks:
+/// `2 * block` for the edge to the right of `block`, `2 * block + 1` for the edge below it.
+fn block_edge(layout: &Layout, a: u32, b: u32) -> u32 {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    let block = block_of(layout, low);
+    if high == low + 1 {
+        2 * block
+    } else {
+        2 * block + 1
+    }
+}
+
+/// The cell a right-hand driver moves to from `cell` when the edge it faces is in `tree`
+/// (then it leaves the block) or not (it stays inside).
+fn tree_successor(layout: &Layout, tree: &FixedBitSet, cell: u32) -> u32 {
+    let (x, y) = layout.xy(cell);
+    let out = offset_cell(layout, cell, outside_offset(x, y));
+    if out != NONE && layout.is_free(out) && tree.contains(block_edge(layout, cell, out) as usize) {
+        out
+    } else {
+        offset_cell(layout, cell, inside_offset(x, y))
+    }
+}
+
+/// The cycle a right-hand driver follows around a spanning tree of the free blocks
+/// (`tree` holds its edges by [`block_edge`]); `None` if it is not a Hamiltonian cycle.
+fn cycle_around(layout: &Layout, tree: &FixedBitSet) -> Option<Vec<u32>> {
+    let start = (0..layout.len() as u32).find(|&cell| layout.is_free(cell))?;
+    let mut order = vec![start];
+    let mut cell = tree_successor(layout, tree, start);
+    while cell != start && cell != NONE && order.len() <= layout.len() {
+        order.push(cell);
+        cell = tree_successor(layout, tree, cell);
+    }
+    is_cycle(layout, &order).then_some(order)
+}
+
+/// A cycle around a spanning tree of the free 2×2 blocks, when the walls fill whole blocks.
+pub(super) fn block_tree_cycle(layout: &Layout) -> Option<Vec<u32>> {
+    if !walls_fill_blocks(layout) {
+        return None;
+    }
+    let blocks = (layout.width / 2 * layout.height / 2) as usize;
+    // Kruskal over the block edges in a fixed order: any spanning tree will do.
+    let mut sets = DisjointSets::default();
+    sets.reset(blocks);
+    let mut tree = FixedBitSet::with_capacity(2 * blocks);
+    for cell in 0..layout.len() as u32 {
+        let (x, y) = layout.xy(cell);
+        if x % 2 == 1 && y % 2 == 1 && layout.is_free(cell) {
+            for next in [
+                offset_cell(layout, cell, (1, 0)),
+                offset_cell(layout, cell, (0, 1)),
+            ] {
+                if next != NONE
+                    && layout.is_free(next)
+                    && sets.union(block_of(layout, cell), block_of(layout, next))
+                {
+                    tree.insert(block_edge(layout, cell, next) as usize);
+                }
+            }
+        }
+    }
+    cycle_around(layout, &tree)
+}
+
+/// What one body step says about the block tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Constraint {
+    /// Nothing: a step inside a block at the board's edge or next to a wall.
+    Free,
+    /// The edge is in the tree.
+    Present(u32),
+    /// The edge is not in the tree.
+    Absent(u32),
+    /// Not a right-hand move.
+    Invalid,
+}
+
+/// The board's right-hand moves, computed once: for each cell its move inside its block,
+/// its move out of it and the block edge that move crosses.
+#[derive(Clone, Debug)]
+pub(crate) struct BlockMoves {
+    layout: Layout,
+    /// The cell each cell's in-block move leads to.
+    inside: Vec<u32>,
+    /// The cell each cell's out-of-block move leads to, [`NONE`] off the board or into a
+    /// wall.
+    outside: Vec<u32>,
+    /// The block edge each cell's out-of-block move crosses, [`NONE`] as for `outside`.
+    crossing: Vec<u32>,
+    /// Block edges between two free blocks, by id.
+    edges: Vec<(u32, u32)>,
+    blocks: usize,
+    free_blocks: usize,
+    first_free_block: u32,
+}
+
+impl BlockMoves {
+    /// The moves of `layout`, or `None` when the blocks do not fit it: an odd side, walls
+    /// that do not fill whole blocks, or no free cell.
+    pub(crate) fn new(layout: Layout) -> Option<Self> {
+        if !walls_fill_blocks(&layout) || layout.wall.count_ones(..) == layout.len() {
+            return None;
+        }
+        let len = layout.len();
+        let mut inside = vec![NONE; len];
+        let mut outside = vec![NONE; len];
+        let mut crossing = vec![NONE; len];
+        let blocks = len / 4;
+        let mut edges = vec![(NONE, NONE); 2 * blocks];
+        let mut free_block = FixedBitSet::with_capacity(blocks);
+        for cell in 0..len as u32 {
+            if !layout.is_free(cell) {
+                continue;
+            }
+            free_block.insert(block_of(&layout, cell) as usize);
+            let (x, y) = layout.xy(cell);
+            inside[cell as usize] = offset_cell(&layout, cell, inside_offset(x, y));
+            let out = offset_cell(&layout, cell, outside_offset(x, y));
+            if out != NONE && layout.is_free(out) {
+                outside[cell as usize] = out;
+                let edge = block_edge(&layout, cell, out);
+                crossing[cell as usize] = edge;
+                edges[edge as usize] = (block_of(&layout, cell), block_of(&layout, out));
+            }
+        }
+        Some(BlockMoves {
+            inside,
+            outside,
+            crossing,
+            edges,
+            blocks,
+            free_blocks: free_block.count_ones(..),
+            first_free_block: free_block.ones().next().map_or(NONE, |b| b as u32),
+            layout,
+        })
+    }
+
+    /// The board the moves are for.
+    #[inline]
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The number of 2×2 blocks, free or not; block edges are numbered below twice this.
+    #[inline]
+    pub(crate) fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    /// The block of `cell`.
+    #[inline]
+    pub(crate) fn block_of(&self, cell: u32) -> u32 {
+        block_of(&self.layout, cell)
+    }
+
+    /// The cell the move inside the block of `cell` leads to.
+    #[inline]
+    pub(crate) fn inside(&self, cell: u32) -> u32 {
+        self.inside[cell as usize]
+    }
+
+    /// The cell the move out of the block of `cell` leads to, [`NONE`] off the board or into
+    /// a wall.
+    #[inline]
+    pub(crate) fn outside(&self, cell: u32) -> u32 {
+        self.outside[cell as usize]
+    }
+
+    /// The block edge the move out of the block of `cell` crosses, [`NONE`] as for
+    /// [`outside`](Self::outside).
+    #[inline]
+    pub(crate) fn crossing(&self, cell: u32) -> u32 {
+        self.crossing[cell as usize]
+    }
+
+    /// Whether some spanning tree of the free blocks holds every edge counted in `present`
+    /// and none counted in `absent` (both indexed by edge): the first kind forms no cycle,
+    /// no edge is of both kinds, and the blocks stay connected without the second kind (a
+    /// forest extends to a spanning tree of any connected graph containing it).
+    pub(crate) fn tree_exists(
+        &self,
+        present: &[u16],
+        absent: &[u16],
+        sets: &mut DisjointSets,
+    ) -> bool {
+        sets.reset(self.blocks);
+        for (edge, &(a, b)) in self.edges.iter().enumerate() {
+            if present[edge] > 0 && (absent[edge] > 0 || !sets.union(a, b)) {
+                return false;
+            }
+        }
+        for (edge, &(a, b)) in self.edges.iter().enumerate() {
+            if a != NONE && absent[edge] == 0 {
+                sets.union(a, b);
+            }
+        }
+        sets.set_size(self.first_free_block) as usize == self.free_blocks
+    }
+
+    /// What the step from `from` to `to` says about the block tree.
+    pub(crate) fn constraint(&self, from: u32, to: u32) -> Constraint {
+        let edge = self.crossing[from as usize];
+        if to == self.inside[from as usize] {
+            if edge == NONE {
+                Constraint::Free
+            } else {
+                Constraint::Absent(edge)
+            }
+        } else if to == self.outside[from as usize] && edge != NONE {
+            Constraint::Present(edge)
+        } else {
+            Constraint::Invalid
+        }
+    }
+}
