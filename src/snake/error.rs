@@ -33,7 +33,9 @@ pub enum SnakeError {
     Parse {
         /// The line, counting from 1.
         line: usize,
-        /// The column, counting from 1.
+        /// 1-based column (in characters) of the line as written, indentation included: the
+        /// same rule as [`GridError::Parse`](crate::grid::GridError::Parse), since both read
+        /// pictures with one reader.
         column: usize,
         /// What is wrong there.
         message: String,
