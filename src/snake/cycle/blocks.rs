@@ -277,3 +277,104 @@ impl BlockMoves {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4×4 board: blocks 0 1 over 2 3, and the ids of the four edges between them.
+    fn four_blocks() -> (BlockMoves, [u32; 4]) {
+        let layout = Layout::open(4, 4);
+        let edge = |a: (u32, u32), b: (u32, u32)| {
+            block_edge(&layout, layout.at(a.0, a.1), layout.at(b.0, b.1))
+        };
+        let edges = [
+            edge((1, 0), (2, 0)), // 0-1
+            edge((0, 1), (0, 2)), // 0-2
+            edge((3, 1), (3, 2)), // 1-3
+            edge((1, 3), (2, 3)), // 2-3
+        ];
+        (BlockMoves::new(layout).expect("blocks fit 4x4"), edges)
+    }
+
+    fn counts(moves: &BlockMoves, edges: &[u32]) -> Vec<u16> {
+        let mut count = vec![0; 2 * moves.blocks()];
+        for &edge in edges {
+            count[edge as usize] += 1;
+        }
+        count
+    }
+
+    #[test]
+    fn a_tree_exists_exactly_when_present_edges_are_a_forest_and_absent_ones_leave_a_connected_graph(
+    ) {
+        let (moves, [e01, e02, e13, e23]) = four_blocks();
+        let mut sets = DisjointSets::default();
+        let mut exists = |present: &[u32], absent: &[u32]| {
+            moves.tree_exists(&counts(&moves, present), &counts(&moves, absent), &mut sets)
+        };
+        assert!(exists(&[], &[]));
+        assert!(
+            exists(&[e01, e02, e13], &[]),
+            "three edges span four blocks"
+        );
+        assert!(
+            !exists(&[e01, e02, e13, e23], &[]),
+            "four edges close a cycle"
+        );
+        assert!(exists(&[], &[e23]), "any one edge can be left out");
+        assert!(!exists(&[], &[e01, e02]), "block 0 cut off");
+        assert!(!exists(&[e01], &[e01]), "an edge both in and out");
+        assert!(exists(&[e01, e23], &[e02]));
+        assert!(
+            !exists(&[e01, e23], &[e02, e13]),
+            "the two present edges stay apart"
+        );
+    }
+
+    #[test]
+    fn steps_say_what_they_fix() {
+        let (moves, [e01, ..]) = four_blocks();
+        let layout = Layout::open(4, 4);
+        let at = |x, y| layout.at(x, y);
+        // (1, 1) drives up inside its block or right across the edge to block 1.
+        assert_eq!(moves.inside(at(1, 1)), at(1, 0));
+        assert_eq!(moves.outside(at(1, 1)), at(2, 1));
+        assert_eq!(moves.crossing(at(1, 1)), e01);
+        assert_eq!(
+            moves.constraint(at(1, 1), at(1, 0)),
+            Constraint::Absent(e01)
+        );
+        assert_eq!(
+            moves.constraint(at(1, 1), at(2, 1)),
+            Constraint::Present(e01)
+        );
+        assert_eq!(moves.constraint(at(1, 1), at(0, 1)), Constraint::Invalid);
+        assert_eq!(moves.constraint(at(1, 1), at(1, 2)), Constraint::Invalid);
+        // (0, 0) can only stay inside: its other move leaves the board.
+        assert_eq!(moves.outside(at(0, 0)), NONE);
+        assert_eq!(moves.constraint(at(0, 0), at(0, 1)), Constraint::Free);
+        assert_eq!(moves.constraint(at(0, 0), at(1, 0)), Constraint::Invalid);
+        assert_eq!(moves.block_of(at(3, 3)), 3);
+    }
+
+    #[test]
+    fn blocks_fit_only_even_boards_whose_walls_fill_whole_blocks() {
+        assert!(BlockMoves::new(Layout::open(5, 4)).is_none());
+        let mut layout = Layout::open(4, 4);
+        layout.wall.insert(layout.at(2, 2) as usize);
+        assert!(BlockMoves::new(layout.clone()).is_none());
+        for (x, y) in [(3, 2), (2, 3), (3, 3)] {
+            layout.wall.insert(layout.at(x, y) as usize);
+        }
+        let moves = BlockMoves::new(layout.clone()).expect("one whole block walled");
+        assert_eq!(
+            moves.outside(layout.at(1, 3)),
+            NONE,
+            "into the walled block"
+        );
+        let mut all = Layout::open(2, 2);
+        all.wall.insert_range(..);
+        assert!(BlockMoves::new(all).is_none());
+    }
+}
