@@ -74,7 +74,8 @@
 //!   outside it: a cheaper route to a queued node queues it again, and the older entry is
 //!   skipped when it comes off the heap after the node was closed; an indexed heap's
 //!   position per cell cost more in cache misses on 512×512 maps than these duplicates.
-//!   Entries carry their cost and parent, so a pop reads no per-node record. The best
+//!   Entries carry their cost and the direction of their last step, so a pop reads no
+//!   per-node record and computes no coordinates of the parent. The best
 //!   child of an expansion is held, as [`AStar`](crate::AStar) holds one, and taken next
 //!   unless the heap's top is better (halved the time on a maze sample).
 //! - Nodes are closed when popped and, the heuristic being consistent, never reopened
@@ -275,15 +276,19 @@ pub trait Jumper: sealed::JumpRays {}
 impl<J: sealed::JumpRays> Jumper for J {}
 
 /// A frontier entry: the node's key (smaller `f`, then larger `g`, first) and id, and the
-/// cost and parent it was queued with, so that taking it off the frontier reads nothing
+/// cost and direction of arrival (the last step's, [`NO_ARRIVAL`] for the start) it was
+/// queued with, so that taking it off the frontier reads nothing
 /// from the per-node records (a cache miss per expansion on a 512×512 map).
 #[derive(Clone, Copy, Debug)]
 struct Queued {
     key: <f64 as Cost>::FrontierKey,
     id: u32,
-    parent: u32,
+    arrival: u8,
     g: f64,
 }
+
+/// The arrival direction of the start, which has none.
+const NO_ARRIVAL: u8 = u8::MAX;
 
 impl PartialEq for Queued {
     fn eq(&self, other: &Queued) -> bool {
@@ -414,26 +419,6 @@ pub(super) fn pruned_directions(
     directions & legal
 }
 
-/// The direction of the last step of a route from `from` to `to` that moves diagonally
-/// first, then straight: the longer axis's alone when the two differ.
-#[inline(always)]
-pub(super) fn arrival(from: Cell, to: Cell) -> (i32, i32) {
-    let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
-    let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
-    (
-        if across >= down {
-            sign(from.0, to.0)
-        } else {
-            0
-        },
-        if down >= across {
-            sign(from.1, to.1)
-        } else {
-            0
-        },
-    )
-}
-
 /// Whether a straight ray in direction `direction` stops at the cell at padded index
 /// `index`, arriving there from the cell before it: one of its sides is free and the side
 /// of the cell before is blocked.
@@ -487,13 +472,16 @@ impl Frontier<'_> {
             None => false,
         };
         self.records.reach(next_id, g, self.parent);
+        // The last leg that moved: a straight leg of 0 steps follows a diagonal ray that
+        // stopped on the goal.
+        let arrival = if legs[1].1 > 0 { legs[1].0 } else { legs[0].0 } as u8;
         let key = f64::frontier_key(g, Octile.estimate(next, self.goal));
         // A queued node is queued again with its better key; the old entry, popped after
         // the node is closed, is skipped.
         let entry = Queued {
             key,
             id: next_id,
-            parent: self.parent,
+            arrival,
             g,
         };
         // `Queued` orders better entries as greater.
@@ -597,7 +585,7 @@ impl JumpSearch {
         self.open.push(Queued {
             key: start_key,
             id: start_id,
-            parent: NO_PARENT,
+            arrival: NO_ARRIVAL,
             g: 0.0,
         });
         self.live = 1;
@@ -639,8 +627,8 @@ impl JumpSearch {
             self.stats.expanded += 1;
             let index = id as usize;
             let cell = grid.node(index);
-            let arrival = (record.parent != NO_PARENT)
-                .then(|| arrival(grid.node(record.parent as usize), cell));
+            let arrival =
+                (record.arrival != NO_ARRIVAL).then(|| DELTAS[usize::from(record.arrival)]);
             let mut directions = jumper.successor_directions(grid, index, arrival);
             let mut frontier = Frontier {
                 records: &mut self.records,
