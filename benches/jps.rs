@@ -3,24 +3,26 @@
 //! distances) and `pathfinding::directed::astar::astar` (same successors and heuristic),
 //! on the same scenarios in one process.
 //!
-//! - `jps/<map>/<planner>`: criterion timings, one pass over the map's scenarios per
-//!   iteration.
-//! - `jps/build`: printed, not timed by criterion: the time to build JPS's bit sets and
-//!   JPS+'s jump table for each map (median of 11 builds), which the timed passes do not
-//!   include (each planner is prepared once per map, as a game would at load time).
-//! - `jps/paired`: printed: for each map, the four planners timed in alternating rounds
-//!   (one pass each per round, five rounds; the host's speed drifts over seconds, a round
-//!   does not), the median of the per-round ratios AStar/JPS, AStar/JPS+,
-//!   pathfinding/JPS and pathfinding/JPS+, then their geometric means over the maps.
+//! - `jps/paired`: printed, what a user running a whole benchmark file gets: for each map,
+//!   A*, JPS and JPS+ each make one pass over the map's scenarios with a fresh planner (so
+//!   the JPS bit sets and the JPS+ table are built inside the timing, by the first search),
+//!   in alternating rounds (five; the host's speed drifts over seconds, a round does not).
+//!   A ratio is the median of the per-round ratios; the geometric means over the maps
+//!   follow. Beside them, the build time of each planner's tables (median of 11 builds)
+//!   and their bytes per map cell. Every scenario of every map is used but the maze's,
+//!   where every 10th is (1,196 of 11,960, all buckets: the files are sorted by bucket;
+//!   `REPLAN_JPS_MAZE_STRIDE=1` for all, about 40 s per A* pass on a quiet host).
+//! - `jps/<map>/<planner>`: criterion timings over a sample of at most 200 scenarios per
+//!   map, every n-th in file order, with the planner prepared beforehand; `pathfinding`
+//!   runs only here (three times slower than our A*).
 //!
-//! Each map's scenarios are thinned to at most 200, every n-th in file order (the files are
-//! sorted by length bucket, so every bucket stays in); `REPLAN_JPS_ALL=1` uses every
-//! scenario. `REPLAN_DATA` names the data folder (default `../shared/data`); maps that are
-//! missing are skipped with a message.
+//! Before timing, the first pass of each planner checks every cost against the file's
+//! published optimum. `REPLAN_DATA` names the data folder (default `../shared/data`); maps
+//! that are missing are skipped with a message.
 //!
 //! ```text
-//! cargo bench --bench jps                 # criterion timings, build times, paired report
-//! cargo bench --bench jps -- paired       # the build times and the paired report only
+//! cargo bench --bench jps -- paired       # build times and the paired report only
+//! cargo bench --bench jps                 # and criterion's timings of the samples
 //! ```
 
 use std::hint::black_box;
@@ -45,13 +47,25 @@ const MAPS: [(&str, &str); 7] = [
     ("maze512-1-0", "mazes/maze512-1-0.map"),
 ];
 
-/// At most this many scenarios per map, unless `REPLAN_JPS_ALL` is set.
-const MAX_SCENARIOS: usize = 200;
+/// At most this many scenarios per map in criterion's samples.
+const MAX_SAMPLE: usize = 200;
+
+/// Every this many-th maze scenario in the paired report, unless `REPLAN_JPS_MAZE_STRIDE`
+/// says otherwise.
+const MAZE_STRIDE: usize = 10;
+
+/// Rounds of the paired report.
+const ROUNDS: usize = 5;
 
 struct MapInput {
     name: &'static str,
     grid: Grid,
-    queries: Vec<(Cell, Cell)>,
+    /// The paired report's queries, with their published optimal costs.
+    queries: Vec<(Cell, Cell, f64)>,
+    /// Every how many-th scenario `queries` holds.
+    stride: usize,
+    /// Criterion's sample.
+    sample: Vec<(Cell, Cell)>,
 }
 
 /// `f64` with the total order `pathfinding` requires of its costs.
@@ -115,21 +129,31 @@ fn load(name: &'static str, map: &str) -> Option<MapInput> {
     let grid = movingai::read_map(&map_path).expect("readable map");
     let scenarios = movingai::read_scenarios(dir.join("scenarios").join(format!("{map}.scen")))
         .expect("readable scenarios");
-    let all = std::env::var_os("REPLAN_JPS_ALL").is_some();
-    let stride = if all {
-        1
+    let stride = if name.starts_with("maze") {
+        std::env::var("REPLAN_JPS_MAZE_STRIDE")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(MAZE_STRIDE)
+            .max(1)
     } else {
-        scenarios.len().div_ceil(MAX_SCENARIOS).max(1)
+        1
     };
     let queries = scenarios
         .iter()
         .step_by(stride)
+        .map(|s| (s.start, s.goal, s.optimal_length))
+        .collect();
+    let sample = scenarios
+        .iter()
+        .step_by(scenarios.len().div_ceil(MAX_SAMPLE).max(1))
         .map(|s| (s.start, s.goal))
         .collect();
     Some(MapInput {
         name,
         grid,
         queries,
+        stride,
+        sample,
     })
 }
 
@@ -143,41 +167,46 @@ fn selected(name: &str) -> bool {
     filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
 }
 
-/// One pass of a planner over a map's scenarios.
+/// One pass of a planner over a map's sample.
 fn pass<P: Planner<Grid>>(planner: &mut P, input: &MapInput) {
-    for &(start, goal) in &input.queries {
+    for &(start, goal) in &input.sample {
         let _ = black_box(planner.plan(&input.grid, start, goal));
     }
 }
 
 fn pathfinding_pass(input: &MapInput) {
-    for &(start, goal) in &input.queries {
+    for &(start, goal) in &input.sample {
         black_box(pathfinding_astar(&input.grid, start, goal));
     }
 }
 
-/// The planners agree on every cost before anything is timed.
-fn check(input: &MapInput, jps: &mut JumpPointSearch, plus: &mut JumpPointSearchPlus) {
-    let mut astar = AStar::new(Octile);
-    for (k, &(start, goal)) in input.queries.iter().enumerate() {
-        let want = astar.plan(&input.grid, start, goal).map(|p| p.cost).ok();
-        let got = [
-            jps.plan(&input.grid, start, goal).map(|p| p.cost).ok(),
-            plus.plan(&input.grid, start, goal).map(|p| p.cost).ok(),
-        ];
-        for cost in got {
-            match (want, cost) {
-                (Some(a), Some(b)) => assert!((a - b).abs() < 1e-6, "{}: {a} vs {b}", input.name),
-                (a, b) => assert_eq!(a, b, "{}", input.name),
-            }
+/// One pass of a fresh planner over the map's queries, tables built by its first search;
+/// with `check`, every cost is compared with the published optimum.
+fn fresh_pass<P: Planner<Grid>>(mut planner: P, input: &MapInput, check: bool, name: &str) {
+    for &(start, goal, optimal) in &input.queries {
+        let cost = black_box(planner.plan(&input.grid, start, goal)).map(|path| path.cost);
+        if check {
+            let cost = cost.unwrap_or_else(|err| panic!("{name} on {}: {err}", input.name));
+            assert!(
+                (cost - optimal).abs() <= 0.01,
+                "{name} on {}: {start:?} -> {goal:?} cost {cost}, published {optimal}",
+                input.name
+            );
         }
-        // pathfinding is slow; a sample is enough to show the inputs mean the same.
-        if k % 16 == 0 {
-            let theirs = pathfinding_astar(&input.grid, start, goal);
-            match (want, theirs) {
-                (Some(a), Some(b)) => assert!((a - b).abs() < 1e-6, "{}: {a} vs {b}", input.name),
-                (a, b) => assert_eq!(a, b, "{}", input.name),
-            }
+    }
+}
+
+/// The sample's costs agree with the published optimum for `pathfinding` too (every 16th:
+/// it is slow), so that its criterion timings solve the same problems.
+fn check_pathfinding(input: &MapInput) {
+    for &(start, goal) in input.sample.iter().step_by(16) {
+        let ours = AStar::new(Octile)
+            .plan(&input.grid, start, goal)
+            .map(|p| p.cost);
+        let theirs = pathfinding_astar(&input.grid, start, goal);
+        match (ours.ok(), theirs) {
+            (Some(a), Some(b)) => assert!((a - b).abs() < 1e-6, "{}: {a} vs {b}", input.name),
+            (a, b) => assert_eq!(a, b, "{}", input.name),
         }
     }
 }
@@ -195,7 +224,9 @@ fn median_build(mut build: impl FnMut()) -> Duration {
     times[times.len() / 2]
 }
 
-fn print_build_times(input: &MapInput) {
+/// The median build times of JPS's bit sets and of JPS+'s table for the map, in
+/// milliseconds, and their bytes per cell of the map.
+fn build_times(input: &MapInput) -> [f64; 4] {
     // A fresh clone has a new revision only if edited; flipping one far cell twice gives a
     // grid with the same contents and a new revision, so each build starts from scratch.
     let mut grid = input.grid.clone();
@@ -215,64 +246,80 @@ fn print_build_times(input: &MapInput) {
         touch(&mut grid);
         plus.prepare(&grid);
     });
-    eprintln!(
-        "jps/build/{}: {}×{}: JPS bit sets {:.3} ms, JPS+ table {:.3} ms ({:.1} MB, \
-         {:.1} bytes per cell of the map)",
-        input.name,
-        grid.width(),
-        grid.height(),
+    let cells = f64::from(grid.width() * grid.height());
+    [
         bits.as_secs_f64() * 1e3,
         table.as_secs_f64() * 1e3,
-        plus.table_bytes() as f64 / 1e6,
-        plus.table_bytes() as f64 / f64::from(grid.width() * grid.height()),
-    );
+        jps.table_bytes() as f64 / cells,
+        plus.table_bytes() as f64 / cells,
+    ]
 }
 
-/// Per-map medians of the per-round ratios: AStar/JPS, AStar/JPS+, pathfinding/JPS,
-/// pathfinding/JPS+.
-fn paired(input: &MapInput, jps: &mut JumpPointSearch, plus: &mut JumpPointSearchPlus) -> [f64; 4] {
-    const ROUNDS: usize = 5;
-    let mut astar = AStar::new(Octile);
+/// The paired report for one map: per-round ratios A*/JPS, A*/JPS+ and JPS/JPS+, medians
+/// (and the lowest and highest round of each), with fresh planners, builds included.
+fn paired(input: &MapInput) -> [f64; 3] {
     let time = |run: &mut dyn FnMut()| {
         let started = Instant::now();
         run();
         started.elapsed().as_secs_f64() * 1e3
     };
-    // Warm-up.
-    pass(&mut astar, input);
-    pass(jps, input);
-    pass(plus, input);
-    let mut rounds: Vec<[f64; 4]> = Vec::new();
-    for _ in 0..ROUNDS {
-        let astar_ms = time(&mut || pass(&mut astar, input));
-        let jps_ms = time(&mut || pass(jps, input));
-        let plus_ms = time(&mut || pass(plus, input));
-        let theirs_ms = time(&mut || pathfinding_pass(input));
-        rounds.push([astar_ms, jps_ms, plus_ms, theirs_ms]);
+    // The checked first passes warm up.
+    fresh_pass(AStar::new(Octile), input, true, "astar");
+    fresh_pass(JumpPointSearch::new(), input, true, "jps");
+    fresh_pass(JumpPointSearchPlus::new(), input, true, "jps+");
+    let mut rounds: Vec<[f64; 3]> = Vec::new();
+    for round in 0..ROUNDS {
+        let mut times = [0.0; 3];
+        // The order alternates between rounds, so no planner always runs first.
+        let order: [usize; 3] = if round % 2 == 0 { [0, 1, 2] } else { [2, 1, 0] };
+        for planner in order {
+            times[planner] = match planner {
+                0 => time(&mut || fresh_pass(AStar::new(Octile), input, false, "astar")),
+                1 => time(&mut || fresh_pass(JumpPointSearch::new(), input, false, "jps")),
+                _ => time(&mut || fresh_pass(JumpPointSearchPlus::new(), input, false, "jps+")),
+            };
+        }
+        rounds.push(times);
     }
     let median = |mut values: Vec<f64>| {
         values.sort_by(f64::total_cmp);
         values[values.len() / 2]
     };
+    let spread = |values: Vec<f64>| {
+        let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = values.iter().copied().fold(0.0, f64::max);
+        (median(values), low, high)
+    };
     let column = |k: usize| median(rounds.iter().map(|r| r[k]).collect());
-    let ratio = |num: usize, den: usize| median(rounds.iter().map(|r| r[num] / r[den]).collect());
-    let ratios = [ratio(0, 1), ratio(0, 2), ratio(3, 1), ratio(3, 2)];
+    let ratio = |num: usize, den: usize| spread(rounds.iter().map(|r| r[num] / r[den]).collect());
+    let ratios = [ratio(0, 1), ratio(0, 2), ratio(1, 2)];
+    let [bits_ms, table_ms, bits_bytes, table_bytes] = build_times(input);
     eprintln!(
-        "jps/paired/{}: {} scenarios; per pass, medians: astar {:.2} ms, jps {:.2} ms, \
-         jps+ {:.2} ms, pathfinding {:.2} ms; astar/jps {:.2}x, astar/jps+ {:.2}x, \
-         pathfinding/jps {:.2}x, pathfinding/jps+ {:.2}x",
+        "jps/paired/{}: {} scenarios (every {}); per pass, build included, medians: \
+         astar {:.1} ms, jps {:.1} ms, jps+ {:.1} ms; astar/jps {:.2}x ({:.2}-{:.2}), \
+         astar/jps+ {:.2}x ({:.2}-{:.2}), jps/jps+ {:.2}x ({:.2}-{:.2}); build: jps {:.3} ms \
+         ({:.2} bytes per cell), jps+ {:.3} ms ({:.2} bytes per cell)",
         input.name,
         input.queries.len(),
+        input.stride,
         column(0),
         column(1),
         column(2),
-        column(3),
-        ratios[0],
-        ratios[1],
-        ratios[2],
-        ratios[3],
+        ratios[0].0,
+        ratios[0].1,
+        ratios[0].2,
+        ratios[1].0,
+        ratios[1].1,
+        ratios[1].2,
+        ratios[2].0,
+        ratios[2].1,
+        ratios[2].2,
+        bits_ms,
+        bits_bytes,
+        table_ms,
+        table_bytes,
     );
-    ratios
+    ratios.map(|(median, _, _)| median)
 }
 
 fn main() {
@@ -287,15 +334,17 @@ fn main() {
     }
     let mut all_ratios = Vec::new();
     for input in &inputs {
+        if selected("jps/paired") {
+            all_ratios.push(paired(input));
+        }
+        if !selected(&format!("jps/{}/", input.name)) {
+            continue;
+        }
+        check_pathfinding(input);
         let mut jps = JumpPointSearch::new();
         let mut plus = JumpPointSearchPlus::new();
         jps.prepare(&input.grid);
         plus.prepare(&input.grid);
-        check(input, &mut jps, &mut plus);
-        if selected("jps/build") || selected("jps/paired") {
-            print_build_times(input);
-        }
-
         let mut group = criterion.benchmark_group(format!("jps/{}", input.name));
         group.sample_size(10);
         group.warm_up_time(Duration::from_secs(1));
@@ -306,24 +355,28 @@ fn main() {
         group.bench_function("replan/jps_plus", |b| b.iter(|| pass(&mut plus, input)));
         group.bench_function("pathfinding/astar", |b| b.iter(|| pathfinding_pass(input)));
         group.finish();
-
-        if selected("jps/paired") {
-            all_ratios.push(paired(input, &mut jps, &mut plus));
-        }
     }
     if !all_ratios.is_empty() {
         let geometric_mean = |k: usize| {
             let logs: f64 = all_ratios.iter().map(|r| r[k].ln()).sum();
             (logs / all_ratios.len() as f64).exp()
         };
+        let lowest = |k: usize| {
+            all_ratios
+                .iter()
+                .map(|r| r[k])
+                .fold(f64::INFINITY, f64::min)
+        };
         eprintln!(
-            "jps/paired/geometric mean over {} maps: astar/jps {:.2}x, astar/jps+ {:.2}x, \
-             pathfinding/jps {:.2}x, pathfinding/jps+ {:.2}x",
+            "jps/paired/geometric mean over {} maps: astar/jps {:.2}x (lowest map {:.2}x), \
+             astar/jps+ {:.2}x (lowest map {:.2}x), jps/jps+ {:.2}x (lowest map {:.2}x)",
             all_ratios.len(),
             geometric_mean(0),
+            lowest(0),
             geometric_mean(1),
+            lowest(1),
             geometric_mean(2),
-            geometric_mean(3),
+            lowest(2),
         );
     }
     criterion.final_summary();

@@ -38,9 +38,8 @@
 //! costs `O(cells)`: about a millisecond for a 512×512 map (see `BENCHMARKS.md`), which a
 //! grid edited before every search adds to each one.
 
-use super::jump_points::{JumpSearch, Jumper};
+use super::jump_points::{sealed::JumpRays, JumpPoints};
 use super::{Cell, Grid};
-use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 
 /// Jump point search on an unweighted 8-connected [`Grid`], jumping along rows and columns
 /// 64 cells per word: the optimal cost [`AStar`](crate::AStar) with
@@ -56,9 +55,11 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 /// ray generates the stops of their straight rays directly (Harabor and Grastien 2014).
 ///
 /// Weighted (any weight other than 1) and 4-connected grids are refused with
-/// [`PlanError::UnsupportedGraph`]; search those with `AStar`. The planner owns its
-/// records, frontier and bit sets and reuses them on every call; the bit sets are rebuilt
-/// only when the grid changes ([`Grid::revision`]).
+/// [`PlanError::UnsupportedGraph`](crate::PlanError::UnsupportedGraph); search those with
+/// `AStar`. The planner owns its records, frontier and bit sets and reuses them on every
+/// call; the bit sets are rebuilt only when the grid changes ([`Grid::revision`]). Its
+/// methods are those of [`JumpPoints`], shared with
+/// [`JumpPointSearchPlus`](super::JumpPointSearchPlus).
 ///
 /// # Example
 ///
@@ -82,97 +83,25 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 /// assert!(path.stats.expanded < astar.stats.expanded);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
-pub struct JumpPointSearch {
-    search: JumpSearch,
-    lines: BlockLines,
-}
+pub type JumpPointSearch = JumpPoints<BlockLines>;
 
-impl JumpPointSearch {
-    /// A planner with no budget; its bit sets are built by the first search.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::{Connectivity, Grid, JumpPointSearch};
-    /// use replan::Planner;
-    /// let grid = Grid::open(20, 20, Connectivity::Eight);
-    /// let path = JumpPointSearch::new().plan(&grid, (0, 0), (19, 19)).unwrap();
-    /// assert_eq!(path.nodes.len(), 20);
-    /// ```
-    pub fn new() -> Self {
-        JumpPointSearch {
-            search: JumpSearch::new(),
-            lines: BlockLines::default(),
-        }
-    }
-
-    /// Builds the bit sets for `grid` now, if they are not already built for its current
-    /// revision, so that the first [`plan`](Planner::plan) does not pay for them (a game
-    /// calls this when it loads a level).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::{Connectivity, Grid, JumpPointSearch};
-    /// use replan::Planner;
-    /// let grid = Grid::open(64, 64, Connectivity::Eight);
-    /// let mut jps = JumpPointSearch::new();
-    /// jps.prepare(&grid);
-    /// assert!(jps.plan(&grid, (0, 0), (63, 0)).is_ok());
-    /// ```
-    pub fn prepare(&mut self, grid: &Grid) {
-        self.lines.prepare(grid);
-    }
-}
-
-impl Default for JumpPointSearch {
-    fn default() -> Self {
-        JumpPointSearch::new()
-    }
-}
-
-/// The budget limits each search to that many jump point expansions; a search that needs
-/// more returns [`PlanError::BudgetExceeded`].
+/// The jumper of [`JumpPointSearch`]: the passable cells of the padded grid, one bit each,
+/// in the four reading orders, scanned a 64-bit word at a time (see the module
+/// documentation).
 ///
 /// # Example
 ///
 /// ```
+/// use replan::grid::jump_point_search::BlockLines;
+/// use replan::grid::jump_points::JumpPoints;
 /// use replan::grid::{Connectivity, Grid, JumpPointSearch};
-/// use replan::{Budgeted, PlanError, Planner};
-/// let grid: Grid = "
-///     ...#...
-///     .#.#.#.
-///     .#...#."
-///     .parse::<Grid>()?
-///     .with_connectivity(Connectivity::Eight);
-/// let mut jps = JumpPointSearch::new().with_budget(1);
-/// assert_eq!(jps.plan(&grid, (0, 0), (6, 0)), Err(PlanError::BudgetExceeded { budget: 1 }));
-/// # Ok::<(), replan::grid::GridError>(())
+///
+/// // `JumpPointSearch` is this planner by its usual name.
+/// let planner: JumpPoints<BlockLines> = JumpPointSearch::new();
+/// assert_eq!(planner.table_bytes(), 0);
 /// ```
-impl Budgeted for JumpPointSearch {
-    fn budget(&self) -> Option<u64> {
-        self.search.budget()
-    }
-
-    fn budget_mut(&mut self) -> &mut Option<u64> {
-        self.search.budget_mut()
-    }
-}
-
-impl Planner<Grid> for JumpPointSearch {
-    fn plan(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Path<Cell, f64>, PlanError> {
-        self.search.plan(&mut self.lines, grid, start, goal)
-    }
-
-    fn last_stats(&self) -> SearchStats {
-        self.search.stats()
-    }
-}
-
-/// The passable cells of the padded grid, one bit each, in the four reading orders.
 #[derive(Debug, Default)]
-struct BlockLines {
+pub struct BlockLines {
     /// The [`Grid::revision`] the bits were built from.
     revision: Option<u64>,
     /// Lines per row, positions per row (the padded width), rows (the padded height).
@@ -230,9 +159,16 @@ impl BlockLines {
     }
 }
 
-impl Jumper for BlockLines {
+impl JumpRays for BlockLines {
     fn prepare(&mut self, grid: &Grid) {
         BlockLines::prepare(self, grid);
+    }
+
+    fn table_bytes(&self) -> usize {
+        [&self.east, &self.west, &self.south, &self.north]
+            .iter()
+            .map(|lines| std::mem::size_of_val(lines.words.as_slice()))
+            .sum()
     }
 
     #[inline]

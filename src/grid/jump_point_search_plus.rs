@@ -46,10 +46,9 @@
 //! for the next call.
 
 use super::jump_points::{
-    direction_of, has_forced_neighbour, pruned_directions, JumpSearch, Jumper,
+    direction_of, has_forced_neighbour, pruned_directions, sealed::JumpRays, JumpPoints,
 };
 use super::{Cell, Grid, DELTAS};
-use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 
 /// Jump point search on an unweighted 8-connected [`Grid`] over a table of jump distances
 /// built once per map (JPS+): the optimal cost [`AStar`](crate::AStar) with
@@ -57,11 +56,13 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 ///
 /// The table holds, per cell and direction, the distance to the next jump point or wall:
 /// 8 bytes a cell (2.1 MB for a 512×512 map), built in `O(cells)` by
-/// [`prepare`](JumpPointSearchPlus::prepare) or by the first search. Any edit of the grid
+/// [`prepare`](JumpPoints::prepare) or by the first search. Any edit of the grid
 /// (a cell blocked or freed, a weight, the connectivity) invalidates it; the planner notices
 /// through [`Grid::revision`] and rebuilds it before the next search, so a grid edited
 /// between searches pays the build each time (use [`JumpPointSearch`](super::JumpPointSearch)
-/// there). Weighted and 4-connected grids are refused with [`PlanError::UnsupportedGraph`].
+/// there). Weighted and 4-connected grids are refused with
+/// [`PlanError::UnsupportedGraph`](crate::PlanError::UnsupportedGraph). Its methods are
+/// those of [`JumpPoints`], shared with [`JumpPointSearch`](super::JumpPointSearch).
 ///
 /// # Example
 ///
@@ -87,110 +88,7 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 /// assert!(jps.plan(&grid, (0, 3), (9, 3)).is_err()); // the wall now spans the map
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
-pub struct JumpPointSearchPlus {
-    search: JumpSearch,
-    table: JumpTable,
-}
-
-impl JumpPointSearchPlus {
-    /// A planner with no budget and no table yet.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
-    /// use replan::Planner;
-    /// let grid = Grid::open(20, 20, Connectivity::Eight);
-    /// let path = JumpPointSearchPlus::new().plan(&grid, (0, 0), (19, 19)).unwrap();
-    /// assert_eq!(path.nodes.len(), 20);
-    /// ```
-    pub fn new() -> Self {
-        JumpPointSearchPlus {
-            search: JumpSearch::new(),
-            table: JumpTable::default(),
-        }
-    }
-
-    /// Builds the jump table for `grid` now, unless it is already built for the grid's
-    /// current [`revision`](Grid::revision): a game calls this when it loads a level, so
-    /// that no search pays for it.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
-    /// use replan::Planner;
-    /// let grid = Grid::open(64, 64, Connectivity::Eight);
-    /// let mut jps = JumpPointSearchPlus::new();
-    /// jps.prepare(&grid);
-    /// assert!(jps.plan(&grid, (0, 0), (63, 0)).is_ok());
-    /// ```
-    pub fn prepare(&mut self, grid: &Grid) {
-        self.table.prepare(grid);
-    }
-
-    /// The bytes the jump table takes (none before the first build): 8 per cell of the
-    /// grid padded by one cell on each side.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
-    /// let grid = Grid::open(510, 510, Connectivity::Eight);
-    /// let mut jps = JumpPointSearchPlus::new();
-    /// assert_eq!(jps.table_bytes(), 0);
-    /// jps.prepare(&grid);
-    /// assert_eq!(jps.table_bytes(), 8 * 512 * 512);
-    /// ```
-    pub fn table_bytes(&self) -> usize {
-        std::mem::size_of_val(self.table.distances.as_slice())
-    }
-}
-
-impl Default for JumpPointSearchPlus {
-    fn default() -> Self {
-        JumpPointSearchPlus::new()
-    }
-}
-
-/// The budget limits each search to that many jump point expansions; a search that needs
-/// more returns [`PlanError::BudgetExceeded`].
-///
-/// # Example
-///
-/// ```
-/// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
-/// use replan::{Budgeted, PlanError, Planner};
-/// let grid: Grid = "
-///     ...#...
-///     .#.#.#.
-///     .#...#."
-///     .parse::<Grid>()?
-///     .with_connectivity(Connectivity::Eight);
-/// let mut jps = JumpPointSearchPlus::new().with_budget(1);
-/// assert_eq!(jps.plan(&grid, (0, 0), (6, 0)), Err(PlanError::BudgetExceeded { budget: 1 }));
-/// # Ok::<(), replan::grid::GridError>(())
-/// ```
-impl Budgeted for JumpPointSearchPlus {
-    fn budget(&self) -> Option<u64> {
-        self.search.budget()
-    }
-
-    fn budget_mut(&mut self) -> &mut Option<u64> {
-        self.search.budget_mut()
-    }
-}
-
-impl Planner<Grid> for JumpPointSearchPlus {
-    fn plan(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Path<Cell, f64>, PlanError> {
-        self.search.plan(&mut self.table, grid, start, goal)
-    }
-
-    fn last_stats(&self) -> SearchStats {
-        self.search.stats()
-    }
-}
+pub type JumpPointSearchPlus = JumpPoints<JumpTable>;
 
 /// The largest magnitude a table entry holds. An entry of `±CAP` is saturated: the ray runs
 /// at least `CAP` cells further, so its first `CAP - 1` steps are legal and reach no jump
@@ -209,9 +107,23 @@ fn one_step_longer(next: i8) -> i8 {
     }
 }
 
-/// Per padded cell and direction, the jump distance (see the module documentation).
+/// The jumper of [`JumpPointSearchPlus`]: per padded cell and direction, the jump distance
+/// (see the module documentation).
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::jump_point_search_plus::JumpTable;
+/// use replan::grid::jump_points::JumpPoints;
+/// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
+///
+/// // `JumpPointSearchPlus` is this planner by its usual name.
+/// let mut planner: JumpPoints<JumpTable> = JumpPointSearchPlus::new();
+/// planner.prepare(&Grid::open(14, 6, Connectivity::Eight));
+/// assert_eq!(planner.table_bytes(), 8 * 16 * 8);
+/// ```
 #[derive(Debug, Default)]
-struct JumpTable {
+pub struct JumpTable {
     revision: Option<u64>,
     distances: Vec<[i8; 8]>,
 }
@@ -292,9 +204,13 @@ impl JumpTable {
     }
 }
 
-impl Jumper for JumpTable {
+impl JumpRays for JumpTable {
     fn prepare(&mut self, grid: &Grid) {
         JumpTable::prepare(self, grid);
+    }
+
+    fn table_bytes(&self) -> usize {
+        std::mem::size_of_val(self.distances.as_slice())
     }
 
     /// The pruning rules read from the node's table entry alone, so that an expansion

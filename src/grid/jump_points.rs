@@ -3,7 +3,8 @@
 //! Grastien, "Online Graph Pruning for Pathfinding on Grid Maps", AAAI 2011), with the
 //! movement rule of this crate's grids: no corner cutting, as in the Moving AI benchmarks
 //! and in the same authors' "Improving Jump Point Search", ICAPS 2014. The two planners
-//! differ only in how they find the next jump point along a ray (an internal `Jumper`).
+//! differ only in how they find the next jump point along a ray (their [`Jumper`]), and are
+//! one generic planner, [`JumpPoints`].
 //!
 //! # Pruning rules under no corner cutting
 //!
@@ -73,7 +74,8 @@
 //!   outside it: a cheaper route to a queued node queues it again, and the older entry is
 //!   skipped when it comes off the heap after the node was closed; an indexed heap's
 //!   position per cell cost more in cache misses on 512×512 maps than these duplicates.
-//!   Entries carry their cost and parent, so a pop reads no per-node record. The best
+//!   Entries carry their cost and the direction of their last step, so a pop reads no
+//!   per-node record and computes no coordinates of the parent. The best
 //!   child of an expansion is held, as [`AStar`](crate::AStar) holds one, and taken next
 //!   unless the heap's top is better (halved the time on a maze sample).
 //! - Nodes are closed when popped and, the heuristic being consistent, never reopened
@@ -94,18 +96,190 @@ use std::f64::consts::SQRT_2;
 
 use super::{Cell, Connectivity, Grid, Octile, DELTAS};
 use crate::memory::{check_endpoints, Records, NO_PARENT};
-use crate::{Cost, Heuristic, IndexedGraph, Path, PlanError, SearchStats};
+use crate::{Budgeted, Cost, Heuristic, IndexedGraph, Path, PlanError, Planner, SearchStats};
+
+/// Jump point search on an unweighted 8-connected [`Grid`], generic over how it jumps:
+/// the one search behind [`JumpPointSearch`](super::JumpPointSearch) (`JumpPoints<`
+/// [`BlockLines`](super::jump_point_search::BlockLines)`>`, online jumps over bit sets)
+/// and [`JumpPointSearchPlus`](super::JumpPointSearchPlus) (`JumpPoints<`
+/// [`JumpTable`](super::jump_point_search_plus::JumpTable)`>`, precomputed jump
+/// distances). Both return the optimal cost [`AStar`](crate::AStar) with [`Octile`] finds,
+/// expanding only jump points; the two names are the ones to use, this type is where
+/// their shared methods live.
+///
+/// The planner owns its records, frontier and jumper tables and reuses them on every
+/// call; the tables are rebuilt only when the grid changes ([`Grid::revision`]).
+/// Weighted (any weight other than 1) and 4-connected grids are refused with
+/// [`PlanError::UnsupportedGraph`].
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::jump_point_search::BlockLines;
+/// use replan::grid::jump_point_search_plus::JumpTable;
+/// use replan::grid::jump_points::JumpPoints;
+/// use replan::grid::{Connectivity, Grid};
+/// use replan::Planner;
+///
+/// let grid = Grid::open(30, 30, Connectivity::Eight);
+/// let online = JumpPoints::<BlockLines>::new().plan(&grid, (0, 0), (29, 10))?;
+/// let plus = JumpPoints::<JumpTable>::new().plan(&grid, (0, 0), (29, 10))?;
+/// assert!((online.cost - plus.cost).abs() < 1e-9);
+/// assert_eq!(online.stats.expanded, plus.stats.expanded);
+/// # Ok::<(), replan::PlanError>(())
+/// ```
+#[derive(Debug)]
+pub struct JumpPoints<J> {
+    search: JumpSearch,
+    jumper: J,
+}
+
+impl<J: Jumper> JumpPoints<J> {
+    /// A planner with no budget; its tables are built by [`prepare`](Self::prepare) or by
+    /// the first search.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus};
+    /// use replan::Planner;
+    /// let grid = Grid::open(20, 20, Connectivity::Eight);
+    /// let path = JumpPointSearch::new().plan(&grid, (0, 0), (19, 19)).unwrap();
+    /// assert_eq!(path.nodes.len(), 20);
+    /// let path = JumpPointSearchPlus::new().plan(&grid, (0, 0), (19, 19)).unwrap();
+    /// assert_eq!(path.nodes.len(), 20);
+    /// ```
+    pub fn new() -> Self {
+        JumpPoints {
+            search: JumpSearch::new(),
+            jumper: J::default(),
+        }
+    }
+
+    /// Builds the jumper's tables for `grid` now, unless they are already built for the
+    /// grid's current [`revision`](Grid::revision): a game calls this when it loads a
+    /// level, so that no search pays for it.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
+    /// use replan::Planner;
+    /// let grid = Grid::open(64, 64, Connectivity::Eight);
+    /// let mut jps = JumpPointSearchPlus::new();
+    /// jps.prepare(&grid);
+    /// assert!(jps.plan(&grid, (0, 0), (63, 0)).is_ok());
+    /// ```
+    pub fn prepare(&mut self, grid: &Grid) {
+        self.jumper.prepare(grid);
+    }
+
+    /// The bytes the jumper's tables take (none before the first build): for
+    /// [`JumpPointSearch`](super::JumpPointSearch) half a byte per cell of the grid padded
+    /// by one cell on each side (four bit sets, each line rounded up to whole 64-bit words
+    /// plus one), for [`JumpPointSearchPlus`](super::JumpPointSearchPlus) 8 bytes per
+    /// padded cell. The search's own records, `O(cells)` for both, are not counted.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus};
+    /// let grid = Grid::open(510, 510, Connectivity::Eight);
+    /// let mut plus = JumpPointSearchPlus::new();
+    /// assert_eq!(plus.table_bytes(), 0);
+    /// plus.prepare(&grid);
+    /// assert_eq!(plus.table_bytes(), 8 * 512 * 512);
+    /// let mut online = JumpPointSearch::new();
+    /// online.prepare(&grid);
+    /// // Four orientations, 512 lines of 9 words each.
+    /// assert_eq!(online.table_bytes(), 4 * 512 * 9 * 8);
+    /// ```
+    pub fn table_bytes(&self) -> usize {
+        self.jumper.table_bytes()
+    }
+}
+
+impl<J: Jumper> Default for JumpPoints<J> {
+    fn default() -> Self {
+        JumpPoints::new()
+    }
+}
+
+/// The budget limits each search to that many jump point expansions; a search that needs
+/// more returns [`PlanError::BudgetExceeded`].
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::{Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus};
+/// use replan::{Budgeted, PlanError, Planner};
+/// let grid: Grid = "
+///     ...#...
+///     .#.#.#.
+///     .#...#."
+///     .parse::<Grid>()?
+///     .with_connectivity(Connectivity::Eight);
+/// let mut jps = JumpPointSearch::new().with_budget(1);
+/// assert_eq!(jps.plan(&grid, (0, 0), (6, 0)), Err(PlanError::BudgetExceeded { budget: 1 }));
+/// let mut plus = JumpPointSearchPlus::new().with_budget(1);
+/// assert_eq!(plus.plan(&grid, (0, 0), (6, 0)), Err(PlanError::BudgetExceeded { budget: 1 }));
+/// # Ok::<(), replan::grid::GridError>(())
+/// ```
+impl<J: Jumper> Budgeted for JumpPoints<J> {
+    fn budget(&self) -> Option<u64> {
+        self.search.budget()
+    }
+
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        self.search.budget_mut()
+    }
+}
+
+impl<J: Jumper> Planner<Grid> for JumpPoints<J> {
+    fn plan(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Path<Cell, f64>, PlanError> {
+        self.search.plan(&mut self.jumper, grid, start, goal)
+    }
+
+    fn last_stats(&self) -> SearchStats {
+        self.search.stats()
+    }
+}
+
+/// How a [`JumpPoints`] planner finds the next jump point along a ray: implemented by
+/// [`BlockLines`](super::jump_point_search::BlockLines) and
+/// [`JumpTable`](super::jump_point_search_plus::JumpTable), and sealed (its methods read
+/// the grid's internals).
+///
+/// # Example
+///
+/// ```
+/// use replan::grid::jump_point_search_plus::JumpTable;
+/// use replan::grid::jump_points::{JumpPoints, Jumper};
+///
+/// fn planner<J: Jumper>() -> JumpPoints<J> {
+///     JumpPoints::new()
+/// }
+/// let plus = planner::<JumpTable>();
+/// assert_eq!(plus.table_bytes(), 0);
+/// ```
+pub trait Jumper: sealed::JumpRays {}
+
+impl<J: sealed::JumpRays> Jumper for J {}
 
 /// A frontier entry: the node's key (smaller `f`, then larger `g`, first) and id, and the
-/// cost and parent it was queued with, so that taking it off the frontier reads nothing
+/// cost and direction of arrival (the last step's, [`NO_ARRIVAL`] for the start) it was
+/// queued with, so that taking it off the frontier reads nothing
 /// from the per-node records (a cache miss per expansion on a 512×512 map).
 #[derive(Clone, Copy, Debug)]
 struct Queued {
     key: <f64 as Cost>::FrontierKey,
     id: u32,
-    parent: u32,
+    arrival: u8,
     g: f64,
 }
+
+/// The arrival direction of the start, which has none.
+const NO_ARRIVAL: u8 = u8::MAX;
 
 impl PartialEq for Queued {
     fn eq(&self, other: &Queued) -> bool {
@@ -141,43 +315,55 @@ pub(super) fn direction_of(dx: i32, dy: i32) -> usize {
     DIRECTION_OF[((dy + 1) * 3 + dx + 1) as usize]
 }
 
-/// How a search finds the next jump point along a ray.
-pub(super) trait Jumper {
-    /// Brings whatever the jumper keeps about `grid` up to date.
-    fn prepare(&mut self, grid: &Grid);
+pub(super) mod sealed {
+    use super::super::{Cell, Grid};
 
-    /// The directions in which the node at padded index `index`, whose last step went in
-    /// direction `arrival` (none for the start), passes the search on: the pruning rules.
-    #[inline(always)]
-    fn successor_directions(&self, grid: &Grid, index: usize, arrival: Option<(i32, i32)>) -> u8 {
-        successor_directions(grid, index, arrival)
+    /// How a search finds the next jump point along a ray.
+    pub trait JumpRays: Default + std::fmt::Debug {
+        /// Brings whatever the jumper keeps about `grid` up to date.
+        fn prepare(&mut self, grid: &Grid);
+
+        /// The bytes of the jumper's tables.
+        fn table_bytes(&self) -> usize;
+
+        /// The directions in which the node at padded index `index`, whose last step went in
+        /// direction `arrival` (none for the start), passes the search on: the pruning rules.
+        #[inline(always)]
+        fn successor_directions(
+            &self,
+            grid: &Grid,
+            index: usize,
+            arrival: Option<(i32, i32)>,
+        ) -> u8 {
+            super::successor_directions(grid, index, arrival)
+        }
+
+        /// The number of steps from `cell` (at padded index `index`) in the straight direction
+        /// `direction` (0 to 3) to the next jump point or to `goal`, whichever comes first;
+        /// `None` when the ray meets a wall before either. The first step may be illegal.
+        fn straight(
+            &self,
+            grid: &Grid,
+            cell: Cell,
+            index: usize,
+            direction: usize,
+            goal: Cell,
+        ) -> Option<u32>;
+
+        /// The number of diagonal steps from `cell` (at padded index `index`) in the diagonal
+        /// direction `direction` (4 to 7) to the next cell where the search must look along the
+        /// diagonal's two straight components: at least every cell from which a straight ray
+        /// along a component stops, and the cell on the goal's row or column if the goal lies
+        /// ahead in the quadrant; `None` when the diagonal meets a wall (or a corner) first.
+        fn diagonal_stop(
+            &self,
+            grid: &Grid,
+            cell: Cell,
+            index: usize,
+            direction: usize,
+            goal: Cell,
+        ) -> Option<u32>;
     }
-
-    /// The number of steps from `cell` (at padded index `index`) in the straight direction
-    /// `direction` (0 to 3) to the next jump point or to `goal`, whichever comes first;
-    /// `None` when the ray meets a wall before either. The first step may be illegal.
-    fn straight(
-        &self,
-        grid: &Grid,
-        cell: Cell,
-        index: usize,
-        direction: usize,
-        goal: Cell,
-    ) -> Option<u32>;
-
-    /// The number of diagonal steps from `cell` (at padded index `index`) in the diagonal
-    /// direction `direction` (4 to 7) to the next cell where the search must look along the
-    /// diagonal's two straight components: at least every cell from which a straight ray
-    /// along a component stops, and the cell on the goal's row or column if the goal lies
-    /// ahead in the quadrant; `None` when the diagonal meets a wall (or a corner) first.
-    fn diagonal_stop(
-        &self,
-        grid: &Grid,
-        cell: Cell,
-        index: usize,
-        direction: usize,
-        goal: Cell,
-    ) -> Option<u32>;
 }
 
 /// The directions, as bits of [`DELTAS`] indices, in which a node at padded index `index`
@@ -222,26 +408,6 @@ pub(super) fn pruned_directions(
         }
     }
     directions & legal
-}
-
-/// The direction of the last step of a route from `from` to `to` that moves diagonally
-/// first, then straight: the longer axis's alone when the two differ.
-#[inline(always)]
-pub(super) fn arrival(from: Cell, to: Cell) -> (i32, i32) {
-    let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
-    let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
-    (
-        if across >= down {
-            sign(from.0, to.0)
-        } else {
-            0
-        },
-        if down >= across {
-            sign(from.1, to.1)
-        } else {
-            0
-        },
-    )
 }
 
 /// Whether a straight ray in direction `direction` stops at the cell at padded index
@@ -297,13 +463,16 @@ impl Frontier<'_> {
             None => false,
         };
         self.records.reach(next_id, g, self.parent);
+        // The last leg that moved: a straight leg of 0 steps follows a diagonal ray that
+        // stopped on the goal.
+        let arrival = if legs[1].1 > 0 { legs[1].0 } else { legs[0].0 } as u8;
         let key = f64::frontier_key(g, Octile.estimate(next, self.goal));
         // A queued node is queued again with its better key; the old entry, popped after
         // the node is closed, is skipped.
         let entry = Queued {
             key,
             id: next_id,
-            parent: self.parent,
+            arrival,
             g,
         };
         // `Queued` orders better entries as greater.
@@ -319,7 +488,7 @@ impl Frontier<'_> {
 /// The planner-independent part of a jump point search: records, frontier, statistics,
 /// budget, and whether the last grid seen has uniform weights.
 #[derive(Debug)]
-pub(super) struct JumpSearch {
+struct JumpSearch {
     budget: Option<u64>,
     records: Records<f64>,
     /// The frontier, without decrease-key: a cheaper route queues a node again and the
@@ -338,7 +507,7 @@ pub(super) struct JumpSearch {
 }
 
 impl JumpSearch {
-    pub(super) fn new() -> Self {
+    fn new() -> Self {
         JumpSearch {
             budget: None,
             records: Records::new(),
@@ -350,15 +519,15 @@ impl JumpSearch {
         }
     }
 
-    pub(super) fn budget(&self) -> Option<u64> {
+    fn budget(&self) -> Option<u64> {
         self.budget
     }
 
-    pub(super) fn budget_mut(&mut self) -> &mut Option<u64> {
+    fn budget_mut(&mut self) -> &mut Option<u64> {
         &mut self.budget
     }
 
-    pub(super) fn stats(&self) -> SearchStats {
+    fn stats(&self) -> SearchStats {
         self.stats
     }
 
@@ -389,7 +558,7 @@ impl JumpSearch {
         }
     }
 
-    pub(super) fn plan<J: Jumper>(
+    fn plan<J: Jumper>(
         &mut self,
         jumper: &mut J,
         grid: &Grid,
@@ -411,7 +580,7 @@ impl JumpSearch {
         self.open.push(Queued {
             key: start_key,
             id: start_id,
-            parent: NO_PARENT,
+            arrival: NO_ARRIVAL,
             g: 0.0,
         });
         self.live = 1;
@@ -453,8 +622,8 @@ impl JumpSearch {
             self.stats.expanded += 1;
             let index = id as usize;
             let cell = grid.node(index);
-            let arrival = (record.parent != NO_PARENT)
-                .then(|| arrival(grid.node(record.parent as usize), cell));
+            let arrival =
+                (record.arrival != NO_ARRIVAL).then(|| DELTAS[usize::from(record.arrival)]);
             let mut directions = jumper.successor_directions(grid, index, arrival);
             let mut frontier = Frontier {
                 records: &mut self.records,

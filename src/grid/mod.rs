@@ -80,6 +80,7 @@ pub use flow_field::FlowField;
 pub use heuristics::{Chebyshev, Euclidean, Manhattan, Octile};
 pub use jump_point_search::JumpPointSearch;
 pub use jump_point_search_plus::JumpPointSearchPlus;
+pub use jump_points::JumpPoints;
 pub use lazy_theta_star::LazyThetaStar;
 pub use line_of_sight::{path_length, smooth_path};
 pub use map::{Cell, Connectivity, Grid};
