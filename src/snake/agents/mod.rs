@@ -4,7 +4,7 @@
 //! | agent | rule |
 //! |---|---|
 //! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space |
-//! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail (near the end: can surely eat again, searched exactly over its own moves); else follow the tail the long way; else the most free space |
+//! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail (near the end: can surely eat again, searched exactly over its own moves); else follow the tail the long way; else the most free space; past half a full board, a cycle through its body and every empty cell once one exists |
 //! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves |
 //!
 //! Every agent owns its planners, distance maps and look-ahead snake and refreshes them in
@@ -14,6 +14,7 @@
 
 mod greedy;
 mod incremental;
+mod progress;
 mod safe;
 mod safety;
 
