@@ -144,11 +144,22 @@ impl ClosingCycle {
         if !self.empty_cells_connected(game, empty) {
             return false;
         }
-        self.path.clear();
-        self.budget = cap;
-        let found = self.extend(game, snake.head(), empty);
-        for &cell in &self.path {
-            self.on_path[board.index(cell)] = false;
+        // The same path walked from the tail's end meets the cells in another order; a
+        // second dive from there finds paths the first one's order misses.
+        let mut found = false;
+        for (start, goal) in [(snake.head(), snake.tail()), (snake.tail(), snake.head())] {
+            self.path.clear();
+            self.budget = cap;
+            found = self.extend(game, start, goal, empty);
+            for &cell in &self.path {
+                self.on_path[board.index(cell)] = false;
+            }
+            if found {
+                if start == snake.tail() {
+                    self.path.reverse();
+                }
+                break;
+            }
         }
         if !found {
             return false;
@@ -207,9 +218,8 @@ impl ClosingCycle {
 
     /// Extends the path ending at `from` through `left` more empty cells to a neighbour of
     /// the tail; leaves the cells in `self.path` on success.
-    fn extend(&mut self, game: &Game, from: Cell, left: usize) -> bool {
+    fn extend(&mut self, game: &Game, from: Cell, tail: Cell, left: usize) -> bool {
         let board = game.board();
-        let tail = game.snake().tail();
         if left == 0 {
             return from.0.abs_diff(tail.0) + from.1.abs_diff(tail.1) == 1;
         }
@@ -264,7 +274,7 @@ impl ClosingCycle {
                 continue;
             }
             self.path.push(next);
-            if self.extend(game, next, left - 1) {
+            if self.extend(game, next, tail, left - 1) {
                 return true;
             }
             self.path.pop();
