@@ -183,6 +183,11 @@ impl IncrementalAgent {
 impl Agent for IncrementalAgent {
     fn next_move(&mut self, game: &Game) -> Direction {
         self.safety.refresh(game);
+        // On a cycle through the body the cycle decides; D* Lite starts over if the
+        // cycle is ever left, as after any gap.
+        if let Some(direction) = self.safety.follow_cycle(game) {
+            return direction;
+        }
         let head = game.snake().head();
         let Some(food) = game.food() else {
             return Direction::Up;

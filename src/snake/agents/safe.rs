@@ -153,6 +153,9 @@ impl SafeAgent {
 impl Agent for SafeAgent {
     fn next_move(&mut self, game: &Game) -> Direction {
         self.safety.refresh(game);
+        if let Some(direction) = self.safety.follow_cycle(game) {
+            return direction;
+        }
         let head = game.snake().head();
         let Some(food) = game.food() else {
             return Direction::Up;

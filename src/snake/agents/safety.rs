@@ -160,6 +160,13 @@ impl Safety {
         self.stats.moves += 1;
     }
 
+    /// The move along the cycle through the body found on an earlier move, if one was
+    /// found and still holds: the agents ask before planning, since the cycle alone
+    /// decides the move.
+    pub(super) fn follow_cycle(&mut self, game: &Game) -> Option<Direction> {
+        self.closing.follow(game)
+    }
+
     /// Mean cells reachable from the head right after eating, and how many meals.
     pub(super) fn free_space_after_eating(&self) -> (f64, u64) {
         let (total, meals) = self.free_after_eating;
@@ -201,8 +208,14 @@ impl Safety {
         let empty = free - length;
         let close_empty = CLOSE_EMPTY.max(free / CLOSE_SHARE);
         // With many empty cells a search costs more and the snake can wait: look every
-        // few moves there, every move once the empty cells are fewer.
-        let due = empty <= close_empty / 2 || game.steps() % CLOSE_EVERY == 0;
+        // few moves there, every other move once the empty cells are fewer (the position
+        // changes little in one move, and neither does the search's answer).
+        let every = if empty <= close_empty / 2 {
+            2
+        } else {
+            CLOSE_EVERY
+        };
+        let due = game.steps() % every == 0;
         if empty <= close_empty && due && self.close(game, empty) {
             if let Some(direction) = self.closing.follow(game) {
                 return direction;
