@@ -91,6 +91,8 @@ pub(super) struct ClosingCycle {
     on_path: Vec<bool>,
     /// Cells the current search may still enter.
     budget: u32,
+    /// Cells the last call of [`close`](Self::close) entered, both dives together.
+    pub(super) entered: u64,
 }
 
 impl ClosingCycle {
@@ -130,6 +132,7 @@ impl ClosingCycle {
         let board = game.board();
         let snake = game.snake();
         let free = board.free_cells();
+        self.entered = 0;
         // A cycle on a grid alternates colours, so it has an even number of cells.
         if free % 2 == 1 || snake.len() < 2 || snake.len() >= free {
             return false;
@@ -151,6 +154,7 @@ impl ClosingCycle {
             self.path.clear();
             self.budget = cap;
             found = self.extend(game, start, goal, empty);
+            self.entered += u64::from(cap - self.budget);
             for &cell in &self.path {
                 self.on_path[board.index(cell)] = false;
             }

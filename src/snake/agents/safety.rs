@@ -315,7 +315,7 @@ impl Safety {
     fn close(&mut self, game: &Game, cap: usize) -> bool {
         let cap = u32::try_from(CLOSE_CAP_PER_CELL * cap + CLOSE_CAP_BASE).unwrap_or(u32::MAX);
         let found = self.closing.close(game, cap);
-        self.count(0);
+        self.count(self.closing.entered);
         found
     }
 
