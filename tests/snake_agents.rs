@@ -203,3 +203,31 @@ fn best_eats_and_finishes_on_odd_boards() {
         );
     }
 }
+
+/// Real games in which the look-ahead rule circled until the step cap (start length 3,
+/// seed 5): past the middle of the game the empty cells broke into pockets, some meal
+/// left holes the snake could never fill, and from then on every position repeated
+/// (10×10 game 12 from step 1844 at length 98, 12×10 game 0 from step 2426 at length
+/// 116, 16×16 game 8 from step 11,415 at length 252). Now the snake, once half the board
+/// is full, closes its body into a cycle through the empty cells as soon as one exists,
+/// and follows it to a full board.
+#[test]
+fn games_that_circled_until_the_cap_fill_the_board() {
+    for (width, height, index) in [(10, 10, 12), (12, 10, 0), (16, 16, 8)] {
+        let config = GameConfig::new(width, height).unwrap().with_start_length(3);
+        let cells = u64::from(width * height);
+        for mut agent in [
+            Box::new(SafeAgent::new()) as Box<dyn Agent>,
+            Box::new(IncrementalAgent::new()),
+        ] {
+            let record = play_game(agent.as_mut(), &config, 5, index).unwrap();
+            assert_eq!(
+                record.end,
+                GameEnd::Won,
+                "{width}x{height} game {index}, {}: {record:?}",
+                agent.name()
+            );
+            assert!(record.steps < 60 * cells, "{} steps", record.steps);
+        }
+    }
+}

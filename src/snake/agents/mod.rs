@@ -5,7 +5,7 @@
 //! | agent | rule |
 //! |---|---|
 //! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space |
-//! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail (near the end: can surely eat again, searched exactly over its own moves); else follow the tail the long way; else the most free space |
+//! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail (near the end: can surely eat again, searched exactly over its own moves); else follow the tail the long way; else the most free space; past half a full board, a cycle through its body and every empty cell once one exists |
 //! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves |
 //! | [`HamiltonianAgent`] | follows a Hamiltonian cycle with shortcuts that keep the body in cycle order |
 //! | [`BlockTreeAgent`] | drives on the right in 2×2 blocks around a cycle it re-forms every step (twanvl/snake's cell tree); falls back to [`HamiltonianAgent`]'s rule where the blocks do not fit, and to [`SafeAgent`]'s where no cycle exists |
@@ -23,6 +23,7 @@ mod block_tree;
 mod greedy;
 mod hamiltonian;
 mod incremental;
+mod progress;
 mod safe;
 mod safety;
 

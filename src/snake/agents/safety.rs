@@ -3,6 +3,7 @@
 //! found by their own planner.
 
 use super::most_free_space;
+use super::progress::{ClosingCycle, LoopGuard};
 use crate::snake::body::Retreat;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
 use crate::DenseIds;
@@ -51,6 +52,14 @@ pub(super) struct Safety {
     /// The food, length and step before which a search that ran out of moves is not
     /// tried again.
     retry: Option<(Cell, usize, u64)>,
+    /// Tells when the snake circles without eating.
+    guard: LoopGuard,
+    /// The step before which no way out of a loop is searched again.
+    rescue_wait: u64,
+    /// How many free-cell counts of moves the next failed search for a way out waits.
+    rescue_backoff: u64,
+    /// A cycle through the body to follow to the end, once one is found.
+    closing: ClosingCycle,
 }
 
 /// How [`Safety::has_eaten_safely`] judges a meal that leaves two or three empty cells,
@@ -122,6 +131,10 @@ impl Safety {
             judge: Judge::Sure,
             given_up: None,
             retry: None,
+            guard: LoopGuard::default(),
+            rescue_wait: 0,
+            rescue_backoff: 0,
+            closing: ClosingCycle::default(),
         }
     }
 
@@ -136,9 +149,22 @@ impl Safety {
         }
         if length > self.last_length || game.steps() == 0 {
             self.last_meal = game.steps();
+            self.rescue_backoff = 0;
+        }
+        if game.steps() == 0 {
+            self.guard.reset();
+            self.closing.reset();
+            self.rescue_wait = 0;
         }
         self.last_length = length;
         self.stats.moves += 1;
+    }
+
+    /// The move along the cycle through the body found on an earlier move, if one was
+    /// found and still holds: the agents ask before planning, since the cycle alone
+    /// decides the move.
+    pub(super) fn follow_cycle(&mut self, game: &Game) -> Option<Direction> {
+        self.closing.follow(game)
     }
 
     /// Mean cells reachable from the head right after eating, and how many meals.
@@ -162,7 +188,9 @@ impl Safety {
     /// filled the board; near the end, can surely eat the next food); else keep to the
     /// last such path; else, near the end, search the snake's own moves for a way to eat
     /// that passes the same check; else follow the tail the long way; else the move with
-    /// the most free space. See [`SafeAgent`](super::SafeAgent) for the rule in full.
+    /// the most free space. Past half a full board, a cycle through the body and every
+    /// empty cell, once one is found, overrides all of these; a snake that circles looks
+    /// for a way out. See [`SafeAgent`](super::SafeAgent) for the rule in full.
     pub(super) fn decide(&mut self, game: &Game, food_path: Option<&[Cell]>) -> Direction {
         let head = game.snake().head();
         if self.committed.first() == Some(&head) {
@@ -171,7 +199,29 @@ impl Safety {
             self.committed.clear();
         }
         let length = game.snake().len();
-        let endgame = game.board().free_cells() - length <= EXACT_EMPTY + 1;
+        // Near the end, a cycle through the body wins for certain; once one is found the
+        // snake follows it.
+        if let Some(direction) = self.closing.follow(game) {
+            return direction;
+        }
+        let free = game.board().free_cells();
+        let empty = free - length;
+        let close_empty = CLOSE_EMPTY.max(free / CLOSE_SHARE);
+        // With many empty cells a search costs more and the snake can wait: look every
+        // few moves there, every other move once the empty cells are fewer (the position
+        // changes little in one move, and neither does the search's answer).
+        let every = if empty <= close_empty / 2 {
+            2
+        } else {
+            CLOSE_EVERY
+        };
+        let due = game.steps() % every == 0;
+        if empty <= close_empty && due && self.close(game, empty) {
+            if let Some(direction) = self.closing.follow(game) {
+                return direction;
+            }
+        }
+        let endgame = free - length <= EXACT_EMPTY + 1;
         self.judge = match self.given_up {
             Some((food, at_length, judge)) if game.food() == Some(food) && at_length == length => {
                 judge.weaker()
@@ -195,6 +245,29 @@ impl Safety {
             }
         }
         self.committed.clear();
+        // Circling: the rule keeps refusing the same meals in the same positions. Any meal
+        // after which the tail stays in reach is progress; search the snake's own moves
+        // for one.
+        if let Some(food) = game.food() {
+            if game.steps() >= self.rescue_wait && self.guard.circling(game, self.last_meal) {
+                if self.close(game, RESCUE_CLOSE_CAP) {
+                    if let Some(direction) = self.closing.follow(game) {
+                        return direction;
+                    }
+                }
+                let judge = std::mem::replace(&mut self.judge, Judge::Tail);
+                let found = self.endgame(game, food);
+                self.judge = judge;
+                if found {
+                    self.committed.extend_from_slice(&self.sequence);
+                    return Direction::between(head, self.sequence[0])
+                        .expect("the search steps between neighbours");
+                }
+                // Each search that finds nothing waits twice as long for the next.
+                self.rescue_backoff = (self.rescue_backoff * 2).max(1);
+                self.rescue_wait = game.steps() + self.rescue_backoff * free as u64;
+            }
+        }
         // Few empty cells: search the snake's own moves exactly for a sure way to eat.
         if let Some(food) = game.food().filter(|_| endgame && self.judge != Judge::Tail) {
             let waiting = matches!(self.retry, Some((retry_food, retry_length, at))
@@ -236,6 +309,14 @@ impl Safety {
         let (direction, expanded) = most_free_space(game, &TailView::new(game), &mut self.flood);
         self.count(expanded);
         direction
+    }
+
+    /// Looks for a cycle through the body, entering at most `cap` cells of the empty ones.
+    fn close(&mut self, game: &Game, cap: usize) -> bool {
+        let cap = u32::try_from(CLOSE_CAP_PER_CELL * cap + CLOSE_CAP_BASE).unwrap_or(u32::MAX);
+        let found = self.closing.close(game, cap);
+        self.count(self.closing.entered);
+        found
     }
 
     /// A move that neither dies nor eats and after which the snake can still reach its
@@ -756,7 +837,7 @@ const EXACT_EMPTY: usize = 3;
 /// key per body cell and the direction to the next cell towards the head, and one for the
 /// head. A move changes four keys, so [`move_key`] updates it in `O(1)`; two positions
 /// that share a key (odds about `2⁻⁶⁴` per pair) would only hide one from the search.
-fn position_key(snake: &Snake) -> u64 {
+pub(super) fn position_key(snake: &Snake) -> u64 {
     let mut key = cell_key(snake.head(), HEAD_CODE);
     let mut toward_head = snake.head();
     for cell in snake.body().skip(1) {
@@ -804,6 +885,22 @@ const ENDGAME_BUDGET: u64 = 20_000;
 /// after this many times the free cells in moves: the snake has moved on to positions the
 /// search may not have reached.
 const RETRY_FACTOR: u64 = 4;
+
+/// A cycle through the body is looked for each move once the empty cells are at most
+/// the larger of `CLOSE_EMPTY` and the free cells over `CLOSE_SHARE`: late enough that the
+/// cycle costs few moves, early enough that the empty cells still leave many ways to
+/// close it.
+const CLOSE_EMPTY: usize = 12;
+const CLOSE_SHARE: usize = 2;
+/// Above half that bound, a cycle is looked for on every `CLOSE_EVERY`-th move only.
+const CLOSE_EVERY: u64 = 8;
+/// The cells one search for a closing path may enter: `CLOSE_CAP_PER_CELL` per empty
+/// cell (per unit of the cap handed to [`Safety::close`]) and `CLOSE_CAP_BASE`.
+const CLOSE_CAP_PER_CELL: usize = 12;
+const CLOSE_CAP_BASE: usize = 64;
+/// The cap unit of a search for a closing path made to leave a loop, which is rare enough
+/// to afford more.
+const RESCUE_CLOSE_CAP: usize = 2_000;
 
 /// The fewest cells (head and tail included) of the look-ahead snake's path to its tail.
 const MIN_TAIL_PATH: usize = 2;
