@@ -68,7 +68,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::{DenseIds, Graph, IndexedGraph, InvalidNode, ReverseGraph};
 
 pub use clearance::{Clearance, SizedGrid};
-pub use flow_field::FlowField;
+pub use flow_field::{FieldCost, FlowField};
 pub use heuristics::{Chebyshev, Euclidean, Manhattan, Octile};
 pub use jump_point_search::JumpPointSearch;
 pub use jump_point_search_plus::JumpPointSearchPlus;
