@@ -41,8 +41,10 @@ use crate::{Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Planner, Searc
 ///
 /// # Complexity
 ///
-/// `O((V + E) log V)` heap work, as A*, plus one line-of-sight test per generated edge, each
-/// `O(L)` for a segment spanning `L` rows or columns. Memory is `O(cells)`, kept by the
+/// `O((V + E) log V)` heap work, as A*, plus at most one line-of-sight test per generated
+/// edge, each `O(L)` for a segment spanning `L` rows or columns. The test is skipped where
+/// the route through the parent would not improve the successor: that route is never longer
+/// than the one through the expanded cell, so neither could. Memory is `O(cells)`, kept by the
 /// planner for its next call; a search allocates only the returned path.
 ///
 /// See [`LazyThetaStar`](super::LazyThetaStar) for the variant that tests line of sight
