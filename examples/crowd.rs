@@ -5,7 +5,7 @@
 //! cargo run --release --example crowd                       # animated in the terminal
 //! cargo run --release --example crowd -- --headless \
 //!     --map ../shared/data/movingai/maps/random/random512-10-0.map \
-//!     --agents 1000 --goal 256,256 --seed 1
+//!     --agents 1000 --goal 256,256 --seed 1 [--integer-steps 10,14]
 //! ```
 //!
 //! `--headless` prints one JSON line,
@@ -24,7 +24,7 @@ use clap::Parser;
 use rand::rngs::ChaCha8Rng;
 use rand::{Rng, SeedableRng};
 use replan::grid::movingai::read_map;
-use replan::grid::{Cell, Connectivity, FlowField, Grid};
+use replan::grid::{Cell, Connectivity, FieldCost, FlowField, Grid};
 
 #[derive(Parser)]
 #[command(about = "A crowd of units following one flow field")]
@@ -47,6 +47,10 @@ struct Args {
     /// Stop after this many steps.
     #[arg(long, default_value_t = 100_000)]
     max_steps: usize,
+    /// Integer step costs `STRAIGHT,DIAGONAL` (such as `10,14`) instead of the grid's own
+    /// float costs (1 and √2).
+    #[arg(long, value_parser = parse_cell)]
+    integer_steps: Option<(u32, u32)>,
 }
 
 fn parse_cell(text: &str) -> Result<Cell, String> {
@@ -96,10 +100,26 @@ fn run(args: Args) -> Result<(), String> {
             .ok_or("the map has no open cell")?,
     };
 
-    let mut field = FlowField::new();
+    match args.integer_steps {
+        None => walk(&args, &grid, goal, FlowField::new()),
+        Some((straight, diagonal)) => {
+            let field =
+                FlowField::with_integer_steps(straight, diagonal).map_err(|err| err.to_string())?;
+            walk(&args, &grid, goal, field)
+        }
+    }
+}
+
+/// Builds `field` towards `goal`, places the units and walks them there.
+fn walk<C: FieldCost>(
+    args: &Args,
+    grid: &Grid,
+    goal: Cell,
+    mut field: FlowField<C>,
+) -> Result<(), String> {
     let clock = Instant::now();
     field
-        .build(&grid, [goal])
+        .build(grid, [goal])
         .map_err(|err| format!("goal {goal:?}: {err}"))?;
     let build = clock.elapsed();
 
@@ -113,7 +133,7 @@ fn run(args: Args) -> Result<(), String> {
         }
         let x = rng.next_u32() % grid.width();
         let y = rng.next_u32() % grid.height();
-        if field.distance(&grid, (x, y)).is_some() {
+        if field.distance(grid, (x, y)).is_some() {
             units.push((x, y));
         }
     }
@@ -128,7 +148,7 @@ fn run(args: Args) -> Result<(), String> {
         for unit in &mut units {
             // Every unit was placed on a cell that reaches the goal, and the field only
             // moves along such cells.
-            if let Some(next) = field.next_cell(&grid, *unit) {
+            if let Some(next) = field.next_cell(grid, *unit) {
                 *unit = next;
             }
             arrived += usize::from(*unit == goal);
@@ -136,7 +156,7 @@ fn run(args: Args) -> Result<(), String> {
         stepping += clock.elapsed();
         steps += 1;
         if animate {
-            draw(&grid, &units, goal, steps, arrived)?;
+            draw(grid, &units, goal, steps, arrived)?;
             std::thread::sleep(Duration::from_millis(80));
         }
     }

@@ -1,8 +1,11 @@
 //! Flow fields: following the field from any cell walks a cheapest path to the nearest goal,
-//! checked against Dijkstra from that cell to each goal; unreachable cells have no direction.
+//! checked against Dijkstra from that cell to each goal (float costs) and against a
+//! Bellman-Ford relaxation over integer step costs; unreachable cells have no direction.
+
+mod common;
 
 use proptest::prelude::*;
-use replan::grid::{Cell, Connectivity, FlowField, Grid};
+use replan::grid::{Cell, Connectivity, FieldCost, FlowField, Grid};
 use replan::{Dijkstra, Graph, PlanError, Planner};
 
 fn map_with_goals() -> impl Strategy<Value = (Grid, Vec<Cell>)> {
@@ -116,4 +119,201 @@ fn a_rebuild_follows_changed_cells() {
         field.build(&grid, [(2, 0)]),
         Err(PlanError::InvalidGoal { .. })
     ));
+}
+
+/// The integer cost of the move from `a` to its neighbour `b`: `straight` or `diagonal`
+/// times the weight of `b`, rounded.
+fn integer_step(grid: &Grid, a: Cell, b: Cell, straight: u32, diagonal: u32) -> u32 {
+    let base = if a.0 != b.0 && a.1 != b.1 {
+        diagonal
+    } else {
+        straight
+    };
+    (f64::from(base) * grid.weight(b).unwrap()).round() as u32
+}
+
+/// Distances to the nearest goal in integer step costs by Bellman-Ford: relax every move
+/// until nothing changes. Independent of the field's bucket queue.
+fn bellman_ford(grid: &Grid, goals: &[Cell], straight: u32, diagonal: u32) -> Vec<Option<u64>> {
+    let (w, h) = (grid.width(), grid.height());
+    let at = |(x, y): Cell| (y * w + x) as usize;
+    let mut distance: Vec<Option<u64>> = vec![None; (w * h) as usize];
+    for &goal in goals {
+        distance[at(goal)] = Some(0);
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for y in 0..h {
+            for x in 0..w {
+                let mut best = distance[at((x, y))];
+                grid.successors((x, y), |next, _| {
+                    if let Some(rest) = distance[at(next)] {
+                        let through =
+                            rest + u64::from(integer_step(grid, (x, y), next, straight, diagonal));
+                        if best.is_none_or(|b| through < b) {
+                            best = Some(through);
+                        }
+                    }
+                });
+                if best != distance[at((x, y))] {
+                    distance[at((x, y))] = best;
+                    changed = true;
+                }
+            }
+        }
+    }
+    distance
+}
+
+/// Walks the field from `cell`; returns the goal reached and the steps taken, failing if a
+/// step is not a move of the grid or the walk runs longer than the grid has cells.
+fn walk<C: FieldCost>(grid: &Grid, field: &FlowField<C>, cell: Cell) -> (Cell, Vec<Cell>) {
+    let (mut at, mut cells) = (cell, vec![cell]);
+    loop {
+        let next = field
+            .next_cell(grid, at)
+            .expect("a reachable cell has a direction");
+        if next == at {
+            return (at, cells);
+        }
+        assert!(
+            step_cost(grid, at, next).is_some(),
+            "{at:?} to {next:?} is not a move"
+        );
+        at = next;
+        cells.push(at);
+        assert!(
+            cells.len() <= (grid.width() * grid.height()) as usize,
+            "the field loops"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Integer steps (10/14, 5/7, 2/3, 1/1 and a diagonal dearer than two straight steps):
+    /// distances equal Bellman-Ford's, walking the field costs exactly the distance, and in
+    /// the grid's own float costs the walk is within the documented factor of the optimum.
+    #[test]
+    fn integer_fields_walk_cheapest_integer_paths(
+        (grid, goals) in map_with_goals(),
+        steps in prop_oneof![Just((10u32, 14u32)), Just((5, 7)), Just((2, 3)), Just((1, 1)), Just((3, 7))],
+    ) {
+        let (straight, diagonal) = steps;
+        let mut field = FlowField::with_integer_steps(straight, diagonal).unwrap();
+        field.build(&grid, goals.iter().copied()).unwrap();
+        let mut exact = FlowField::new();
+        exact.build(&grid, goals.iter().copied()).unwrap();
+        let expected = bellman_ford(&grid, &goals, straight, diagonal);
+        let ratio = f64::from(diagonal) / f64::from(straight);
+        let bound = (ratio / std::f64::consts::SQRT_2).max(std::f64::consts::SQRT_2 / ratio);
+        for y in 0..grid.height() {
+            for x in 0..grid.width() {
+                let cell = (x, y);
+                let want = expected[(y * grid.width() + x) as usize];
+                prop_assert_eq!(field.distance(&grid, cell).map(u64::from), want);
+                let Some(want) = want else {
+                    prop_assert_eq!(field.next_cell(&grid, cell), None);
+                    continue;
+                };
+                let (goal, cells) = walk(&grid, &field, cell);
+                prop_assert!(goals.contains(&goal));
+                let walked: u64 = cells
+                    .windows(2)
+                    .map(|w| u64::from(integer_step(&grid, w[0], w[1], straight, diagonal)))
+                    .sum();
+                prop_assert_eq!(walked, want);
+                // Weights round the integer steps, so the bound holds on unweighted grids.
+                if !grid.is_weighted() {
+                    let float: f64 = cells
+                        .windows(2)
+                        .map(|w| step_cost(&grid, w[0], w[1]).unwrap())
+                        .sum();
+                    let optimum = exact.distance(&grid, cell).unwrap();
+                    prop_assert!(float <= optimum * bound + 1e-9, "{float} vs {optimum} × {bound}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn heavy_weights_hand_the_search_to_the_heap() {
+    // A step into the heavy cell costs 10^6: far beyond the ring's size, so the heap runs;
+    // the field must still route around the cell when that is cheaper.
+    let mut grid = Grid::open(3, 3, Connectivity::Four);
+    grid.set_weight((1, 1), 1e6).unwrap();
+    grid.set_weight((1, 0), 1e6).unwrap();
+    let mut field = FlowField::new();
+    field.build(&grid, [(2, 1)]).unwrap();
+    assert_eq!(field.distance(&grid, (0, 1)), Some(4.0));
+    assert_eq!(field.next_cell(&grid, (0, 1)), Some((0, 2)));
+    let mut integer = FlowField::with_integer_steps(10, 14).unwrap();
+    integer.build(&grid, [(2, 1)]).unwrap();
+    assert_eq!(integer.distance(&grid, (0, 1)), Some(40));
+    assert_eq!(integer.distance(&grid, (1, 1)), Some(10));
+    assert_eq!(integer.distance(&grid, (1, 0)), Some(20));
+    // Around the heavy column: down, along the bottom row, up.
+    assert_eq!(walk(&grid, &integer, (0, 0)).1.len(), 6);
+}
+
+#[test]
+fn integer_distances_that_overflow_are_an_error() {
+    let mut grid = Grid::open(3, 1, Connectivity::Four);
+    grid.set_weight((0, 0), 1e9).unwrap();
+    grid.set_weight((1, 0), 1e9).unwrap();
+    let mut field = FlowField::with_integer_steps(10, 14).unwrap();
+    assert_eq!(field.build(&grid, [(2, 0)]), Err(PlanError::CostOverflow));
+    assert!(!field.is_built());
+    assert_eq!(field.next_cell(&grid, (1, 0)), None);
+    assert_eq!(
+        FlowField::with_integer_steps(1, 0).unwrap_err(),
+        PlanError::InvalidCost { cost: "0".into() }
+    );
+}
+
+/// The acceptance run: 1,000 units on a 512×512 Moving AI map all reach the goal with one
+/// field build, for float and integer costs.
+#[test]
+fn a_crowd_on_a_moving_ai_map_arrives() {
+    let Some(path) = common::data_path(
+        "a_crowd_on_a_moving_ai_map_arrives",
+        "movingai/maps/random/random512-10-0.map",
+    ) else {
+        return;
+    };
+    let grid = replan::grid::movingai::read_map(&path).unwrap();
+    let goal = (256, 256);
+    let mut float = FlowField::new();
+    float.build(&grid, [goal]).unwrap();
+    let mut integer = FlowField::with_integer_steps(10, 14).unwrap();
+    integer.build(&grid, [goal]).unwrap();
+    let mut state = 1u64;
+    let mut placed = 0;
+    while placed < 1000 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let cell = (((state >> 33) % 512) as u32, ((state >> 13) % 512) as u32);
+        let Some(best) = float.distance(&grid, cell) else {
+            continue;
+        };
+        placed += 1;
+        let (reached, cells) = walk(&grid, &float, cell);
+        assert_eq!(reached, goal);
+        let walked: f64 = cells
+            .windows(2)
+            .map(|w| step_cost(&grid, w[0], w[1]).unwrap())
+            .sum();
+        assert!((walked - best).abs() < 1e-6, "{walked} vs {best}");
+        let (reached, cells) = walk(&grid, &integer, cell);
+        assert_eq!(reached, goal);
+        let walked: f64 = cells
+            .windows(2)
+            .map(|w| step_cost(&grid, w[0], w[1]).unwrap())
+            .sum();
+        assert!(walked <= best * 1.0102 + 1e-6, "{walked} vs {best}");
+    }
 }

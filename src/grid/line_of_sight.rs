@@ -110,27 +110,79 @@ impl Grid {
         }
         let rise = by - ay;
         // Height at doubled abscissa `x`, times `run`: `ay·run + (x - ax)·rise`.
-        let height = |x: i64| ay * run + (x - ax) * rise;
         // A cell row `r` spans doubled heights `[2r, 2r + 2]`, that is `[2r·run, (2r + 2)·run]`
-        // once scaled; it meets `[low, high]` when `r ≥ ⌈low / 2run⌉ - 1` and `r ≤ ⌊high / 2run⌋`.
+        // once scaled; it meets `[low, high]` when `r ≥ ⌈low / 2run⌉ - 1 = ⌊(low - 1) / 2run⌋`
+        // and `r ≤ ⌊high / 2run⌋`. Those quotients are kept as the walk goes rather than
+        // divided out per column: the height moves by at most one cell height per column
+        // (`|rise| ≤ run`), so each quotient moves by at most one.
         let cell_height = 2 * run;
+        let mut at = Quotients::new(ay * run, cell_height);
+        let (top, bottom) = (i64::from(a.1.min(b.1)), i64::from(a.1.max(b.1)));
+        let mut left = ax;
         for column in a.0..=b.0 {
-            let left = (2 * i64::from(column)).max(ax);
-            let right = (2 * i64::from(column) + 2).min(bx);
-            let (h_left, h_right) = (height(left), height(right));
-            let (low, high) = (h_left.min(h_right), h_left.max(h_right));
-            let first = -((-low).div_euclid(cell_height)) - 1;
-            let last = high.div_euclid(cell_height);
+            let right = if column == b.0 {
+                bx
+            } else {
+                2 * i64::from(column) + 2
+            };
+            let mut next = at;
+            next.advance((right - left) * rise, cell_height);
+            let (first, last) = if rise >= 0 {
+                (at.below, next.floor)
+            } else {
+                (next.below, at.floor)
+            };
             // The range lies between the two centres' rows, so it stays on the grid.
-            let first = first.max(i64::from(a.1.min(b.1)));
-            let last = last.min(i64::from(a.1.max(b.1)));
-            for row in first..=last {
+            for row in first.max(top)..=last.min(bottom) {
                 if !open(self, column, row as u32) {
                     return false;
                 }
             }
+            at = next;
+            left = right;
         }
         true
+    }
+}
+
+/// `⌊h / d⌋` and `⌊(h - 1) / d⌋` for a height `h` that moves by at most `d` at a time, with
+/// their remainders, so the walk divides once per segment instead of twice per column.
+#[derive(Clone, Copy)]
+struct Quotients {
+    floor: i64,
+    floor_rest: i64,
+    below: i64,
+    below_rest: i64,
+}
+
+impl Quotients {
+    fn new(height: i64, divisor: i64) -> Quotients {
+        Quotients {
+            floor: height.div_euclid(divisor),
+            floor_rest: height.rem_euclid(divisor),
+            below: (height - 1).div_euclid(divisor),
+            below_rest: (height - 1).rem_euclid(divisor),
+        }
+    }
+
+    /// The quotients of `h + delta`, for `|delta| ≤ divisor`.
+    #[inline(always)]
+    fn advance(&mut self, delta: i64, divisor: i64) {
+        debug_assert!(delta.abs() <= divisor);
+        step(&mut self.floor, &mut self.floor_rest, delta, divisor);
+        step(&mut self.below, &mut self.below_rest, delta, divisor);
+    }
+}
+
+#[inline(always)]
+fn step(quotient: &mut i64, rest: &mut i64, delta: i64, divisor: i64) {
+    *rest += delta;
+    if *rest >= divisor {
+        *rest -= divisor;
+        *quotient += 1;
+    } else if *rest < 0 {
+        *rest += divisor;
+        *quotient -= 1;
     }
 }
 
@@ -153,9 +205,13 @@ pub fn path_length(nodes: &[Cell]) -> f64 {
 /// The straight-line distance between two cell centres.
 #[inline]
 pub(crate) fn euclidean(a: Cell, b: Cell) -> f64 {
+    // The squares of two differences below 2^32 sum to less than 2^65; as integers in a u64
+    // they may wrap, so they are summed in f64, exact below 2^53 (grids under 2^26 cells a
+    // side) and correctly rounded beyond. A square root is one instruction where `hypot`
+    // is a library call guarding against an overflow that cannot happen here.
     let dx = f64::from(a.0.abs_diff(b.0));
     let dy = f64::from(a.1.abs_diff(b.1));
-    dx.hypot(dy)
+    (dx * dx + dy * dy).sqrt()
 }
 
 /// Shortens a path by string pulling (the greedy smoothing of Botea, Müller and Schaeffer,

@@ -76,7 +76,7 @@ pub mod theta_star;
 
 pub use clearance::{Clearance, SizedGrid};
 pub use error::GridError;
-pub use flow_field::FlowField;
+pub use flow_field::{FieldCost, FlowField};
 pub use heuristics::{Chebyshev, Euclidean, Manhattan, Octile};
 pub use jump_point_search::JumpPointSearch;
 pub use jump_point_search_plus::JumpPointSearchPlus;

@@ -41,8 +41,10 @@ use crate::{Budgeted, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Plan
 ///
 /// # Complexity
 ///
-/// `O((V + E) log V)` heap work, as A*, plus one line-of-sight test per generated edge, each
-/// `O(L)` for a segment spanning `L` rows or columns. Memory is `O(cells)`, kept by the
+/// `O((V + E) log V)` heap work, as A*, plus at most one line-of-sight test per generated
+/// edge, each `O(L)` for a segment spanning `L` rows or columns. The test is skipped where
+/// the route through the parent would not improve the successor: that route is never longer
+/// than the one through the expanded cell, so neither could. Memory is `O(cells)`, kept by the
 /// planner for its next call; a search allocates only the returned path.
 ///
 /// See [`LazyThetaStar`](super::LazyThetaStar) for the variant that tests line of sight
@@ -264,6 +266,14 @@ impl AnyAngleSearch {
                     return;
                 }
                 let seen = reached_in[next_index] == search;
+                let via_parent = g_parent + euclidean(parent_cell, next);
+                // The route through the parent is never longer than the one through `cell`
+                // (the triangle inequality; `cell` is at `g_parent` plus its distance from
+                // the parent), so when it does not improve on `next`, neither does the other,
+                // and Theta* skips the line-of-sight test: most of its time on open maps.
+                if parent != NO_PARENT && seen && via_parent >= g[next_index] {
+                    return;
+                }
                 // Through the parent when it sees `next` (Theta*) or, lazily, always: the
                 // assumption is checked when `next` is expanded.
                 let through_parent = parent != NO_PARENT
@@ -272,7 +282,7 @@ impl AnyAngleSearch {
                         Rewiring::Lazy => true,
                     };
                 let (candidate, candidate_parent) = if through_parent {
-                    (g_parent + euclidean(parent_cell, next), parent)
+                    (via_parent, parent)
                 } else {
                     (g_here + step, index as u32)
                 };
