@@ -22,21 +22,8 @@ mod paired;
 use std::hint::black_box;
 
 use criterion::Criterion;
-use replan::grid::{
-    movingai, smooth_path, Cell, Grid, JumpPointSearch, LazyThetaStar, Octile, ThetaStar,
-};
+use replan::grid::{smooth_path, Cell, Grid, JumpPointSearch, LazyThetaStar, Octile, ThetaStar};
 use replan::{AStar, Planner};
-
-/// The maps, as (name, path below `movingai/maps`).
-const MAPS: [(&str, &str); 7] = [
-    ("arena", "dao/arena.map"),
-    ("den312d", "dao/den312d.map"),
-    ("lak303d", "dao/lak303d.map"),
-    ("random512-10-0", "random/random512-10-0.map"),
-    ("8room_000", "rooms/8room_000.map"),
-    ("AR0011SR", "bg512/AR0011SR.map"),
-    ("maze512-1-0", "mazes/maze512-1-0.map"),
-];
 
 const MAX_SCENARIOS: usize = 200;
 
@@ -47,20 +34,11 @@ struct MapInput {
 }
 
 fn load() -> Vec<MapInput> {
-    let data = paired::data_dir().join("movingai");
     let mut inputs = Vec::new();
-    for (name, relative) in MAPS {
-        let map = data.join("maps").join(relative);
-        let scen = data.join("scenarios").join(format!("{relative}.scen"));
-        if !map.exists() || !scen.exists() {
-            eprintln!(
-                "skipping {name}: {} or its scenarios not found",
-                map.display()
-            );
+    for (name, relative) in paired::MOVINGAI_MAPS {
+        let Some((grid, scenarios)) = paired::read_movingai(name, relative) else {
             continue;
-        }
-        let grid = movingai::read_map(&map).expect("map");
-        let scenarios = movingai::read_scenarios(&scen).expect("scenarios");
+        };
         let step = scenarios.len().div_ceil(MAX_SCENARIOS).max(1);
         let queries = scenarios
             .iter()

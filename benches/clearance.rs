@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use criterion::Criterion;
-use replan::grid::{movingai, Cell, Clearance, JumpPointSearch, Octile};
+use replan::grid::{Cell, Clearance, JumpPointSearch, Octile};
 use replan::{AStar, Planner};
 
 const MAPS: [(&str, &str); 3] = [
@@ -29,20 +29,11 @@ const MAPS: [(&str, &str); 3] = [
 const MAX_SCENARIOS: usize = 200;
 
 fn main() {
-    let data = paired::data_dir().join("movingai");
     let mut criterion = Criterion::default().configure_from_args();
     for (name, relative) in MAPS {
-        let map = data.join("maps").join(relative);
-        let scen = data.join("scenarios").join(format!("{relative}.scen"));
-        if !map.exists() || !scen.exists() {
-            eprintln!(
-                "skipping {name}: {} or its scenarios not found",
-                map.display()
-            );
+        let Some((grid, scenarios)) = paired::read_movingai(name, relative) else {
             continue;
-        }
-        let grid = movingai::read_map(&map).expect("map");
-        let scenarios = movingai::read_scenarios(&scen).expect("scenarios");
+        };
         let step = scenarios.len().div_ceil(MAX_SCENARIOS).max(1);
         let queries: Vec<(Cell, Cell)> = scenarios
             .iter()

@@ -25,27 +25,17 @@
 //! cargo bench --bench jps                 # and criterion's timings of the samples
 //! ```
 
+mod paired;
+
 use std::hint::black_box;
 use std::ops::Add;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use pathfinding::num_traits::Zero;
-use replan::grid::{movingai, Cell, Grid, JumpPointSearch, JumpPointSearchPlus, Octile};
+use replan::grid::{Cell, Grid, JumpPointSearch, JumpPointSearchPlus, Octile};
 use replan::{AStar, Graph, Heuristic, Planner};
 use smallvec::SmallVec;
-
-/// The maps, as (name, path below `movingai/maps`).
-const MAPS: [(&str, &str); 7] = [
-    ("arena", "dao/arena.map"),
-    ("den312d", "dao/den312d.map"),
-    ("lak303d", "dao/lak303d.map"),
-    ("random512-10-0", "random/random512-10-0.map"),
-    ("8room_000", "rooms/8room_000.map"),
-    ("AR0011SR", "bg512/AR0011SR.map"),
-    ("maze512-1-0", "mazes/maze512-1-0.map"),
-];
 
 /// At most this many scenarios per map in criterion's samples.
 const MAX_SAMPLE: usize = 200;
@@ -113,22 +103,8 @@ fn pathfinding_astar(grid: &Grid, start: Cell, goal: Cell) -> Option<f64> {
     .map(|(_, cost)| cost.0)
 }
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("REPLAN_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
-}
-
 fn load(name: &'static str, map: &str) -> Option<MapInput> {
-    let dir = data_dir().join("movingai");
-    let map_path = dir.join("maps").join(map);
-    if !map_path.exists() {
-        eprintln!("jps: skipping {name}: {} not found", map_path.display());
-        return None;
-    }
-    let grid = movingai::read_map(&map_path).expect("readable map");
-    let scenarios = movingai::read_scenarios(dir.join("scenarios").join(format!("{map}.scen")))
-        .expect("readable scenarios");
+    let (grid, scenarios) = paired::read_movingai(name, map)?;
     let stride = if name.starts_with("maze") {
         std::env::var("REPLAN_JPS_MAZE_STRIDE")
             .ok()
@@ -155,16 +131,6 @@ fn load(name: &'static str, map: &str) -> Option<MapInput> {
         stride,
         sample,
     })
-}
-
-/// Whether `name` passes the command line's filters (criterion's own filter only reaches
-/// its benchmarks; this is for the reports around them).
-fn selected(name: &str) -> bool {
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
 }
 
 /// One pass of a planner over a map's sample.
@@ -324,7 +290,7 @@ fn paired(input: &MapInput) -> [f64; 3] {
 
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
-    let inputs: Vec<MapInput> = MAPS
+    let inputs: Vec<MapInput> = paired::MOVINGAI_MAPS
         .iter()
         .filter_map(|&(name, map)| load(name, map))
         .collect();
@@ -334,10 +300,10 @@ fn main() {
     }
     let mut all_ratios = Vec::new();
     for input in &inputs {
-        if selected("jps/paired") {
+        if paired::selected("jps/paired") {
             all_ratios.push(paired(input));
         }
-        if !selected(&format!("jps/{}/", input.name)) {
+        if !paired::selected(&format!("jps/{}/", input.name)) {
             continue;
         }
         check_pathfinding(input);

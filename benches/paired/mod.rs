@@ -15,6 +15,9 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+
+use replan::grid::movingai::{self, Scenario};
+use replan::grid::Grid;
 use std::time::{Duration, Instant};
 
 /// Rounds per comparison; the median of an odd count is one of the rounds.
@@ -116,4 +119,35 @@ pub fn data_dir() -> PathBuf {
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
         PathBuf::from,
     )
+}
+
+/// The seven Moving AI maps the grid-planner benches time, as (name, path below
+/// `movingai/maps`); each one's scenarios are the same path with `.scen` below
+/// `movingai/scenarios`.
+pub const MOVINGAI_MAPS: [(&str, &str); 7] = [
+    ("arena", "dao/arena.map"),
+    ("den312d", "dao/den312d.map"),
+    ("lak303d", "dao/lak303d.map"),
+    ("random512-10-0", "random/random512-10-0.map"),
+    ("8room_000", "rooms/8room_000.map"),
+    ("AR0011SR", "bg512/AR0011SR.map"),
+    ("maze512-1-0", "mazes/maze512-1-0.map"),
+];
+
+/// A Moving AI map and its scenarios from the data folder, or `None`, said on stderr, when
+/// either file is missing (a clone without the data skips the input).
+pub fn read_movingai(name: &str, relative: &str) -> Option<(Grid, Vec<Scenario>)> {
+    let data = data_dir().join("movingai");
+    let map = data.join("maps").join(relative);
+    let scen = data.join("scenarios").join(format!("{relative}.scen"));
+    if !map.exists() || !scen.exists() {
+        eprintln!(
+            "skipping {name}: {} or its scenarios not found",
+            map.display()
+        );
+        return None;
+    }
+    let grid = movingai::read_map(&map).expect("readable map");
+    let scenarios = movingai::read_scenarios(&scen).expect("readable scenarios");
+    Some((grid, scenarios))
 }
