@@ -153,6 +153,9 @@ pub struct AStar<H, I, C: Cost> {
     work: Work<I, C>,
     /// The ids of a goal set's nodes.
     goal_ids: FixedBitSet,
+    /// Each start's id and estimate while a search begins, kept so that beginning one
+    /// allocates nothing once the planner has seen as many starts.
+    roots: Vec<(u32, C)>,
     /// The search [`begin`](AStar::begin) started, until it ends.
     state: Option<SearchState<C>>,
 }
@@ -193,6 +196,7 @@ impl<H, I: Default, C: Cost> AStar<H, I, C> {
                 stats: SearchStats::default(),
             },
             goal_ids: FixedBitSet::new(),
+            roots: Vec::new(),
             state: None,
         }
     }
@@ -370,14 +374,16 @@ impl<H, I, C: Cost> AStar<H, I, C> {
                     ..
                 },
             goal_ids,
+            roots,
             ..
         } = self;
         let bound = memory.begin(graph)?;
         open.reserve_ids(bound);
         buckets.reserve_ids(bound);
-        let mut start_ids = Vec::with_capacity(starts.len());
+        // The starts' ids before the goals', in the order the graph hands them out.
+        roots.clear();
         for &start in starts {
-            start_ids.push(memory.id(graph, start)?);
+            roots.push((memory.id(graph, start)?, C::ZERO));
         }
         let target = match query.goal {
             Goal::Node(goal) => TargetIds::Node(memory.id(graph, goal)?),
@@ -393,20 +399,19 @@ impl<H, I, C: Cost> AStar<H, I, C> {
             Goal::Where(_) => TargetIds::Where,
         };
         // Every start's estimate, for the tie bits, the frontier and the closest node.
-        let mut start_h = Vec::with_capacity(start_ids.len());
-        for (&id, &start) in start_ids.iter().zip(starts) {
-            start_h.push((id, start, start_estimate(&*heuristic, query, start)));
+        for ((_, h), &start) in roots.iter_mut().zip(starts) {
+            *h = start_estimate(&*heuristic, query, start);
         }
-        let largest_h = start_h
+        let largest_h = roots
             .iter()
-            .map(|&(_, _, h)| h)
+            .map(|&(_, h)| h)
             .fold(C::ZERO, |a, b| if b > a { b } else { a });
         let ties = TieBits::for_start(largest_h);
-        let in_buckets = start_h
+        let in_buckets = roots
             .iter()
-            .all(|&(_, _, h)| ties.bucket_of(C::ZERO.saturating_add(h), h).is_some());
+            .all(|&(_, h)| ties.bucket_of(C::ZERO.saturating_add(h), h).is_some());
         let mut closest = None;
-        for &(id, _, h) in &start_h {
+        for &(id, h) in roots.iter() {
             if memory.records.is_reached(id) {
                 continue; // a start given twice
             }

@@ -1,0 +1,103 @@
+//! A planner kept between searches allocates nothing but the path it returns: once its
+//! memory has grown to the graph, a game that plans every frame pays one allocation a plan.
+//! Allocations are counted per thread by a counting allocator around the system one.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use replan::grid::{Connectivity, Grid, Octile};
+use replan::puzzle::{LinearConflict, SlidingPuzzle};
+use replan::{AStar, Bfs, BidirectionalBfs, Dijkstra, Goal, Planner, Query};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: every call is passed to the system allocator unchanged; the count is a
+// thread-local `Cell` with a constant initialiser, which does not allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|count| count.set(count.get() + 1));
+        System.alloc(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|count| count.set(count.get() + 1));
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// How many allocations `work` makes on this thread.
+fn allocations(work: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.with(Cell::get);
+    work();
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+#[test]
+fn planners_kept_between_searches_allocate_only_the_path() {
+    let grid: Grid = "
+        ........
+        .######.
+        ........
+        .######.
+        ........"
+        .parse::<Grid>()
+        .unwrap()
+        .with_connectivity(Connectivity::Eight);
+    let (start, goal) = ((0, 0), (7, 4));
+    let mut astar = AStar::new(Octile);
+    let mut dijkstra = Dijkstra::default();
+    let mut bfs = Bfs::new();
+    let mut bidirectional = BidirectionalBfs::new();
+    let exits = [(7, 4), (0, 4)];
+    let set = Query::new(start, Goal::AnyOf(&exits));
+    // The first searches grow each planner's memory to the grid.
+    astar.plan(&grid, start, goal).unwrap();
+    astar.search(&grid, &set).unwrap();
+    dijkstra.plan(&grid, start, goal).unwrap();
+    bfs.plan(&grid, start, goal).unwrap();
+    bidirectional.plan(&grid, start, goal).unwrap();
+
+    let mut path = None;
+    assert_eq!(
+        allocations(|| path = Some(astar.plan(&grid, start, goal))),
+        1
+    );
+    assert_eq!(path.take().unwrap().unwrap().goal(), goal);
+    let mut outcome = None;
+    assert_eq!(allocations(|| outcome = Some(astar.search(&grid, &set))), 1);
+    assert!(outcome.unwrap().unwrap().is_reached());
+    assert_eq!(
+        allocations(|| path = Some(dijkstra.plan(&grid, start, goal))),
+        1
+    );
+    assert_eq!(allocations(|| path = Some(bfs.plan(&grid, start, goal))), 1);
+    assert_eq!(
+        allocations(|| path = Some(bidirectional.plan(&grid, start, goal))),
+        1
+    );
+    assert_eq!(path.unwrap().unwrap().goal(), goal);
+
+    // The 8-puzzle: ids handed out as boards are met, integer costs in buckets.
+    let eight = SlidingPuzzle::new(3, 3).unwrap();
+    let solved = eight.goal();
+    let board = eight.random_board(solved, 7);
+    let mut puzzle_astar = AStar::new(LinearConflict::new(solved));
+    puzzle_astar.plan(&eight, board, solved).unwrap();
+    let mut solution = None;
+    assert_eq!(
+        allocations(|| solution = Some(puzzle_astar.plan(&eight, board, solved))),
+        1
+    );
+    assert_eq!(solution.unwrap().unwrap().goal(), solved);
+}
