@@ -69,7 +69,7 @@ pub mod view;
 pub use agent::{Agent, AgentStats};
 pub use agents::{
     best, BlockTreeAgent, GreedyAgent, HamiltonianAgent, IncrementalAgent, PlannerComparison,
-    SafeAgent,
+    ReclosingAgent, SafeAgent,
 };
 pub use board::{Board, MAX_SIDE, MIN_SIDE};
 pub use body::Snake;

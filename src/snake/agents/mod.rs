@@ -24,6 +24,7 @@ mod greedy;
 mod hamiltonian;
 mod incremental;
 mod progress;
+mod reclosing;
 mod safe;
 mod safety;
 
@@ -31,6 +32,7 @@ pub use block_tree::{best, BlockTreeAgent};
 pub use greedy::GreedyAgent;
 pub use hamiltonian::HamiltonianAgent;
 pub use incremental::{IncrementalAgent, PlannerComparison};
+pub use reclosing::ReclosingAgent;
 pub use safe::SafeAgent;
 
 use super::{Direction, Game, Position, TailView};

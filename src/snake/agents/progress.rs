@@ -119,6 +119,25 @@ impl ClosingCycle {
         self.active = false;
     }
 
+    /// The cell after `cell` on the cycle found last; meaningful after a successful
+    /// [`close`](Self::close) and for cells on that cycle.
+    pub(super) fn successor(&self, board: &Board, cell: Cell) -> Cell {
+        self.next[board.index(cell)]
+    }
+
+    /// The free cell the cycle found last leaves out, if the board has an odd number of
+    /// free cells.
+    pub(super) fn left_out(&self) -> Option<Cell> {
+        self.excluded
+    }
+
+    /// Makes `other`'s cycle this one's, keeping this one's memory.
+    pub(super) fn adopt(&mut self, other: &ClosingCycle) {
+        self.next.clone_from(&other.next);
+        self.active = other.active;
+        self.excluded = other.excluded;
+    }
+
     /// The free cell the cycle leaves out, if the board has an odd number of free cells.
     #[cfg(test)]
     pub(super) fn excluded(&self) -> Option<Cell> {

@@ -1,0 +1,428 @@
+//! [`ReclosingAgent`]: goes for the food by the shortest path whenever a Hamiltonian cycle
+//! can be closed round the snake it would leave, and follows such a cycle otherwise. The
+//! rule, why it never dies, and its cost are on the type.
+
+use super::progress::ClosingCycle;
+use crate::snake::{Agent, AgentStats, Board, Cell, Direction, Game, SafeAgent, Snake};
+
+/// Moves the closing search may make per empty cell, plus a base: a search that needs more
+/// gives up, and the snake keeps to its cycle this move.
+const CLOSE_CAP_PER_CELL: u32 = 2;
+const CLOSE_CAP_BASE: u32 = 64;
+
+/// Goes for the food by the shortest path whenever, after eating there, a Hamiltonian cycle
+/// runs through the snake's body and every empty cell; follows such a cycle otherwise.
+///
+/// # The rule
+///
+/// The agent always holds a cycle through its body: a closed path over every free cell
+/// (on a board with an odd number of free cells, every free cell but one) on which the
+/// body lies as one arc ending at the head. Following the cycle can never die: the cell
+/// after the head is empty or the tail's, and every food lies ahead within a lap (see
+/// [`ClosingCycle`](super::progress) for the cell an odd board leaves out).
+///
+/// Each move that is not already on its way to the food, the agent finds the shortest
+/// path to the food on which every cell is free when the head gets there (a body cell
+/// `k` moves from the tail is free after `k` moves), moves a look-ahead snake along it,
+/// and searches for a path from the look-ahead head through every empty cell to a
+/// neighbour of its tail: a cycle through the body it would have after eating. If there
+/// is one, the agent commits to the path and, on eating, takes that cycle as its own;
+/// otherwise it moves one cell along its cycle and asks again next move. The safety
+/// condition is exact (the body after the meal lies on some Hamiltonian cycle, of any
+/// shape), which is more permissive than keeping one fixed cycle's order
+/// ([`HamiltonianAgent`](crate::snake::HamiltonianAgent)) or one tree of 2×2 blocks
+/// ([`BlockTreeAgent`](crate::snake::BlockTreeAgent)), and it holds with walls and on
+/// boards of any side. A closing search that gives up only costs this move's shortcut,
+/// never the snake.
+///
+/// This is the "check that a Hamiltonian cycle still exists" idea of twanvl/snake
+/// (<https://github.com/twanvl/snake>), there tested with a tree of 2×2 blocks and here
+/// by a depth-first search over the empty cells.
+///
+/// # Invariant
+///
+/// After every move the agent holds a cycle of the kind above, or it is on a path whose
+/// end position has one: a move is taken only along the cycle or along a committed path,
+/// both of which were checked before. Where no cycle closes at the start (the colours of
+/// the free cells differ by more than one, or the walls cut the board), the agent plays
+/// [`SafeAgent`]'s look-ahead, which carries no guarantee.
+///
+/// # Complexity
+///
+/// Per move off a committed path: one breadth-first search over the `n` free cells, an
+/// `O(length)` walk of the look-ahead snake, and one closing search entering at most
+/// `2 × empty + 64` cells (on an odd board up to four of them). On a committed path: `O(1)`.
+/// All memory is kept from move to move.
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{simulate, GameConfig, ReclosingAgent};
+///
+/// // An odd board: 49 free cells, no Hamiltonian cycle.
+/// let config = GameConfig::new(7, 7)?.with_start_length(3);
+/// let report = simulate(ReclosingAgent::new, &config, 5, 1)?;
+/// assert_eq!(report.wins, 5);
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct ReclosingAgent {
+    /// The cycle followed.
+    tour: Tour,
+    /// The closing search, and the cycle it found for the committed path's end position.
+    closing: ClosingCycle,
+    /// The committed path to the food (the head's next cell first), and how far along.
+    plan: Vec<Cell>,
+    planned: usize,
+    /// The look-ahead snake.
+    look: Option<Snake>,
+    search: Search,
+    stats: AgentStats,
+    /// Plays when no cycle closes round the snake.
+    look_ahead: Option<Box<SafeAgent>>,
+}
+
+/// "No place": a cell off the cycle.
+const NONE: u32 = u32::MAX;
+
+/// The cycle the agent follows, by board index: each cell's successor and place.
+#[derive(Debug, Default)]
+struct Tour {
+    next: Vec<u32>,
+    place: Vec<u32>,
+    len: u32,
+    /// The free cell the cycle leaves out on a board with an odd number of free cells.
+    excluded: Option<u32>,
+    active: bool,
+}
+
+impl Tour {
+    /// Takes the cycle `closing` found, numbering places from `start`.
+    fn load(&mut self, board: &Board, closing: &ClosingCycle, start: Cell) {
+        self.next.resize(board.cells(), NONE);
+        let mut cell = start;
+        loop {
+            let next = closing.successor(board, cell);
+            self.next[board.index(cell)] = board.index(next) as u32;
+            cell = next;
+            if cell == start {
+                break;
+            }
+        }
+        self.excluded = closing.left_out().map(|cell| board.index(cell) as u32);
+        self.number(board.index(start) as u32);
+        self.active = true;
+    }
+
+    /// Numbers the places along the cycle from `start`.
+    fn number(&mut self, start: u32) {
+        self.place.clear();
+        self.place.resize(self.next.len(), NONE);
+        let mut cell = start;
+        let mut place = 0;
+        loop {
+            self.place[cell as usize] = place;
+            place += 1;
+            cell = self.next[cell as usize];
+            if cell == start {
+                break;
+            }
+        }
+        self.len = place;
+    }
+
+    /// The place of `cell` counted from the place `origin`.
+    #[inline]
+    fn relative(&self, cell: usize, origin: u32) -> u32 {
+        let place = self.place[cell];
+        if place >= origin {
+            place - origin
+        } else {
+            place + self.len - origin
+        }
+    }
+
+    /// Whether the body lies on the cycle in order from tail to head (gaps allowed), so
+    /// that every cell after the head up to the tail is empty.
+    fn holds(&self, board: &Board, snake: &Snake) -> bool {
+        if !self.active {
+            return false;
+        }
+        let origin = self.place[board.index(snake.tail())];
+        if origin == NONE {
+            return false;
+        }
+        let mut above = 0;
+        for cell in snake.body().rev().skip(1) {
+            let index = board.index(cell);
+            if self.place[index] == NONE {
+                return false;
+            }
+            let place = self.relative(index, origin);
+            if place <= above {
+                return false;
+            }
+            above = place;
+        }
+        true
+    }
+}
+
+/// A breadth-first search over board indices that keeps its memory between calls.
+#[derive(Debug, Default)]
+struct Search {
+    parent: Vec<u32>,
+    stamp: Vec<u32>,
+    generation: u32,
+    queue: Vec<u32>,
+}
+
+impl Search {
+    /// Searches from `start` to `goal`, entering a neighbour `next` of `from` at move
+    /// `moves` when `admit(from, next, moves)`; on success writes the path (the start's
+    /// next cell first) to `path`.
+    fn run(
+        &mut self,
+        board: &Board,
+        start: usize,
+        goal: usize,
+        path: &mut Vec<Cell>,
+        admit: impl Fn(usize, usize, u32) -> bool,
+    ) -> bool {
+        if self.stamp.len() < board.cells() {
+            self.stamp.resize(board.cells(), 0);
+            self.parent.resize(board.cells(), 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        self.queue.clear();
+        self.queue.push(start as u32);
+        self.stamp[start] = generation;
+        let (mut front, mut moves, mut layer_end) = (0, 0u32, 0);
+        let mut found = false;
+        while front < self.queue.len() && !found {
+            if front == layer_end {
+                moves += 1;
+                layer_end = self.queue.len();
+            }
+            let cell = self.queue[front] as usize;
+            front += 1;
+            board.neighbours(board.cell(cell), |_, next| {
+                let index = board.index(next);
+                if !found && self.stamp[index] != generation && admit(cell, index, moves) {
+                    self.stamp[index] = generation;
+                    self.parent[index] = cell as u32;
+                    self.queue.push(index as u32);
+                    found = index == goal;
+                }
+            });
+        }
+        if !found {
+            return false;
+        }
+        path.clear();
+        let mut cell = goal;
+        while cell != start {
+            path.push(board.cell(cell));
+            cell = self.parent[cell] as usize;
+        }
+        path.reverse();
+        true
+    }
+}
+
+impl ReclosingAgent {
+    /// An agent that closes its first cycle at its first move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{Agent, ReclosingAgent};
+    /// assert_eq!(ReclosingAgent::new().name(), "reclosing");
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Forgets the game.
+    fn reset(&mut self) {
+        self.tour.active = false;
+        self.plan.clear();
+        self.planned = 0;
+    }
+
+    /// The closing search's cap for `empty` empty cells.
+    fn cap(empty: usize) -> u32 {
+        u32::try_from(empty)
+            .unwrap_or(u32::MAX)
+            .saturating_mul(CLOSE_CAP_PER_CELL)
+            .saturating_add(CLOSE_CAP_BASE)
+    }
+
+    /// The next cell of the committed path, if the snake is on it; on the move that eats,
+    /// takes the end position's cycle.
+    fn planned_move(&mut self, game: &Game) -> Option<Cell> {
+        let head = game.snake().head();
+        let on_path = self
+            .planned
+            .checked_sub(1)
+            .map_or(true, |i| self.plan.get(i) == Some(&head));
+        let next = self.plan.get(self.planned).copied().filter(|_| on_path);
+        match next {
+            Some(next) => {
+                self.planned += 1;
+                if self.planned == self.plan.len() {
+                    self.tour.load(game.board(), &self.closing, next);
+                    self.plan.clear();
+                    self.planned = 0;
+                }
+                Some(next)
+            }
+            None => {
+                self.plan.clear();
+                self.planned = 0;
+                None
+            }
+        }
+    }
+
+    /// Whether a cycle closes round the snake that has followed `self.plan` and eaten at
+    /// its end; leaves that cycle in `self.closing`.
+    fn closes_after_plan(&mut self, game: &Game) -> bool {
+        let board = game.board();
+        let look = self.look.get_or_insert_with(|| game.snake().clone());
+        look.clone_from(game.snake());
+        let last = self.plan.len() - 1;
+        for (i, &cell) in self.plan.iter().enumerate() {
+            look.advance(cell, i == last);
+        }
+        let empty = board.free_cells() - look.len();
+        let found = self
+            .closing
+            .close_position(&(board, &*look), None, Self::cap(empty));
+        self.stats.searches += 1;
+        self.stats.expanded += self.closing.entered;
+        found
+    }
+
+    /// Closes a cycle round the snake as it stands and follows it; `false` if none is
+    /// found.
+    fn close_now(&mut self, game: &Game) -> bool {
+        let empty = game.board().free_cells() - game.snake().len();
+        let found = self.closing.close(game, Self::cap(empty));
+        self.stats.searches += 1;
+        self.stats.expanded += self.closing.entered;
+        if found {
+            self.tour.load(game.board(), &self.closing, game.snake().head());
+        }
+        found
+    }
+
+    fn decide(&mut self, game: &Game) -> Option<Cell> {
+        if let Some(next) = self.planned_move(game) {
+            return Some(next);
+        }
+        let board = game.board();
+        let snake = game.snake();
+        if let Some(food) = game.food() {
+            let head = board.index(snake.head());
+            let goal = board.index(food);
+            let found = self.search.run(board, head, goal, &mut self.plan, |_, next, moves| {
+                snake.moves_until_free_index(next) <= moves
+            });
+            self.stats.searches += 1;
+            if found && self.closes_after_plan(game) {
+                self.planned = 0;
+                return self.planned_move(game);
+            }
+            self.plan.clear();
+        }
+        if !self.tour.holds(board, snake) && !self.close_now(game) {
+            return None;
+        }
+        let tour = &mut self.tour;
+        let head = board.index(snake.head());
+        let along = tour.next[head] as usize;
+        let Some(food) = game.food().map(|food| board.index(food)) else {
+            return Some(board.cell(along));
+        };
+        if tour.excluded == Some(food as u32) {
+            // Turn into the left-out cell round its corner: it becomes part of the cycle
+            // and the corner cell is left out instead.
+            let corner = tour.next[along] as usize;
+            if board.cell(head).0.abs_diff(board.cell(food).0)
+                + board.cell(head).1.abs_diff(board.cell(food).1)
+                == 1
+                && beside(board.cell(corner), board.cell(food))
+            {
+                tour.next[head] = food as u32;
+                tour.next[food] = corner as u32;
+                tour.excluded = Some(along as u32);
+                tour.number(head as u32);
+                return Some(food).map(|cell| board.cell(cell));
+            }
+            return Some(board.cell(along));
+        }
+        // The shortest path to the food whose places rise at every step keeps the body in
+        // cycle order.
+        let origin = tour.place[board.index(snake.tail())];
+        let limit = tour.relative(food, origin);
+        let tour = &self.tour;
+        let found = self.search.run(board, head, food, &mut self.plan, |from, next, _| {
+            tour.place[next] != NONE
+                && tour.relative(next, origin) > tour.relative(from, origin)
+                && tour.relative(next, origin) <= limit
+        });
+        self.stats.searches += 1;
+        if found && self.plan[0] != board.cell(along) && self.closes_after_plan(game) {
+            self.planned = 0;
+            return self.planned_move(game);
+        }
+        self.plan.clear();
+        Some(board.cell(along))
+    }
+}
+
+/// Whether two cells share a side.
+fn beside(a: Cell, b: Cell) -> bool {
+    a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
+}
+
+impl Agent for ReclosingAgent {
+    fn next_move(&mut self, game: &Game) -> Direction {
+        if game.steps() == 0 {
+            self.reset();
+        }
+        self.stats.moves += 1;
+        let head = game.snake().head();
+        if let Some(direction) = self.decide(game).and_then(|next| Direction::between(head, next))
+        {
+            if game.death_of(direction).is_none() {
+                return direction;
+            }
+        }
+        // No cycle closes round this snake: the look-ahead agent at least keeps eating.
+        self.reset();
+        let agent = self
+            .look_ahead
+            .get_or_insert_with(|| Box::new(SafeAgent::new()));
+        let before = agent.stats();
+        let direction = agent.next_move(game);
+        let after = agent.stats();
+        self.stats.searches += after.searches - before.searches;
+        self.stats.expanded += after.expanded - before.expanded;
+        direction
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.stats
+    }
+
+    fn name(&self) -> &str {
+        "reclosing"
+    }
+}
