@@ -131,13 +131,6 @@ impl ClosingCycle {
         self.excluded
     }
 
-    /// Makes `other`'s cycle this one's, keeping this one's memory.
-    pub(super) fn adopt(&mut self, other: &ClosingCycle) {
-        self.next.clone_from(&other.next);
-        self.active = other.active;
-        self.excluded = other.excluded;
-    }
-
     /// The free cell the cycle leaves out, if the board has an odd number of free cells.
     #[cfg(test)]
     pub(super) fn excluded(&self) -> Option<Cell> {
