@@ -32,7 +32,12 @@ const CLOSE_CAP_BASE: u32 = 64;
 /// 2. else it does the same for the shortest path whose places along its own cycle rise
 ///    at every step (the shortcut rule of
 ///    [`HamiltonianAgent`](crate::snake::HamiltonianAgent));
-/// 3. else it moves one cell along its cycle and asks again next move.
+/// 3. else it checks the shortest timed path that begins with each other move of the
+///    head (each way out of the head leaves the body in another shape);
+/// 4. else it moves one cell along its cycle and asks again next move.
+///
+/// Step 3 saves 2 to 3% of the steps (20 games, seed 5: 9×12 1,315 to 1,276 mean steps,
+/// the 10×10 with four pillars 1,143 to 1,125) at up to twice the time per move.
 ///
 /// The safety condition is exact (the body after the meal lies on some Hamiltonian cycle,
 /// of any shape), more permissive than keeping one fixed cycle's order or one tree of 2×2
@@ -72,10 +77,11 @@ const CLOSE_CAP_BASE: u32 = 64;
 ///
 /// # Complexity
 ///
-/// Per move off a committed path: up to two breadth-first searches over the `n` free cells,
-/// an `O(length)` walk of the look-ahead snake, and up to two closing searches, each a
-/// flood fill and a search entering at most `2 × empty + 64` cells (on an odd board up to
-/// four of them). On a committed path: `O(1)`. All memory is kept from move to move.
+/// Per move off a committed path: up to six breadth-first searches over the `n` free
+/// cells, each followed by an `O(length)` walk of the look-ahead snake and a closing
+/// search, a flood fill and a depth-first search entering at most `2 × empty + 64` cells
+/// (on an odd board up to four of them). Most moves of a game are on a committed path,
+/// which costs `O(1)`. All memory is kept from move to move.
 ///
 /// # Example
 ///
@@ -441,7 +447,56 @@ impl ReclosingAgent {
             return self.planned_move(game);
         }
         self.plan.clear();
+        // Last, a path that begins with another move: each way out of the head leaves
+        // the body in another shape.
+        if let Some(next) = self.other_first_moves(game, food) {
+            return Some(next);
+        }
         Some(board.cell(along))
+    }
+
+    /// The shortest timed paths to `food` that begin with each move the head can make,
+    /// checked as the first candidate is.
+    fn other_first_moves(&mut self, game: &Game, food: usize) -> Option<Cell> {
+        let board = game.board();
+        let snake = game.snake();
+        let head = snake.head();
+        let mut firsts = [None; 4];
+        let mut count = 0;
+        board.neighbours(head, |_, next| {
+            if snake.moves_until_free_index(board.index(next)) <= 1 {
+                firsts[count] = Some(next);
+                count += 1;
+            }
+        });
+        for first in firsts.into_iter().flatten() {
+            let start = board.index(first);
+            let found = start == food
+                || self.search.run(
+                    board,
+                    start,
+                    food,
+                    &mut self.plan,
+                    |_, next, moves| {
+                        next != board.index(head) && snake.moves_until_free_index(next) <= moves + 1
+                    },
+                    |cell| closeness(board, snake, cell),
+                );
+            if !found {
+                continue;
+            }
+            if start == food {
+                self.plan.clear();
+            }
+            self.plan.insert(0, first);
+            self.stats.searches += 1;
+            if self.closes_after_plan(game) {
+                self.planned = 0;
+                return self.planned_move(game);
+            }
+        }
+        self.plan.clear();
+        None
     }
 }
 
