@@ -109,6 +109,8 @@ pub(super) struct ClosingCycle {
     on_path: Vec<bool>,
     /// Cells the current search may still enter.
     budget: u32,
+    /// A cell the search heads for before anything else, if any.
+    toward: Option<Cell>,
     /// Cells the last call of [`close`](Self::close) entered, both dives together.
     pub(super) entered: u64,
 }
@@ -254,6 +256,15 @@ impl ClosingCycle {
         false
     }
 
+    /// [`close_position`](Self::close_position) with a path that heads for `toward`
+    /// first (nearer it first, then Warnsdorff's order) and on through the rest.
+    pub(super) fn close_toward(&mut self, game: &Game, toward: Cell, cap: u32) -> bool {
+        self.toward = Some(toward);
+        let found = self.close_position(game, game.food(), cap);
+        self.toward = None;
+        found
+    }
+
     /// Whether the cycle passes round a corner of `excluded`'s 2×2 square: some cell
     /// beside it whose successor's successor is beside it too.
     fn has_corner(&self, board: &Board, excluded: Cell) -> bool {
@@ -382,7 +393,9 @@ impl ClosingCycle {
         let open = |cell: Cell, on_path: &[bool]| {
             board.is_free(cell) && !snake.occupied(cell) && !on_path[board.index(cell)]
         };
-        let mut options = [((0u8, 0u32), from); 4];
+        // Until the path has entered the cell it heads for, nearer that cell goes first.
+        let toward = self.toward.filter(|&cell| !self.on_path[board.index(cell)]);
+        let mut options = [((0u32, 0u8, 0u32), from); 4];
         let mut count = 0;
         for direction in Direction::ALL {
             let Some(next) = direction.apply(from, width, height) else {
@@ -398,7 +411,8 @@ impl ClosingCycle {
                 .count();
             // Ties go to the cell farther from the tail, where the path must end.
             let near_tail = u32::MAX - (next.0.abs_diff(tail.0) + next.1.abs_diff(tail.1));
-            options[count] = ((onward as u8, near_tail), next);
+            let away = toward.map_or(0, |cell| cell.0.abs_diff(next.0) + cell.1.abs_diff(next.1));
+            options[count] = ((away, onward as u8, near_tail), next);
             count += 1;
         }
         options[..count].sort_by_key(|&(onward, _)| onward);

@@ -34,10 +34,14 @@ const CLOSE_CAP_BASE: u32 = 64;
 ///    [`HamiltonianAgent`](crate::snake::HamiltonianAgent));
 /// 3. else it checks the shortest timed path that begins with each other move of the
 ///    head (each way out of the head leaves the body in another shape);
-/// 4. else it moves one cell along its cycle and asks again next move.
+/// 4. else it closes a new cycle round the body as it stands, by a search that heads for
+///    the food before it fills the rest, and follows it if the food lies nearer along it
+///    than along the cycle held;
+/// 5. else it moves one cell along its cycle and asks again next move.
 ///
 /// Step 3 saves 2 to 3% of the steps (20 games, seed 5: 9×12 1,315 to 1,276 mean steps,
-/// the 10×10 with four pillars 1,143 to 1,125) at up to twice the time per move.
+/// the 10×10 with four pillars 1,143 to 1,125) at up to twice the time per move; step 4
+/// another 6% on the pillars (1,058) and 4% on 20×20 (10 games: 15,454 to 14,789).
 ///
 /// The safety condition is exact (the body after the meal lies on some Hamiltonian cycle,
 /// of any shape), more permissive than keeping one fixed cycle's order or one tree of 2×2
@@ -79,8 +83,9 @@ const CLOSE_CAP_BASE: u32 = 64;
 ///
 /// Per move off a committed path: up to six breadth-first searches over the `n` free
 /// cells, each followed by an `O(length)` walk of the look-ahead snake and a closing
-/// search, a flood fill and a depth-first search entering at most `2 × empty + 64` cells
-/// (on an odd board up to four of them). Most moves of a game are on a committed path,
+/// search, and one more closing search from the position as it stands; each closing
+/// search is a flood fill and a depth-first search entering at most `2 × empty + 64`
+/// cells (on an odd board up to four of them). Most moves of a game are on a committed path,
 /// which costs `O(1)`. All memory is kept from move to move.
 ///
 /// # Example
@@ -451,6 +456,28 @@ impl ReclosingAgent {
         // the body in another shape.
         if let Some(next) = self.other_first_moves(game, food) {
             return Some(next);
+        }
+        // Last, a new cycle round the body as it stands, its path heading for the food
+        // first, kept if it reaches the food sooner than the one held.
+        let origin = self.tour.place[board.index(snake.tail())];
+        let ahead = self.tour.relative(food, origin) - self.tour.relative(head, origin);
+        let empty = board.free_cells() - snake.len();
+        let found = self
+            .closing
+            .close_toward(game, board.cell(food), Self::cap(empty));
+        self.stats.searches += 1;
+        self.stats.expanded += self.closing.entered;
+        if found {
+            let mut cell = snake.head();
+            let mut steps = 0;
+            while cell != board.cell(food) && steps < ahead {
+                cell = self.closing.successor(board, cell);
+                steps += 1;
+            }
+            if steps < ahead {
+                self.tour.load(board, &self.closing, snake.head());
+                return Some(board.cell(self.tour.next[head] as usize));
+            }
         }
         Some(board.cell(along))
     }
