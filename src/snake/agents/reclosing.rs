@@ -577,3 +577,82 @@ impl Agent for ReclosingAgent {
         "reclosing"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::snake::{GameConfig, Outcome};
+
+    /// Plays a game and checks after every move that the agent still holds a cycle with
+    /// the body on it in order, or is on a path whose end position has one.
+    fn play_checked(config: &GameConfig) -> (Outcome, u64) {
+        let mut game = Game::new(config).unwrap();
+        let mut agent = ReclosingAgent::new();
+        let mut outcome = Outcome::Moved;
+        while !game.is_over() {
+            outcome = game.step(agent.next_move(&game));
+            assert!(agent.look_ahead.is_none(), "fell back at\n{game}");
+            if !game.is_over() && agent.plan.is_empty() && game.snake().len() > 1 {
+                assert!(agent.tour.holds(game.board(), game.snake()), "\n{game}");
+            }
+        }
+        (outcome, game.steps())
+    }
+
+    #[test]
+    fn holds_a_cycle_through_every_move_on_odd_and_walled_boards() {
+        // Two single walls, one of each colour.
+        let pillars: Board = "......\n.#....\n......\n......\n...#..\n......"
+            .parse()
+            .unwrap();
+        let configs = [
+            GameConfig::new(7, 7).unwrap(),
+            GameConfig::new(5, 8).unwrap(),
+            GameConfig::with_board(pillars),
+        ];
+        for config in configs {
+            for seed in 0..6 {
+                let config = config.clone().with_seed(seed);
+                let (outcome, steps) = play_checked(&config);
+                assert_eq!(outcome, Outcome::Won, "seed {seed}\n{}", config.board);
+                let cells = config.board.free_cells() as u64;
+                // Each meal is at most a lap away, the left-out cell two.
+                assert!(steps <= 2 * cells * cells, "seed {seed}: {steps}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_timed_path_enters_the_tail_as_it_leaves() {
+        // A snake curled round (1, 1): its tail at (0, 1) frees on the first move, the
+        // cell (1, 0) behind the head only after three.
+        let config =
+            GameConfig::new(4, 4)
+                .unwrap()
+                .with_start(vec![(1, 1), (1, 0), (0, 0), (0, 1)]);
+        let game = Game::new(&config).unwrap();
+        let board = game.board();
+        let snake = game.snake();
+        let mut search = Search::default();
+        let mut path = Vec::new();
+        let timed = |_: usize, next: usize, moves: u32| snake.moves_until_free_index(next) <= moves;
+        let start = board.index((1, 1));
+        assert!(search.run(board, start, board.index((0, 1)), &mut path, timed, |_| 0));
+        assert_eq!(path, [(0, 1)]);
+        assert!(search.run(board, start, board.index((0, 0)), &mut path, timed, |_| 0));
+        assert_eq!(path, [(0, 1), (0, 0)]);
+        // The neck is free after three moves, so no path reaches it in one.
+        assert!(search.run(board, start, board.index((1, 0)), &mut path, timed, |_| 0));
+        assert_eq!(path.len(), 3);
+        // Among the shortest paths, the one along the edge.
+        assert!(search.run(
+            board,
+            board.index((3, 3)),
+            board.index((1, 3)),
+            &mut path,
+            |_, _, _| true,
+            |cell| closeness(board, snake, cell),
+        ));
+        assert_eq!(path, [(2, 3), (1, 3)]);
+    }
+}
