@@ -12,6 +12,14 @@ use crate::snake::{Agent, AgentStats, Board, Cell, Direction, Game, SafeAgent, S
 const CLOSE_CAP_PER_CELL: u32 = 2;
 const CLOSE_CAP_BASE: u32 = 64;
 
+/// Moves along the cycle without checking any path, after a move whose checks all failed:
+/// the next position differs by one step and seldom passes where this one did not.
+/// Measured (20 games, seed 5, start length 3, one thread), mean steps and µs per move for
+/// 0, 1, 3 and 7 quiet moves: 13×13 3,271 / 96, 3,287 / 55, 3,552 / 32, 3,423 / 42; the
+/// 10×10 with four pillars 1,058 / 33, 1,090 / 20, 1,156 / 12, 1,218 / 20; 9×12 1,268 / 30,
+/// 1,257 / 19, 1,266 / 11, 1,365 / 20.
+const QUIET_MOVES: u32 = 1;
+
 /// Goes for the food by the shortest path whenever, after eating there, a Hamiltonian cycle
 /// runs through the snake's body and every empty cell; follows such a cycle otherwise.
 ///
@@ -37,7 +45,8 @@ const CLOSE_CAP_BASE: u32 = 64;
 /// 4. else it closes a new cycle round the body as it stands, by a search that heads for
 ///    the food before it fills the rest, and follows it if the food lies nearer along it
 ///    than along the cycle held;
-/// 5. else it moves one cell along its cycle and asks again next move.
+/// 5. else it moves one cell along its cycle, and one more before it checks again
+///    (one quiet move cost 3% more steps on the pillars level and saved 40% of the time).
 ///
 /// Step 3 saves 2 to 3% of the steps (20 games, seed 5: 9×12 1,315 to 1,276 mean steps,
 /// the 10×10 with four pillars 1,143 to 1,125) at up to twice the time per move; step 4
@@ -111,6 +120,8 @@ pub struct ReclosingAgent {
     /// The look-ahead snake.
     look: Option<Snake>,
     search: Search,
+    /// Moves left before the checks run again after they all failed.
+    quiet: u32,
     stats: AgentStats,
     /// Plays when no cycle closes round the snake.
     look_ahead: Option<Box<SafeAgent>>,
@@ -331,6 +342,7 @@ impl ReclosingAgent {
         match next {
             Some(next) => {
                 self.planned += 1;
+                self.quiet = 0;
                 if self.planned == self.plan.len() {
                     self.tour.load(game.board(), &self.closing, next);
                     self.plan.clear();
@@ -385,7 +397,13 @@ impl ReclosingAgent {
         }
         let board = game.board();
         let snake = game.snake();
-        if let Some(food) = game.food() {
+        let checking = self.quiet == 0 || !self.tour.holds(board, snake);
+        if checking {
+            self.quiet = QUIET_MOVES;
+        } else {
+            self.quiet -= 1;
+        }
+        if let Some(food) = game.food().filter(|_| checking) {
             let head = board.index(snake.head());
             let goal = board.index(food);
             let found = self.search.run(
@@ -427,6 +445,9 @@ impl ReclosingAgent {
                 tour.number(head as u32);
                 return Some(food).map(|cell| board.cell(cell));
             }
+            return Some(board.cell(along));
+        }
+        if !checking {
             return Some(board.cell(along));
         }
         // The shortest path to the food whose places rise at every step keeps the body in
