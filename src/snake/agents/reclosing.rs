@@ -644,6 +644,27 @@ mod tests {
     }
 
     #[test]
+    fn places_count_from_the_origin_round_the_cycle() {
+        // The 2×2 board's cycle 0 -> 1 -> 3 -> 2 -> 0.
+        let mut tour = Tour {
+            next: vec![1, 3, 0, 2],
+            ..Tour::default()
+        };
+        tour.number(1);
+        assert_eq!((tour.len, tour.place.as_slice()), (4, &[3, 0, 2, 1][..]));
+        for origin in 0..4 {
+            for cell in 0..4 {
+                let expected = (tour.place[cell] + 4 - origin) % 4;
+                assert_eq!(
+                    tour.relative(cell, origin),
+                    expected,
+                    "{cell} from {origin}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_timed_path_enters_the_tail_as_it_leaves() {
         // A snake curled round (1, 1): its tail at (0, 1) frees on the first move, the
         // cell (1, 0) behind the head only after three.
