@@ -320,6 +320,7 @@ impl ReclosingAgent {
         self.tour.active = false;
         self.plan.clear();
         self.planned = 0;
+        self.quiet = 0;
     }
 
     /// The closing search's cap for `empty` empty cells.
