@@ -31,7 +31,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use replan::snake::{
     best, play_game, Agent, Game, GameConfig, GreedyAgent, HamiltonianAgent, IncrementalAgent,
-    Outcome, Report, SafeAgent,
+    Outcome, ReclosingAgent, Report, SafeAgent,
 };
 
 #[derive(Parser)]
@@ -84,6 +84,9 @@ enum AgentChoice {
     /// it re-forms each step (`BlockTreeAgent`).
     #[value(alias = "block-tree")]
     Best,
+    /// Shortest path to the food whenever a Hamiltonian cycle closes round the snake
+    /// after the meal, else along such a cycle (`ReclosingAgent`).
+    Reclosing,
 }
 
 /// Makes the agent `choice` names for a game of `config`; every agent name is decided
@@ -97,6 +100,7 @@ fn make_agent(choice: AgentChoice, config: &GameConfig) -> Result<Box<dyn Agent>
             .map(|agent| Box::new(agent) as Box<dyn Agent>)
             .map_err(|err| err.to_string()),
         AgentChoice::Best => Ok(Box::new(best())),
+        AgentChoice::Reclosing => Ok(Box::new(ReclosingAgent::new())),
     }
 }
 

@@ -28,7 +28,8 @@
 //! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail; else follow the tail; else the most free space | none |
 //! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves | none |
 //! | [`HamiltonianAgent`] | follows one Hamiltonian cycle, with shortcuts that keep the body in cycle order | wins every game on a board a cycle covers |
-//! | [`BlockTreeAgent`] (made by [`best`]) | drives on the right in 2×2 blocks and re-forms its cycle every step; else [`HamiltonianAgent`]'s rule; else, with no cycle, [`SafeAgent`]'s | wins every game on a board a cycle covers, in fewer steps than [`HamiltonianAgent`] |
+//! | [`ReclosingAgent`] | the shortest path to the food whenever a cycle closes round the snake after the meal; else along such a cycle | wins every game where a cycle (on an odd board, round all free cells but one) closes round the starting body |
+//! | [`BlockTreeAgent`] (made by [`best`]) | drives on the right in 2×2 blocks and re-forms its cycle every step; where the blocks do not fit, [`ReclosingAgent`]'s rule | the same, in fewer steps than [`HamiltonianAgent`] |
 //!
 //! # Rules
 //!
@@ -69,7 +70,7 @@ pub mod view;
 pub use agent::{Agent, AgentStats};
 pub use agents::{
     best, BlockTreeAgent, GreedyAgent, HamiltonianAgent, IncrementalAgent, PlannerComparison,
-    SafeAgent,
+    ReclosingAgent, SafeAgent,
 };
 pub use board::{Board, MAX_SIDE, MIN_SIDE};
 pub use body::Snake;

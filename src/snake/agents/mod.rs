@@ -8,7 +8,8 @@
 //! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail (near the end: can surely eat again, searched exactly over its own moves); else follow the tail the long way; else the most free space; past half a full board, a cycle through its body and every empty cell once one exists |
 //! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves |
 //! | [`HamiltonianAgent`] | follows a Hamiltonian cycle with shortcuts that keep the body in cycle order |
-//! | [`BlockTreeAgent`] | drives on the right in 2×2 blocks around a cycle it re-forms every step (twanvl/snake's cell tree); falls back to [`HamiltonianAgent`]'s rule where the blocks do not fit, and to [`SafeAgent`]'s where no cycle exists |
+//! | [`ReclosingAgent`] | the shortest path to the food whenever a Hamiltonian cycle (on an odd board, one round all free cells but one) closes round the snake after the meal; else along such a cycle |
+//! | [`BlockTreeAgent`] | drives on the right in 2×2 blocks around a cycle it re-forms every step (twanvl/snake's cell tree); plays [`ReclosingAgent`]'s rule where the blocks do not fit |
 //!
 //! The cycle agents decide over plain cell indices and build on the toolkit in
 //! [`cycle`](super::cycle); the helpers at the end of this file turn a game into those
@@ -24,6 +25,7 @@ mod greedy;
 mod hamiltonian;
 mod incremental;
 mod progress;
+mod reclosing;
 mod safe;
 mod safety;
 
@@ -31,6 +33,7 @@ pub use block_tree::{best, BlockTreeAgent};
 pub use greedy::GreedyAgent;
 pub use hamiltonian::HamiltonianAgent;
 pub use incremental::{IncrementalAgent, PlannerComparison};
+pub use reclosing::ReclosingAgent;
 pub use safe::SafeAgent;
 
 use super::{Direction, Game, Position, TailView};

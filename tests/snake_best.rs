@@ -1,0 +1,163 @@
+//! The strongest agent on every board: odd numbers of free cells, odd sides and single
+//! wall cells, where it plays `ReclosingAgent`'s rule. It must eat and finish there, take
+//! shortcuts where `HamiltonianAgent` only follows its cycle, and never die.
+//!
+//! ```text
+//! cargo test --release --test snake_best
+//! ```
+
+use proptest::prelude::*;
+use replan::snake::{
+    best, play_game, simulate, Agent, Board, Game, GameConfig, GameEnd, HamiltonianAgent,
+    HamiltonianCycle, Outcome, ReclosingAgent,
+};
+
+/// A level under `tests/levels`.
+fn level(name: &str) -> Board {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/levels")
+        .join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn best_eats_and_wins_on_odd_boards() {
+    // These boards have no Hamiltonian cycle; `best` used to fall back to any move that
+    // did not die at once and circled at length 3 to 4 until the step cap (20 games,
+    // seed 5, start length 3: every game capped).
+    for side in [5, 7, 9] {
+        let config = GameConfig::new(side, side).unwrap().with_start_length(3);
+        let report = simulate(best, &config, 20, 5).unwrap();
+        assert_eq!(
+            (report.wins, report.deaths, report.capped),
+            (20, 0, 0),
+            "{side}×{side}: {report:?}"
+        );
+    }
+}
+
+#[test]
+fn the_first_meal_on_an_odd_board_comes_soon() {
+    // The position that used to circle: the start of a 9×9 game, seed 5.
+    let config = GameConfig::new(9, 9).unwrap().with_seed(5);
+    let mut game = Game::new(&config).unwrap();
+    let mut agent = best();
+    let mut first_meal = None;
+    while !game.is_over() && first_meal.is_none() {
+        if game.step(agent.next_move(&game)) == Outcome::Ate {
+            first_meal = Some(game.steps());
+        }
+    }
+    // The food lies ahead on the 80-cell cycle, or on the cell it leaves out, which the
+    // snake turns into at the next corner round it: two laps at most.
+    assert!(
+        first_meal.is_some_and(|steps| steps <= 160),
+        "{first_meal:?}"
+    );
+}
+
+#[test]
+fn best_wins_walled_boards_with_an_odd_cell_count() {
+    let board = level("walls_11x11.txt");
+    assert_eq!(board.free_cells() % 2, 1);
+    let config = GameConfig::with_board(board).with_start_length(3);
+    let report = simulate(best, &config, 10, 3).unwrap();
+    assert_eq!((report.wins, report.deaths), (10, 0), "{report:?}");
+}
+
+#[test]
+fn best_takes_shortcuts_on_single_walls_and_odd_sides() {
+    // `HamiltonianAgent`'s rule is what `best` played on these boards before: it keeps
+    // to one cycle and, past a third of the board, takes no shortcut at all.
+    for (name, board) in [
+        ("pillars", level("pillars_10x10.txt")),
+        ("9×12", Board::new(9, 12).unwrap()),
+    ] {
+        let config = GameConfig::with_board(board.clone()).with_start_length(3);
+        let fixed = simulate(|| HamiltonianAgent::new(&board).unwrap(), &config, 10, 7).unwrap();
+        let best = simulate(best, &config, 10, 7).unwrap();
+        assert_eq!((fixed.wins, best.wins), (10, 10), "{name}");
+        assert!(
+            best.mean_steps < 0.85 * fixed.mean_steps,
+            "{name}: {} against {}",
+            best.mean_steps,
+            fixed.mean_steps
+        );
+    }
+}
+
+#[test]
+fn best_plays_the_reclosing_rule_where_the_blocks_do_not_fit() {
+    let board = level("pillars_10x10.txt");
+    let config = GameConfig::with_board(board);
+    for seed in 0..3 {
+        let mut best = best();
+        let mut reclosing = ReclosingAgent::new();
+        let a = play_game(&mut best, &config, seed, 0).unwrap();
+        let b = play_game(&mut reclosing, &config, seed, 0).unwrap();
+        assert!(!best.drives_in_blocks());
+        assert_eq!((a.end, a.steps), (b.end, b.steps), "seed {seed}");
+    }
+}
+
+/// A small board with a few walls, and the cells of a straight snake of two away from
+/// them.
+fn walled_board() -> impl Strategy<Value = (Board, Vec<(u32, u32)>)> {
+    (3u32..=6, 3u32..=6)
+        .prop_flat_map(|(width, height)| {
+            let cells = (width * height) as usize;
+            (
+                Just((width, height)),
+                proptest::collection::vec(0..cells, 0..=3),
+                0..cells,
+            )
+        })
+        .prop_filter_map(
+            "the start is on a wall",
+            |((width, height), walls, head)| {
+                let mut board = Board::new(width, height).unwrap();
+                let head = board.cell(head);
+                let neck = if head.0 + 1 < width {
+                    (head.0 + 1, head.1)
+                } else {
+                    (head.0 - 1, head.1)
+                };
+                for wall in walls {
+                    let cell = board.cell(wall);
+                    if cell != head && cell != neck {
+                        board.set_wall(cell, true);
+                    }
+                }
+                Some((board, vec![head, neck]))
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Whatever the walls, the agent never dies; where a Hamiltonian cycle holds the
+    /// starting body it wins.
+    #[test]
+    fn best_never_dies_on_small_walled_boards((board, start) in walled_board(), seed in 0u64..1000) {
+        let through = HamiltonianCycle::through(&board, &start).is_ok();
+        let config = GameConfig::with_board(board.clone()).with_start(start).with_seed(seed);
+        let game = Game::new(&config);
+        prop_assume!(game.is_ok());
+        let mut game = game.unwrap();
+        let mut agent = best();
+        let mut outcome = Outcome::Moved;
+        while !game.is_over() {
+            outcome = game.step(agent.next_move(&game));
+            prop_assert!(!matches!(outcome, Outcome::Died(_)), "died on\n{board}\n{game}");
+        }
+        if through {
+            prop_assert_eq!(outcome, Outcome::Won, "board\n{}", board);
+        }
+        let record = play_game(&mut ReclosingAgent::new(), &config, seed, 0).unwrap();
+        prop_assert!(!matches!(record.end, GameEnd::Died(_)));
+    }
+}
