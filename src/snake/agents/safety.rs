@@ -7,7 +7,7 @@ use super::progress::{ClosingCycle, LoopGuard};
 use crate::snake::body::Retreat;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
 use crate::DenseIds;
-use crate::{Bfs, BfsReach, Graph, IndexedGraph, InvalidNode, Planner};
+use crate::{Bfs, BfsReach, BidirectionalBfs, Graph, IndexedGraph, InvalidNode, Planner};
 use rustc_hash::FxHashSet;
 
 /// Per-agent scratch and the decision rule built on it.
@@ -22,6 +22,9 @@ pub(super) struct Safety {
     flood: BfsReach,
     /// Shortest paths to a tail.
     tail_planner: Bfs<DenseIds, u32>,
+    /// Whether the look-ahead snake reaches its tail: only the answer matters there, and
+    /// searching from both ends expands fewer cells on an open board.
+    tail_reach: BidirectionalBfs<DenseIds, u32>,
     /// Tail paths.
     path: Vec<Cell>,
     /// The food path being checked, the best compressed one, and the rest of the last
@@ -115,6 +118,7 @@ impl Safety {
             from_tail: BfsReach::new(),
             flood: BfsReach::new(),
             tail_planner: Bfs::new(),
+            tail_reach: BidirectionalBfs::new(),
             path: Vec::new(),
             candidate: Vec::new(),
             best: Vec::new(),
@@ -500,13 +504,14 @@ impl Safety {
             return false;
         }
         self.count(self.from_food.last_stats().expanded);
-        let tail = game.snake().tail();
-        let tail_known = tail != head && self.from_tail.run(&view, tail).is_ok();
-        if tail_known {
-            self.count(self.from_tail.last_stats().expanded);
-        }
+        // The free space a first step reaches is the food's piece of the board: every
+        // step scored below reaches the food, and on the virtual-tail view a cell reaches
+        // another exactly when that one reaches it back (an edge only asks whether its
+        // end may be entered). One fill from the food counts it for all of them.
+        let free = self.from_food.map().reached() as i64;
         // First steps that start a shortest path from there, scored by H.
         let mut firsts: [Option<(i64, Cell)>; 4] = [None; 4];
+        let mut count = 0;
         for (slot, direction) in firsts.iter_mut().zip(Direction::ALL) {
             let Some(next) = direction.apply(head, width, height) else {
                 continue;
@@ -514,20 +519,17 @@ impl Safety {
             let Some(head_distance) = self.from_food.map().get(board.index(next)) else {
                 continue;
             };
-            let tail_distance = if tail_known {
-                self.from_tail
-                    .map()
-                    .get(board.index(next))
-                    .map_or(0, i64::from)
-            } else {
-                0
-            };
-            let free = match self.flood.run(&view, next) {
-                Ok(map) => map.reached() as i64,
-                Err(_) => 0,
-            };
-            self.count(self.flood.last_stats().expanded);
-            *slot = Some((tail_distance - i64::from(head_distance) + free, next));
+            *slot = Some((free - i64::from(head_distance), next));
+            count += 1;
+        }
+        // The distances from the tail only order the steps: a lone step needs none.
+        let tail = game.snake().tail();
+        if count > 1 && tail != head && self.from_tail.run(&view, tail).is_ok() {
+            self.count(self.from_tail.last_stats().expanded);
+            for (score, next) in firsts.iter_mut().flatten() {
+                let tail_distance = self.from_tail.map().get(board.index(*next));
+                *score += tail_distance.map_or(0, i64::from);
+            }
         }
         // Best H first; the sort is stable, so ties keep the direction order.
         firsts.sort_by_key(|first| std::cmp::Reverse(first.map(|(score, _)| score)));
@@ -684,14 +686,11 @@ impl Safety {
             let snake = &self.look_ahead.position().snake;
             (snake.head(), snake.tail())
         };
-        let scratch = TailScratch {
-            planner: &mut self.tail_planner,
-            path: &mut self.path,
-            on_path: &mut self.on_path,
-            stats: &mut self.stats,
-        };
-        let found = scratch.longest_path(&self.look_ahead, head, tail);
-        found && self.path.len() >= MIN_TAIL_PATH
+        // Only whether a path exists and its length matter here: Liu's extension, which
+        // only lengthens a path of two cells or more, would change neither.
+        let result = self.tail_reach.plan(&self.look_ahead, head, tail);
+        self.count(self.tail_reach.last_stats().expanded);
+        result.is_ok_and(|path| path.nodes.len() >= MIN_TAIL_PATH)
     }
 
     /// The scratch a tail path is built in, borrowed apart from the look-ahead position.
