@@ -50,17 +50,21 @@ use crate::{BidirectionalBfs, Planner};
 ///    thousands, where a single path to the food rarely shows the way. Each check and
 ///    search tries at most 20,000 moves. A search that tried every position without
 ///    success relaxes step 3's exact check until the next meal, since any meal is then
-///    better than circling for ever: first to "the next food can surely be eaten in at
-///    least one of the cells it may take, and the tail is in reach", then, if that fails
-///    too, to the tail check alone. A search that ran out of moves is tried again only
+///    better than circling for ever: first to "the next food can surely be eaten in
+///    every cell it may take but one, and the tail is in reach", then to "in at least one
+///    of the cells it may take", then, if that fails too, to the tail check alone. A search that ran out of moves is tried again only
 ///    after four times as many moves as free cells.
 /// 6. If the snake has gone more moves than there are free cells without eating, it is
 ///    circling in a shape that keeps failing the check. If it also stands in a position
 ///    it has stood in since its last meal (a Zobrist key of its cells; the food has not
 ///    moved), or has gone four times the free cells without eating, look for a cycle as
-///    in step 0 with a larger budget, then search its own moves as in step 5 for any meal
-///    after which the tail stays in reach; each search that finds nothing waits twice as
-///    long as the last before the next. Otherwise take any move that neither eats nor
+///    in step 0 with a larger budget; then, with four or fewer empty cells, search its
+///    own moves as in step 5, trying up to 250,000 moves for each judgement, for a meal
+///    that passes step 3's exact check, then for one that passes each of step 5's
+///    relaxed ones in turn (circling there most often means the 20,000 moves of step 5
+///    were too few to find a sure way that exists); then search for any meal after which
+///    the tail stays in reach. Each time all of this finds nothing, the next try waits
+///    twice as long as the last. Otherwise take any move that neither eats nor
 ///    dies and after which the tail stays in reach, picked by a hash of the step count,
 ///    to change the shape.
 /// 7. Otherwise follow the real tail by the longest path Liu's extension finds (a

@@ -72,6 +72,9 @@ pub(super) struct Safety {
 enum Judge {
     /// Wherever the next food appears, the snake can surely eat it.
     Sure,
+    /// In every cell the next food may take but at most one, the snake can surely eat it,
+    /// and it can reach its tail.
+    Likely,
     /// In at least one of the cells the next food may take, the snake can surely eat it,
     /// and it can reach its tail.
     Hopeful,
@@ -82,7 +85,8 @@ enum Judge {
 impl Judge {
     fn weaker(self) -> Judge {
         match self {
-            Judge::Sure => Judge::Hopeful,
+            Judge::Sure => Judge::Likely,
+            Judge::Likely => Judge::Hopeful,
             Judge::Hopeful | Judge::Tail => Judge::Tail,
         }
     }
@@ -259,8 +263,23 @@ impl Safety {
                         return direction;
                     }
                 }
-                let judge = std::mem::replace(&mut self.judge, Judge::Tail);
-                let found = self.endgame(game, food);
+                let judge = self.judge;
+                let mut found = false;
+                // Near the end, where one wrong meal loses the game, search long for the
+                // surest meal; then any after which the tail stays in reach.
+                if endgame {
+                    for rescue_judge in [Judge::Sure, Judge::Likely, Judge::Hopeful] {
+                        self.judge = rescue_judge;
+                        found = self.endgame_within(game, food, RESCUE_BUDGET);
+                        if found {
+                            break;
+                        }
+                    }
+                }
+                if !found {
+                    self.judge = Judge::Tail;
+                    found = self.endgame_within(game, food, ENDGAME_BUDGET);
+                }
                 self.judge = judge;
                 if found {
                     self.committed.extend_from_slice(&self.sequence);
@@ -361,10 +380,15 @@ impl Safety {
     /// [`has_eaten_safely`](Safety::has_eaten_safely). Leaves the cells entered, the food
     /// last, in `self.sequence`.
     fn endgame(&mut self, game: &Game, food: Cell) -> bool {
+        self.endgame_within(game, food, ENDGAME_BUDGET)
+    }
+
+    /// [`endgame`](Safety::endgame), trying at most `budget` moves.
+    fn endgame_within(&mut self, game: &Game, food: Cell, budget: u64) -> bool {
         self.look_ahead.position_mut().copy_from(game);
-        self.nodes_left = ENDGAME_BUDGET;
+        self.nodes_left = budget;
         let found = self.solve(0, food);
-        self.count(ENDGAME_BUDGET - self.nodes_left);
+        self.count(budget - self.nodes_left);
         found
     }
 
@@ -662,6 +686,7 @@ impl Safety {
             }
         } else if self.judge != Judge::Tail && free - look_ahead.snake.len() <= EXACT_EMPTY {
             let board_cells = look_ahead.board.cells();
+            let mut misses = 0;
             for index in 0..board_cells {
                 let look_ahead = self.look_ahead.position();
                 if look_ahead.board.is_wall_index(index) || look_ahead.snake.occupied_index(index) {
@@ -671,10 +696,16 @@ impl Safety {
                 match (self.solve(level, food), self.judge) {
                     (true, Judge::Hopeful) => return self.look_ahead_reaches_tail(),
                     (false, Judge::Sure) => return false,
+                    (false, Judge::Likely) if misses == 1 => return false,
+                    (false, _) => misses += 1,
                     _ => {}
                 }
             }
-            return self.judge == Judge::Sure;
+            return match self.judge {
+                Judge::Sure => true,
+                Judge::Likely => self.look_ahead_reaches_tail(),
+                Judge::Hopeful | Judge::Tail => false,
+            };
         }
         self.look_ahead_reaches_tail()
     }
@@ -880,6 +911,9 @@ fn cell_key((x, y): Cell, code: u64) -> u64 {
 
 /// The most moves one exact check or endgame search tries, its nested searches included.
 const ENDGAME_BUDGET: u64 = 20_000;
+/// The most moves a search for a way out of a loop tries with each of the stricter
+/// judgements, near the end: rare, and worth the game.
+const RESCUE_BUDGET: u64 = 250_000;
 /// An endgame search that ran out of moves is tried again, for the same food and length,
 /// after this many times the free cells in moves: the snake has moved on to positions the
 /// search may not have reached.
