@@ -32,6 +32,9 @@ pub(super) struct Safety {
     candidate: Vec<Cell>,
     best: Vec<Cell>,
     committed: Vec<Cell>,
+    /// The judgement under which the look-ahead passed `committed` when a food path
+    /// check put it there; `None` when something else did.
+    committed_judge: Option<Judge>,
     on_path: Vec<bool>,
     pub(super) compress: bool,
     pub(super) stats: AgentStats,
@@ -127,6 +130,7 @@ impl Safety {
             candidate: Vec::new(),
             best: Vec::new(),
             committed: Vec::new(),
+            committed_judge: None,
             on_path: Vec::new(),
             compress: true,
             stats: AgentStats::default(),
@@ -205,6 +209,7 @@ impl Safety {
             self.committed.remove(0);
         } else {
             self.committed.clear();
+            self.committed_judge = None;
         }
         let length = game.snake().len();
         // Near the end, a cycle through the body wins for certain; once one is found the
@@ -240,6 +245,7 @@ impl Safety {
             if path.len() >= 2 && self.food_path(game, path, food) {
                 self.committed.clear();
                 self.committed.extend_from_slice(&self.candidate[1..]);
+                self.committed_judge = Some(self.judge);
                 return Direction::between(self.candidate[0], self.candidate[1])
                     .expect("paths step between neighbours");
             }
@@ -253,6 +259,7 @@ impl Safety {
             }
         }
         self.committed.clear();
+        self.committed_judge = None;
         // Circling: the rule keeps refusing the same meals in the same positions. Any meal
         // after which the tail stays in reach is progress; search the snake's own moves
         // for one.
@@ -283,6 +290,7 @@ impl Safety {
                 self.judge = judge;
                 if found {
                     self.committed.extend_from_slice(&self.sequence);
+                    self.committed_judge = None;
                     return Direction::between(head, self.sequence[0])
                         .expect("the search steps between neighbours");
                 }
@@ -298,6 +306,7 @@ impl Safety {
             if !waiting {
                 if self.endgame(game, food) {
                     self.committed.extend_from_slice(&self.sequence);
+                    self.committed_judge = None;
                     return Direction::between(head, self.sequence[0])
                         .expect("the search steps between neighbours");
                 }
@@ -648,6 +657,12 @@ impl Safety {
     fn look_ahead_is_safe(&mut self, game: &Game) -> bool {
         if self.candidate.len() < 2 {
             return false;
+        }
+        // The rest of a path that passed on an earlier move, judged the same way, passes
+        // again: the look-ahead snake ends where it ended then, and the check is
+        // deterministic.
+        if self.committed_judge == Some(self.judge) && self.candidate[1..] == self.committed[..] {
+            return true;
         }
         let look_ahead = self.look_ahead.position_mut();
         look_ahead.copy_from(game);
