@@ -1,12 +1,12 @@
 //! [`SafeAgent`]: eat only when the snake can still reach its tail afterwards.
 
-use super::safety::Safety;
+use super::safety::{FoodPlan, Safety};
 use crate::snake::{Agent, AgentStats, Direction, Game, TailView};
 use crate::DenseIds;
 use crate::{BidirectionalBfs, Planner};
 
 /// Chuyang Liu's greedy solver with a virtual snake (github.com/chuyangliu/snake,
-/// `snake/solver/greedy.py`), planned with bidirectional BFS.
+/// `snake/solver/greedy.py`), planned with breadth-first search.
 ///
 /// The rule, each move:
 ///
@@ -18,8 +18,11 @@ use crate::{BidirectionalBfs, Planner};
 ///    empty cells break into pockets no path joins, and a meal that the look-ahead of
 ///    step 3 let through can leave holes the snake never fills; the cycle is what keeps
 ///    it from circling there for ever. (Module `progress` holds the search.)
-/// 1. Find a shortest path to the food on the virtual-tail view ([`TailView`](crate::snake::TailView)) with
-///    [`BidirectionalBfs`] (Pohl, "Bi-directional search", Machine Intelligence 6, 1971).
+/// 1. Find a shortest path to the food on the virtual-tail view ([`TailView`](crate::snake::TailView)):
+///    the BFS distances from the food, which step 2 rebuilds the path from, tell whether
+///    there is one. [`without_compression`](SafeAgent::without_compression) asks
+///    [`BidirectionalBfs`] (Pohl, "Bi-directional search", Machine Intelligence 6, 1971)
+///    for the path instead.
 /// 2. Rebuild it as a *compressed* shortest path: each step after the first goes to the
 ///    candidate with the most blocked neighbours (walls, body, the board's edge, the path
 ///    so far), then straight on, so the path hugs the body and the walls and leaves the
@@ -164,6 +167,11 @@ impl Agent for SafeAgent {
         let Some(food) = game.food() else {
             return Direction::Up;
         };
+        if self.safety.compress {
+            // The compressed path is rebuilt from the food's distances, which also tell
+            // whether the food can be reached: a planner's path would be thrown away.
+            return self.safety.decide(game, FoodPlan::Distances);
+        }
         let result = self.planner.plan(&TailView::new(game), head, food);
         let expanded = self.planner.last_stats().expanded;
         let stats = &mut self.safety.stats;
@@ -171,8 +179,8 @@ impl Agent for SafeAgent {
         stats.expanded += expanded;
         stats.path_expanded += expanded;
         let path = result.ok();
-        self.safety
-            .decide(game, path.as_ref().map(|path| path.nodes.as_slice()))
+        let path = path.as_ref().map(|path| path.nodes.as_slice());
+        self.safety.decide(game, FoodPlan::Path(path))
     }
 
     fn stats(&self) -> AgentStats {

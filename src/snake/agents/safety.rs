@@ -68,6 +68,17 @@ pub(super) struct Safety {
     closing: ClosingCycle,
 }
 
+/// What the agent's planner found on the way to the food, for [`Safety::decide`].
+#[derive(Clone, Copy, Debug)]
+pub(super) enum FoodPlan<'p> {
+    /// The planner's shortest path, or `None` when it found none.
+    Path(Option<&'p [Cell]>),
+    /// No planner ran: with compression the rule rebuilds the path from the food's BFS
+    /// distances, which also tell whether there is one, so a planner's path would only
+    /// be thrown away.
+    Distances,
+}
+
 /// How [`Safety::has_eaten_safely`] judges a meal that leaves two or three empty cells,
 /// strictest first: each is tried once the endgame search has shown that no meal passes
 /// the one before.
@@ -203,7 +214,7 @@ impl Safety {
     /// the most free space. Past half a full board, a cycle through the body and every
     /// empty cell, once one is found, overrides all of these; a snake that circles looks
     /// for a way out. See [`SafeAgent`](super::SafeAgent) for the rule in full.
-    pub(super) fn decide(&mut self, game: &Game, food_path: Option<&[Cell]>) -> Direction {
+    pub(super) fn decide(&mut self, game: &Game, plan: FoodPlan<'_>) -> Direction {
         let head = game.snake().head();
         if self.committed.first() == Some(&head) {
             self.committed.remove(0);
@@ -241,8 +252,13 @@ impl Safety {
             }
             _ => Judge::Sure,
         };
+        let food_path = match plan {
+            FoodPlan::Path(Some(path)) if path.len() >= 2 => Some(path),
+            FoodPlan::Path(_) => None,
+            FoodPlan::Distances => Some(&[][..]),
+        };
         if let (Some(path), Some(food)) = (food_path, game.food()) {
-            if path.len() >= 2 && self.food_path(game, path, food) {
+            if self.food_path(game, path, food) {
                 self.committed.clear();
                 self.committed.extend_from_slice(&self.candidate[1..]);
                 self.committed_judge = Some(self.judge);
@@ -519,7 +535,8 @@ impl Safety {
     ///
     /// With compression: the compressed shortest path through each first step the
     /// distances allow, best `H` first, then the best one lengthened by Liu's extension.
-    /// Without: the planner's path, then the same lengthened.
+    /// Without: the planner's path, then the same lengthened. `path` is empty when no
+    /// planner ran; the distances then also tell whether the food can be reached.
     fn food_path(&mut self, game: &Game, path: &[Cell], food: Cell) -> bool {
         let head = game.snake().head();
         let board = game.board();
@@ -536,7 +553,12 @@ impl Safety {
         if self.from_food.run(&view, food).is_err() {
             return false;
         }
-        self.count(self.from_food.last_stats().expanded);
+        let expanded = self.from_food.last_stats().expanded;
+        self.count(expanded);
+        if path.is_empty() {
+            // No planner ran (`FoodPlan::Distances`): this is the search for the food.
+            self.stats.path_expanded += expanded;
+        }
         // The free space a first step reaches is the food's piece of the board: every
         // step scored below reaches the food, and on the virtual-tail view a cell reaches
         // another exactly when that one reaches it back (an edge only asks whether its
@@ -554,6 +576,9 @@ impl Safety {
             };
             *slot = Some((free - i64::from(head_distance), next));
             count += 1;
+        }
+        if count == 0 {
+            return false;
         }
         // The distances from the tail only order the steps: a lone step needs none.
         let tail = game.snake().tail();
