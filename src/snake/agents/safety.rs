@@ -1,6 +1,7 @@
 //! The decisions [`SafeAgent`](super::SafeAgent) and
 //! [`IncrementalAgent`](super::IncrementalAgent) share, given a shortest path to the food
-//! found by their own planner.
+//! found by their own planner (or, for the compressed rule, none: the BFS distances from
+//! the food it rebuilds the path from tell whether there is one).
 
 use super::most_free_space;
 use super::progress::{ClosingCycle, LoopGuard};
