@@ -1074,6 +1074,77 @@ mod tests {
         assert!(snake.len() > 6);
     }
 
+    /// A position of a real 11×11 game (start length 3, seed 1, game 17, step 2234):
+    /// length 117 right after a meal, the food at (9, 8), three more empty cells. No meal
+    /// fills the board for sure wherever the later food falls (an exhaustive search of
+    /// the snake's moves and the food's cells puts the best play at two wins in three),
+    /// but some meal wins in every cell the next food may take but one.
+    #[test]
+    fn a_likely_meal_is_found_where_no_sure_one_exists() {
+        #[rustfmt::skip]
+        let body = vec![
+            (7, 5), (7, 4), (7, 3), (7, 2), (8, 2), (8, 3), (9, 3), (9, 2), (9, 1), (8, 1),
+            (7, 1), (6, 1), (6, 2), (6, 3), (6, 4), (6, 5), (5, 5), (5, 4), (5, 3), (5, 2),
+            (4, 2), (4, 3), (3, 3), (2, 3), (1, 3), (1, 4), (2, 4), (2, 5), (1, 5), (1, 6),
+            (0, 6), (0, 5), (0, 4), (0, 3), (0, 2), (1, 2), (2, 2), (3, 2), (3, 1), (2, 1),
+            (1, 1), (0, 1), (0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (4, 1), (5, 1), (5, 0),
+            (6, 0), (7, 0), (8, 0), (9, 0), (10, 0), (10, 1), (10, 2), (10, 3), (10, 4), (9, 4),
+            (9, 5), (10, 5), (10, 6), (9, 6), (9, 7), (10, 7), (10, 8), (10, 9), (10, 10), (9, 10),
+            (9, 9), (8, 9), (8, 10), (7, 10), (6, 10), (5, 10), (4, 10), (3, 10), (2, 10), (1, 10),
+            (0, 10), (0, 9), (0, 8), (0, 7), (1, 7), (1, 8), (1, 9), (2, 9), (3, 9), (4, 9),
+            (5, 9), (5, 8), (5, 7), (4, 7), (3, 7), (3, 8), (2, 8), (2, 7), (2, 6), (3, 6),
+            (3, 5), (3, 4), (4, 4), (4, 5), (4, 6), (5, 6), (6, 6), (7, 6), (7, 7), (6, 7),
+            (6, 8), (6, 9), (7, 9), (7, 8), (8, 8), (8, 7), (8, 6),
+        ];
+        let food = (9, 8);
+        let config = (0..)
+            .map(|seed| {
+                GameConfig::new(11, 11)
+                    .unwrap()
+                    .with_start(body.clone())
+                    .with_seed(seed)
+            })
+            .find(|config| Game::new(config).unwrap().food() == Some(food))
+            .unwrap();
+        let game = Game::new(&config).unwrap();
+        assert_eq!(game.board().free_cells() - game.snake().len(), 4);
+        let mut safety = Safety::new();
+        safety.judge = Judge::Sure;
+        assert!(!safety.endgame_within(&game, food, RESCUE_BUDGET));
+        safety.judge = Judge::Likely;
+        assert!(safety.endgame_within(&game, food, RESCUE_BUDGET));
+        assert_eq!(safety.sequence.last(), Some(&food));
+        // The way it found: in every cell the next food may take but one, the snake can
+        // eat it again under the same judgement.
+        let mut look_ahead = game.snake().clone();
+        for (i, &cell) in safety.sequence.iter().enumerate() {
+            look_ahead.advance(cell, i + 1 == safety.sequence.len());
+        }
+        let empty: Vec<Cell> = (0..121)
+            .map(|index| game.board().cell(index))
+            .filter(|&cell| !look_ahead.occupied(cell))
+            .collect();
+        assert_eq!(empty.len(), 3);
+        let likely = empty
+            .iter()
+            .filter(|&&next_food| {
+                let config = (0..)
+                    .map(|seed| {
+                        GameConfig::new(11, 11)
+                            .unwrap()
+                            .with_start(look_ahead.body().collect())
+                            .with_seed(seed)
+                    })
+                    .find(|config| Game::new(config).unwrap().food() == Some(next_food))
+                    .unwrap();
+                let mut safety = Safety::new();
+                safety.judge = Judge::Likely;
+                safety.endgame_within(&Game::new(&config).unwrap(), next_food, RESCUE_BUDGET)
+            })
+            .count();
+        assert!(likely >= 2, "{likely} of 3");
+    }
+
     #[test]
     fn position_keys_tell_the_order_of_the_cells() {
         let forward = Snake::new(3, 3, &[(0, 0), (1, 0), (1, 1), (0, 1)]);
