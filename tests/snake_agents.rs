@@ -231,3 +231,30 @@ fn games_that_circled_until_the_cap_fill_the_board() {
         }
     }
 }
+
+/// Real 12×10 games (start length 3, seed 2) that circled until the step cap at length
+/// 118: each reached length 116 in a position from which some sequence of meals fills the
+/// board wherever the later food falls (game 56 at step 2507, the food at (3, 7), is one;
+/// an exhaustive search of the snake's moves and the food's cells says so), but none that
+/// a search of 20,000 moves finds. The rule circled, then took the first meal after which
+/// its tail stayed in reach, and lost the board. Now a snake that circles this near the
+/// end searches much longer for a sure sequence, then for one that wins in most cells the
+/// food may take, before it settles for any meal.
+#[test]
+fn a_snake_circling_near_the_end_finds_the_sure_way_to_fill_the_board() {
+    let config = GameConfig::new(12, 10).unwrap().with_start_length(3);
+    for index in [56, 75, 93] {
+        for mut agent in [
+            Box::new(SafeAgent::new()) as Box<dyn Agent>,
+            Box::new(IncrementalAgent::new()),
+        ] {
+            let record = play_game(agent.as_mut(), &config, 2, index).unwrap();
+            assert_eq!(
+                record.end,
+                GameEnd::Won,
+                "game {index}, {}: {record:?}",
+                agent.name()
+            );
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! [`IncrementalAgent`]: [`SafeAgent`](super::SafeAgent)'s decisions, its food path
 //! repaired by D* Lite instead of searched afresh.
 
-use super::safety::Safety;
+use super::safety::{FoodPlan, Safety};
 use crate::snake::{Agent, AgentStats, Cell, Direction, Game, StepDistance, TailView};
 use crate::DenseIds;
 use crate::{AStar, DStarLite, Planner};
@@ -236,7 +236,7 @@ impl Agent for IncrementalAgent {
             Err(_) => false,
         };
         self.safety
-            .decide(game, found.then_some(self.path.as_slice()))
+            .decide(game, FoodPlan::Path(found.then_some(self.path.as_slice())))
     }
 
     fn stats(&self) -> AgentStats {

@@ -504,6 +504,59 @@ mod tests {
         assert!(guard.seen.is_empty());
     }
 
+    /// A game whose snake circles in [`SQUARE`] for `steps` moves, never eating.
+    fn circled(steps: u64) -> Game {
+        let body = vec![(1, 1), (1, 0), (0, 0)];
+        let config = (0..)
+            .map(|seed| {
+                GameConfig::new(4, 4)
+                    .unwrap()
+                    .with_start(body.clone())
+                    .with_seed(seed)
+            })
+            .find(|config| !SQUARE.contains(&Game::new(config).unwrap().food().unwrap()))
+            .unwrap();
+        let mut game = Game::new(&config).unwrap();
+        for _ in 0..steps {
+            let head = game.snake().head();
+            let place = SQUARE.iter().position(|&cell| cell == head).unwrap();
+            let next = SQUARE[(place + 1) % 4];
+            game.step(Direction::between(head, next).unwrap());
+        }
+        game
+    }
+
+    #[test]
+    fn the_guard_tells_a_long_run_without_a_meal_even_without_a_repeat() {
+        // A guard that sees the position once cannot tell a repeat: only the length of
+        // the run counts, more than four times the 16 free cells.
+        for (steps, circling) in [
+            (17, false),
+            (40, false),
+            (64, false),
+            (65, true),
+            (90, true),
+        ] {
+            let game = circled(steps);
+            assert_eq!(
+                LoopGuard::default().circling(&game, 0),
+                circling,
+                "{steps} moves"
+            );
+        }
+    }
+
+    #[test]
+    fn a_meal_starts_the_guards_memory_afresh() {
+        let mut guard = LoopGuard::default();
+        let game = circled(30);
+        assert!(!guard.circling(&game, 0));
+        assert!(guard.circling(&game, 0), "the same position again");
+        // After a meal at step 1 the positions seen before it no longer count.
+        assert!(!guard.circling(&game, 1));
+        assert!(guard.circling(&game, 1));
+    }
+
     #[test]
     fn a_closing_cycle_is_followed_to_a_full_board() {
         for seed in 0..10 {

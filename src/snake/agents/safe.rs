@@ -1,12 +1,12 @@
 //! [`SafeAgent`]: eat only when the snake can still reach its tail afterwards.
 
-use super::safety::Safety;
+use super::safety::{FoodPlan, Safety};
 use crate::snake::{Agent, AgentStats, Direction, Game, TailView};
 use crate::DenseIds;
 use crate::{BidirectionalBfs, Planner};
 
 /// Chuyang Liu's greedy solver with a virtual snake (github.com/chuyangliu/snake,
-/// `snake/solver/greedy.py`), planned with bidirectional BFS.
+/// `snake/solver/greedy.py`), planned with breadth-first search.
 ///
 /// The rule, each move:
 ///
@@ -18,8 +18,11 @@ use crate::{BidirectionalBfs, Planner};
 ///    empty cells break into pockets no path joins, and a meal that the look-ahead of
 ///    step 3 let through can leave holes the snake never fills; the cycle is what keeps
 ///    it from circling there for ever. (Module `progress` holds the search.)
-/// 1. Find a shortest path to the food on the virtual-tail view ([`TailView`](crate::snake::TailView)) with
-///    [`BidirectionalBfs`] (Pohl, "Bi-directional search", Machine Intelligence 6, 1971).
+/// 1. Find a shortest path to the food on the virtual-tail view ([`TailView`](crate::snake::TailView)):
+///    the BFS distances from the food, which step 2 rebuilds the path from, tell whether
+///    there is one. [`without_compression`](SafeAgent::without_compression) asks
+///    [`BidirectionalBfs`] (Pohl, "Bi-directional search", Machine Intelligence 6, 1971)
+///    for the path instead.
 /// 2. Rebuild it as a *compressed* shortest path: each step after the first goes to the
 ///    candidate with the most blocked neighbours (walls, body, the board's edge, the path
 ///    so far), then straight on, so the path hugs the body and the walls and leaves the
@@ -50,17 +53,21 @@ use crate::{BidirectionalBfs, Planner};
 ///    thousands, where a single path to the food rarely shows the way. Each check and
 ///    search tries at most 20,000 moves. A search that tried every position without
 ///    success relaxes step 3's exact check until the next meal, since any meal is then
-///    better than circling for ever: first to "the next food can surely be eaten in at
-///    least one of the cells it may take, and the tail is in reach", then, if that fails
-///    too, to the tail check alone. A search that ran out of moves is tried again only
+///    better than circling for ever: first to "the next food can surely be eaten in
+///    every cell it may take but one, and the tail is in reach", then to "in at least one
+///    of the cells it may take", then, if that fails too, to the tail check alone. A search that ran out of moves is tried again only
 ///    after four times as many moves as free cells.
 /// 6. If the snake has gone more moves than there are free cells without eating, it is
 ///    circling in a shape that keeps failing the check. If it also stands in a position
 ///    it has stood in since its last meal (a Zobrist key of its cells; the food has not
 ///    moved), or has gone four times the free cells without eating, look for a cycle as
-///    in step 0 with a larger budget, then search its own moves as in step 5 for any meal
-///    after which the tail stays in reach; each search that finds nothing waits twice as
-///    long as the last before the next. Otherwise take any move that neither eats nor
+///    in step 0 with a larger budget; then, with four or fewer empty cells, search its
+///    own moves as in step 5, trying up to 250,000 moves for each judgement, for a meal
+///    that passes step 3's exact check, then for one that passes each of step 5's
+///    relaxed ones in turn (circling there most often means the 20,000 moves of step 5
+///    were too few to find a sure way that exists); then search for any meal after which
+///    the tail stays in reach. Each time all of this finds nothing, the next try waits
+///    twice as long as the last. Otherwise take any move that neither eats nor
 ///    dies and after which the tail stays in reach, picked by a hash of the step count,
 ///    to change the shape.
 /// 7. Otherwise follow the real tail by the longest path Liu's extension finds (a
@@ -160,6 +167,11 @@ impl Agent for SafeAgent {
         let Some(food) = game.food() else {
             return Direction::Up;
         };
+        if self.safety.compress {
+            // The compressed path is rebuilt from the food's distances, which also tell
+            // whether the food can be reached: a planner's path would be thrown away.
+            return self.safety.decide(game, FoodPlan::Distances);
+        }
         let result = self.planner.plan(&TailView::new(game), head, food);
         let expanded = self.planner.last_stats().expanded;
         let stats = &mut self.safety.stats;
@@ -167,8 +179,8 @@ impl Agent for SafeAgent {
         stats.expanded += expanded;
         stats.path_expanded += expanded;
         let path = result.ok();
-        self.safety
-            .decide(game, path.as_ref().map(|path| path.nodes.as_slice()))
+        let path = path.as_ref().map(|path| path.nodes.as_slice());
+        self.safety.decide(game, FoodPlan::Path(path))
     }
 
     fn stats(&self) -> AgentStats {

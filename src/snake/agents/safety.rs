@@ -1,13 +1,14 @@
 //! The decisions [`SafeAgent`](super::SafeAgent) and
 //! [`IncrementalAgent`](super::IncrementalAgent) share, given a shortest path to the food
-//! found by their own planner.
+//! found by their own planner (or, for the compressed rule, none: the BFS distances from
+//! the food it rebuilds the path from tell whether there is one).
 
 use super::most_free_space;
 use super::progress::{ClosingCycle, LoopGuard};
 use crate::snake::body::Retreat;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
 use crate::DenseIds;
-use crate::{Bfs, BfsReach, Graph, IndexedGraph, InvalidNode, Planner};
+use crate::{Bfs, BfsReach, BidirectionalBfs, Graph, IndexedGraph, InvalidNode, Planner};
 use rustc_hash::FxHashSet;
 
 /// Per-agent scratch and the decision rule built on it.
@@ -22,6 +23,9 @@ pub(super) struct Safety {
     flood: BfsReach,
     /// Shortest paths to a tail.
     tail_planner: Bfs<DenseIds, u32>,
+    /// Whether the look-ahead snake reaches its tail: only the answer matters there, and
+    /// searching from both ends expands fewer cells on an open board.
+    tail_reach: BidirectionalBfs<DenseIds, u32>,
     /// Tail paths.
     path: Vec<Cell>,
     /// The food path being checked, the best compressed one, and the rest of the last
@@ -29,6 +33,9 @@ pub(super) struct Safety {
     candidate: Vec<Cell>,
     best: Vec<Cell>,
     committed: Vec<Cell>,
+    /// The judgement under which the look-ahead passed `committed` when a food path
+    /// check put it there; `None` when something else did.
+    committed_judge: Option<Judge>,
     on_path: Vec<bool>,
     pub(super) compress: bool,
     pub(super) stats: AgentStats,
@@ -62,6 +69,17 @@ pub(super) struct Safety {
     closing: ClosingCycle,
 }
 
+/// What the agent's planner found on the way to the food, for [`Safety::decide`].
+#[derive(Clone, Copy, Debug)]
+pub(super) enum FoodPlan<'p> {
+    /// The planner's shortest path, or `None` when it found none.
+    Path(Option<&'p [Cell]>),
+    /// No planner ran: with compression the rule rebuilds the path from the food's BFS
+    /// distances, which also tell whether there is one, so a planner's path would only
+    /// be thrown away.
+    Distances,
+}
+
 /// How [`Safety::has_eaten_safely`] judges a meal that leaves two or three empty cells,
 /// strictest first: each is tried once the endgame search has shown that no meal passes
 /// the one before.
@@ -69,6 +87,9 @@ pub(super) struct Safety {
 enum Judge {
     /// Wherever the next food appears, the snake can surely eat it.
     Sure,
+    /// In every cell the next food may take but at most one, the snake can surely eat it,
+    /// and it can reach its tail.
+    Likely,
     /// In at least one of the cells the next food may take, the snake can surely eat it,
     /// and it can reach its tail.
     Hopeful,
@@ -79,7 +100,8 @@ enum Judge {
 impl Judge {
     fn weaker(self) -> Judge {
         match self {
-            Judge::Sure => Judge::Hopeful,
+            Judge::Sure => Judge::Likely,
+            Judge::Likely => Judge::Hopeful,
             Judge::Hopeful | Judge::Tail => Judge::Tail,
         }
     }
@@ -115,10 +137,12 @@ impl Safety {
             from_tail: BfsReach::new(),
             flood: BfsReach::new(),
             tail_planner: Bfs::new(),
+            tail_reach: BidirectionalBfs::new(),
             path: Vec::new(),
             candidate: Vec::new(),
             best: Vec::new(),
             committed: Vec::new(),
+            committed_judge: None,
             on_path: Vec::new(),
             compress: true,
             stats: AgentStats::default(),
@@ -191,12 +215,13 @@ impl Safety {
     /// the most free space. Past half a full board, a cycle through the body and every
     /// empty cell, once one is found, overrides all of these; a snake that circles looks
     /// for a way out. See [`SafeAgent`](super::SafeAgent) for the rule in full.
-    pub(super) fn decide(&mut self, game: &Game, food_path: Option<&[Cell]>) -> Direction {
+    pub(super) fn decide(&mut self, game: &Game, plan: FoodPlan<'_>) -> Direction {
         let head = game.snake().head();
         if self.committed.first() == Some(&head) {
             self.committed.remove(0);
         } else {
             self.committed.clear();
+            self.committed_judge = None;
         }
         let length = game.snake().len();
         // Near the end, a cycle through the body wins for certain; once one is found the
@@ -228,10 +253,16 @@ impl Safety {
             }
             _ => Judge::Sure,
         };
+        let food_path = match plan {
+            FoodPlan::Path(Some(path)) if path.len() >= 2 => Some(path),
+            FoodPlan::Path(_) => None,
+            FoodPlan::Distances => Some(&[][..]),
+        };
         if let (Some(path), Some(food)) = (food_path, game.food()) {
-            if path.len() >= 2 && self.food_path(game, path, food) {
+            if self.food_path(game, path, food) {
                 self.committed.clear();
                 self.committed.extend_from_slice(&self.candidate[1..]);
+                self.committed_judge = Some(self.judge);
                 return Direction::between(self.candidate[0], self.candidate[1])
                     .expect("paths step between neighbours");
             }
@@ -245,6 +276,7 @@ impl Safety {
             }
         }
         self.committed.clear();
+        self.committed_judge = None;
         // Circling: the rule keeps refusing the same meals in the same positions. Any meal
         // after which the tail stays in reach is progress; search the snake's own moves
         // for one.
@@ -255,11 +287,27 @@ impl Safety {
                         return direction;
                     }
                 }
-                let judge = std::mem::replace(&mut self.judge, Judge::Tail);
-                let found = self.endgame(game, food);
+                let judge = self.judge;
+                let mut found = false;
+                // Near the end, where one wrong meal loses the game, search long for the
+                // surest meal; then any after which the tail stays in reach.
+                if endgame {
+                    for rescue_judge in [Judge::Sure, Judge::Likely, Judge::Hopeful] {
+                        self.judge = rescue_judge;
+                        found = self.endgame_within(game, food, RESCUE_BUDGET);
+                        if found {
+                            break;
+                        }
+                    }
+                }
+                if !found {
+                    self.judge = Judge::Tail;
+                    found = self.endgame_within(game, food, ENDGAME_BUDGET);
+                }
                 self.judge = judge;
                 if found {
                     self.committed.extend_from_slice(&self.sequence);
+                    self.committed_judge = None;
                     return Direction::between(head, self.sequence[0])
                         .expect("the search steps between neighbours");
                 }
@@ -275,6 +323,7 @@ impl Safety {
             if !waiting {
                 if self.endgame(game, food) {
                     self.committed.extend_from_slice(&self.sequence);
+                    self.committed_judge = None;
                     return Direction::between(head, self.sequence[0])
                         .expect("the search steps between neighbours");
                 }
@@ -357,10 +406,15 @@ impl Safety {
     /// [`has_eaten_safely`](Safety::has_eaten_safely). Leaves the cells entered, the food
     /// last, in `self.sequence`.
     fn endgame(&mut self, game: &Game, food: Cell) -> bool {
+        self.endgame_within(game, food, ENDGAME_BUDGET)
+    }
+
+    /// [`endgame`](Safety::endgame), trying at most `budget` moves.
+    fn endgame_within(&mut self, game: &Game, food: Cell, budget: u64) -> bool {
         self.look_ahead.position_mut().copy_from(game);
-        self.nodes_left = ENDGAME_BUDGET;
+        self.nodes_left = budget;
         let found = self.solve(0, food);
-        self.count(ENDGAME_BUDGET - self.nodes_left);
+        self.count(budget - self.nodes_left);
         found
     }
 
@@ -482,7 +536,8 @@ impl Safety {
     ///
     /// With compression: the compressed shortest path through each first step the
     /// distances allow, best `H` first, then the best one lengthened by Liu's extension.
-    /// Without: the planner's path, then the same lengthened.
+    /// Without: the planner's path, then the same lengthened. `path` is empty when no
+    /// planner ran; the distances then also tell whether the food can be reached.
     fn food_path(&mut self, game: &Game, path: &[Cell], food: Cell) -> bool {
         let head = game.snake().head();
         let board = game.board();
@@ -499,14 +554,20 @@ impl Safety {
         if self.from_food.run(&view, food).is_err() {
             return false;
         }
-        self.count(self.from_food.last_stats().expanded);
-        let tail = game.snake().tail();
-        let tail_known = tail != head && self.from_tail.run(&view, tail).is_ok();
-        if tail_known {
-            self.count(self.from_tail.last_stats().expanded);
+        let expanded = self.from_food.last_stats().expanded;
+        self.count(expanded);
+        if path.is_empty() {
+            // No planner ran (`FoodPlan::Distances`): this is the search for the food.
+            self.stats.path_expanded += expanded;
         }
+        // The free space a first step reaches is the food's piece of the board: every
+        // step scored below reaches the food, and on the virtual-tail view a cell reaches
+        // another exactly when that one reaches it back (an edge only asks whether its
+        // end may be entered). One fill from the food counts it for all of them.
+        let free = self.from_food.map().reached() as i64;
         // First steps that start a shortest path from there, scored by H.
         let mut firsts: [Option<(i64, Cell)>; 4] = [None; 4];
+        let mut count = 0;
         for (slot, direction) in firsts.iter_mut().zip(Direction::ALL) {
             let Some(next) = direction.apply(head, width, height) else {
                 continue;
@@ -514,20 +575,20 @@ impl Safety {
             let Some(head_distance) = self.from_food.map().get(board.index(next)) else {
                 continue;
             };
-            let tail_distance = if tail_known {
-                self.from_tail
-                    .map()
-                    .get(board.index(next))
-                    .map_or(0, i64::from)
-            } else {
-                0
-            };
-            let free = match self.flood.run(&view, next) {
-                Ok(map) => map.reached() as i64,
-                Err(_) => 0,
-            };
-            self.count(self.flood.last_stats().expanded);
-            *slot = Some((tail_distance - i64::from(head_distance) + free, next));
+            *slot = Some((free - i64::from(head_distance), next));
+            count += 1;
+        }
+        if count == 0 {
+            return false;
+        }
+        // The distances from the tail only order the steps: a lone step needs none.
+        let tail = game.snake().tail();
+        if count > 1 && tail != head && self.from_tail.run(&view, tail).is_ok() {
+            self.count(self.from_tail.last_stats().expanded);
+            for (score, next) in firsts.iter_mut().flatten() {
+                let tail_distance = self.from_tail.map().get(board.index(*next));
+                *score += tail_distance.map_or(0, i64::from);
+            }
         }
         // Best H first; the sort is stable, so ties keep the direction order.
         firsts.sort_by_key(|first| std::cmp::Reverse(first.map(|(score, _)| score)));
@@ -623,6 +684,12 @@ impl Safety {
         if self.candidate.len() < 2 {
             return false;
         }
+        // The rest of a path that passed on an earlier move, judged the same way, passes
+        // again: the look-ahead snake ends where it ended then, and the check is
+        // deterministic.
+        if self.committed_judge == Some(self.judge) && self.candidate[1..] == self.committed[..] {
+            return true;
+        }
         let look_ahead = self.look_ahead.position_mut();
         look_ahead.copy_from(game);
         let last = self.candidate.len() - 1;
@@ -660,6 +727,7 @@ impl Safety {
             }
         } else if self.judge != Judge::Tail && free - look_ahead.snake.len() <= EXACT_EMPTY {
             let board_cells = look_ahead.board.cells();
+            let mut misses = 0;
             for index in 0..board_cells {
                 let look_ahead = self.look_ahead.position();
                 if look_ahead.board.is_wall_index(index) || look_ahead.snake.occupied_index(index) {
@@ -669,10 +737,16 @@ impl Safety {
                 match (self.solve(level, food), self.judge) {
                     (true, Judge::Hopeful) => return self.look_ahead_reaches_tail(),
                     (false, Judge::Sure) => return false,
+                    (false, Judge::Likely) if misses == 1 => return false,
+                    (false, _) => misses += 1,
                     _ => {}
                 }
             }
-            return self.judge == Judge::Sure;
+            return match self.judge {
+                Judge::Sure => true,
+                Judge::Likely => self.look_ahead_reaches_tail(),
+                Judge::Hopeful | Judge::Tail => false,
+            };
         }
         self.look_ahead_reaches_tail()
     }
@@ -684,14 +758,11 @@ impl Safety {
             let snake = &self.look_ahead.position().snake;
             (snake.head(), snake.tail())
         };
-        let scratch = TailScratch {
-            planner: &mut self.tail_planner,
-            path: &mut self.path,
-            on_path: &mut self.on_path,
-            stats: &mut self.stats,
-        };
-        let found = scratch.longest_path(&self.look_ahead, head, tail);
-        found && self.path.len() >= MIN_TAIL_PATH
+        // Only whether a path exists and its length matter here: Liu's extension, which
+        // only lengthens a path of two cells or more, would change neither.
+        let result = self.tail_reach.plan(&self.look_ahead, head, tail);
+        self.count(self.tail_reach.last_stats().expanded);
+        result.is_ok_and(|path| path.nodes.len() >= MIN_TAIL_PATH)
     }
 
     /// The scratch a tail path is built in, borrowed apart from the look-ahead position.
@@ -881,6 +952,9 @@ fn cell_key((x, y): Cell, code: u64) -> u64 {
 
 /// The most moves one exact check or endgame search tries, its nested searches included.
 const ENDGAME_BUDGET: u64 = 20_000;
+/// The most moves a search for a way out of a loop tries with each of the stricter
+/// judgements, near the end: rare, and worth the game.
+const RESCUE_BUDGET: u64 = 250_000;
 /// An endgame search that ran out of moves is tried again, for the same food and length,
 /// after this many times the free cells in moves: the snake has moved on to positions the
 /// search may not have reached.
@@ -998,6 +1072,77 @@ mod tests {
             assert_eq!(key, position_key(&snake), "step {step}");
         }
         assert!(snake.len() > 6);
+    }
+
+    /// A position of a real 11×11 game (start length 3, seed 1, game 17, step 2234):
+    /// length 117 right after a meal, the food at (9, 8), three more empty cells. No meal
+    /// fills the board for sure wherever the later food falls (an exhaustive search of
+    /// the snake's moves and the food's cells puts the best play at two wins in three),
+    /// but some meal wins in every cell the next food may take but one.
+    #[test]
+    fn a_likely_meal_is_found_where_no_sure_one_exists() {
+        #[rustfmt::skip]
+        let body = vec![
+            (7, 5), (7, 4), (7, 3), (7, 2), (8, 2), (8, 3), (9, 3), (9, 2), (9, 1), (8, 1),
+            (7, 1), (6, 1), (6, 2), (6, 3), (6, 4), (6, 5), (5, 5), (5, 4), (5, 3), (5, 2),
+            (4, 2), (4, 3), (3, 3), (2, 3), (1, 3), (1, 4), (2, 4), (2, 5), (1, 5), (1, 6),
+            (0, 6), (0, 5), (0, 4), (0, 3), (0, 2), (1, 2), (2, 2), (3, 2), (3, 1), (2, 1),
+            (1, 1), (0, 1), (0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (4, 1), (5, 1), (5, 0),
+            (6, 0), (7, 0), (8, 0), (9, 0), (10, 0), (10, 1), (10, 2), (10, 3), (10, 4), (9, 4),
+            (9, 5), (10, 5), (10, 6), (9, 6), (9, 7), (10, 7), (10, 8), (10, 9), (10, 10), (9, 10),
+            (9, 9), (8, 9), (8, 10), (7, 10), (6, 10), (5, 10), (4, 10), (3, 10), (2, 10), (1, 10),
+            (0, 10), (0, 9), (0, 8), (0, 7), (1, 7), (1, 8), (1, 9), (2, 9), (3, 9), (4, 9),
+            (5, 9), (5, 8), (5, 7), (4, 7), (3, 7), (3, 8), (2, 8), (2, 7), (2, 6), (3, 6),
+            (3, 5), (3, 4), (4, 4), (4, 5), (4, 6), (5, 6), (6, 6), (7, 6), (7, 7), (6, 7),
+            (6, 8), (6, 9), (7, 9), (7, 8), (8, 8), (8, 7), (8, 6),
+        ];
+        let food = (9, 8);
+        let config = (0..)
+            .map(|seed| {
+                GameConfig::new(11, 11)
+                    .unwrap()
+                    .with_start(body.clone())
+                    .with_seed(seed)
+            })
+            .find(|config| Game::new(config).unwrap().food() == Some(food))
+            .unwrap();
+        let game = Game::new(&config).unwrap();
+        assert_eq!(game.board().free_cells() - game.snake().len(), 4);
+        let mut safety = Safety::new();
+        safety.judge = Judge::Sure;
+        assert!(!safety.endgame_within(&game, food, RESCUE_BUDGET));
+        safety.judge = Judge::Likely;
+        assert!(safety.endgame_within(&game, food, RESCUE_BUDGET));
+        assert_eq!(safety.sequence.last(), Some(&food));
+        // The way it found: in every cell the next food may take but one, the snake can
+        // eat it again under the same judgement.
+        let mut look_ahead = game.snake().clone();
+        for (i, &cell) in safety.sequence.iter().enumerate() {
+            look_ahead.advance(cell, i + 1 == safety.sequence.len());
+        }
+        let empty: Vec<Cell> = (0..121)
+            .map(|index| game.board().cell(index))
+            .filter(|&cell| !look_ahead.occupied(cell))
+            .collect();
+        assert_eq!(empty.len(), 3);
+        let likely = empty
+            .iter()
+            .filter(|&&next_food| {
+                let config = (0..)
+                    .map(|seed| {
+                        GameConfig::new(11, 11)
+                            .unwrap()
+                            .with_start(look_ahead.body().collect())
+                            .with_seed(seed)
+                    })
+                    .find(|config| Game::new(config).unwrap().food() == Some(next_food))
+                    .unwrap();
+                let mut safety = Safety::new();
+                safety.judge = Judge::Likely;
+                safety.endgame_within(&Game::new(&config).unwrap(), next_food, RESCUE_BUDGET)
+            })
+            .count();
+        assert!(likely >= 2, "{likely} of 3");
     }
 
     #[test]
