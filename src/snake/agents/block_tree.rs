@@ -701,12 +701,7 @@ impl Agent for BlockTreeAgent {
         let Mode::Reclosing(agent) = &mut self.mode else {
             unreachable!("the tree player either decides or hands over")
         };
-        let before = agent.stats();
-        let direction = agent.next_move(game);
-        let after = agent.stats();
-        self.stats.searches += after.searches - before.searches;
-        self.stats.expanded += after.expanded - before.expanded;
-        direction
+        super::delegate(agent.as_mut(), game, &mut self.stats)
     }
 
     fn stats(&self) -> AgentStats {

@@ -76,6 +76,21 @@ fn most_free_space<P: Position>(
     )
 }
 
+/// The move `agent` makes in `game`, on behalf of an agent that hands the position over;
+/// the searches and expansions it spends are added to the caller's `stats`.
+fn delegate<A: super::Agent + ?Sized>(
+    agent: &mut A,
+    game: &Game,
+    stats: &mut super::AgentStats,
+) -> Direction {
+    let before = agent.stats();
+    let direction = agent.next_move(game);
+    let after = agent.stats();
+    stats.searches += after.searches - before.searches;
+    stats.expanded += after.expanded - before.expanded;
+    direction
+}
+
 /// Copies the snake's body (head first) as cell indices into `body`.
 fn load_body(game: &Game, body: &mut Vec<u32>) {
     let board = game.board();

@@ -583,12 +583,7 @@ impl Agent for ReclosingAgent {
         let agent = self
             .look_ahead
             .get_or_insert_with(|| Box::new(SafeAgent::new()));
-        let before = agent.stats();
-        let direction = agent.next_move(game);
-        let after = agent.stats();
-        self.stats.searches += after.searches - before.searches;
-        self.stats.expanded += after.expanded - before.expanded;
-        direction
+        super::delegate(agent.as_mut(), game, &mut self.stats)
     }
 
     fn stats(&self) -> AgentStats {
