@@ -35,9 +35,10 @@ use crate::{Budgeted, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Plan
 ///   of sight.
 /// - The open list is ordered by `g + 1.05·h`, `h` the Euclidean distance to the goal. The
 ///   papers use `g + h`; the weight makes the search greedier, like weighted A*, which on
-///   open maps, where many priorities differ by tiny amounts, halves the cells expanded or
-///   better, for paths 0.19% longer on average over the Moving AI benchmark maps (0.75% on
-///   the worst map, `random512-10-0`; figures in `BENCHMARKS.md`). Theta* is not optimal
+///   open maps, where many priorities differ by tiny amounts, expands far fewer cells (47%
+///   fewer on `arena`, 94% on `random512-10-0`, 6% on `lak303d`), for paths 0.19% longer on
+///   average over the Moving AI benchmark maps (0.75% on the worst map, `random512-10-0`;
+///   figures in `BENCHMARKS.md`). Theta* is not optimal
 ///   with either order; in the tests its paths are never longer than the 8-connected
 ///   optimum with this one too.
 /// - A cell is closed when popped and never reopened. Theta* is therefore not optimal among
@@ -167,7 +168,7 @@ pub(crate) enum Rewiring {
 /// The factor on the Euclidean distance to the goal in the priority `g + w·h`.
 ///
 /// Above 1 the search is greedier, like weighted A*: on the open maps of the Moving AI
-/// benchmarks, a plain Euclidean heuristic expands up to twice the cells A* with octile
+/// benchmarks, a plain Euclidean heuristic expands up to 1.7 times the cells A* with octile
 /// distance does, since octile ties lead A* nearly straight to the goal while many Euclidean
 /// priorities differ by tiny amounts. Over every scenario of the seven non-maze maps of the
 /// benchmarks, 1.05 instead of 1 has Theta* expand 6–94% fewer cells per map (94% on
@@ -182,8 +183,8 @@ const NO_PARENT: u32 = u32::MAX;
 ///
 /// Records are indexed by the grid's padded cell index and stamped with the search that
 /// wrote them, so a new search starts without clearing `O(cells)` memory. A cell's cost,
-/// parent and stamp share one 16-byte record, so a successor costs one cache line, not
-/// three: on the 512×512 maps the records outgrow the caches.
+/// parent and stamp share one 16-byte record, so a successor costs one cache line, not up
+/// to four: on the 512×512 maps the records outgrow the caches.
 #[derive(Debug, Default)]
 pub(crate) struct AnyAngleSearch {
     pub(crate) budget: Option<u64>,
