@@ -212,6 +212,29 @@ fn small_map() -> impl Strategy<Value = (Grid, Cell, Cell)> {
         })
 }
 
+/// A larger, sparser map with two open cells far apart: long segments, whose cells the
+/// line-of-sight test reads in runs of many per row or column, shallow, steep and diagonal.
+fn sparse_map() -> impl Strategy<Value = (Grid, Cell, Cell)> {
+    (8u32..48, 8u32..48)
+        .prop_flat_map(|(w, h)| {
+            (
+                Just((w, h)),
+                proptest::collection::vec((0..w, 0..h), 0..6),
+                (0..w, 0..h),
+                (0..w, 0..h),
+            )
+        })
+        .prop_map(|((w, h), blocked, start, goal)| {
+            let mut grid = Grid::open(w, h, Connectivity::Eight);
+            for cell in blocked {
+                if cell != start && cell != goal {
+                    grid.set_blocked(cell, true).unwrap();
+                }
+            }
+            (grid, start, goal)
+        })
+}
+
 /// Checks an any-angle result against A* on the same query; returns the path's nodes.
 fn check_against_octile(
     grid: &Grid,
@@ -257,6 +280,14 @@ proptest! {
     #[test]
     fn line_of_sight_matches_the_segment_square_test(
         (grid, a, b) in small_map()
+    ) {
+        prop_assert_eq!(grid.has_line_of_sight(a, b), sees(&grid, a, b));
+        prop_assert_eq!(grid.has_line_of_sight(b, a), sees(&grid, a, b));
+    }
+
+    #[test]
+    fn line_of_sight_matches_the_segment_square_test_over_long_segments(
+        (grid, a, b) in sparse_map()
     ) {
         prop_assert_eq!(grid.has_line_of_sight(a, b), sees(&grid, a, b));
         prop_assert_eq!(grid.has_line_of_sight(b, a), sees(&grid, a, b));

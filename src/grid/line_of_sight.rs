@@ -12,15 +12,19 @@
 //!
 //! # How it is tested
 //!
-//! The segment is walked column by column in doubled coordinates (centres at odd integers,
-//! cell borders at even ones), so every test is exact integer arithmetic: within a column the
-//! segment spans a closed range of heights, and the cells of that column it touches are those
-//! whose closed square meets the range. This is the supercover of the segment plus the cells
-//! it touches at a corner.
+//! The segment is walked along its shorter axis, say row by row, in doubled coordinates
+//! (centres at odd integers, cell borders at even ones), so every test is exact integer
+//! arithmetic: within a row the segment spans a closed range of abscissae, and the cells of
+//! that row it touches, those whose closed square meets the range, are a run of adjacent
+//! cells tested in one pass. This is the supercover of the segment plus the cells it touches
+//! at a corner. The bounds of consecutive runs differ by a fixed quotient and remainder, so
+//! the walk divides once per segment, not once per row.
 //!
 //! # Complexity
 //!
-//! `O(1 + |dx| + |dy|)` per test, for a segment of `dx` columns and `dy` rows; no allocation.
+//! `O(1 + |dx| + |dy|)` per test, for a segment of `dx` columns and `dy` rows, with
+//! `O(1 + min(|dx|, |dy|))` bound computations (the cells themselves are read in runs);
+//! no allocation.
 //!
 //! # String pulling
 //!
@@ -41,8 +45,9 @@ impl Grid {
     /// [`Connectivity::Eight`](super::Connectivity::Eight) carried over to any angle: a
     /// diagonal move is a segment through the corner four cells share, so it has line of sight
     /// exactly when the move is legal, and every path of [`AStar`](crate::AStar) on an
-    /// 8-connected grid keeps line of sight along each move. The test walks the segment column
-    /// by column (or row by row, whichever is longer) in exact integer arithmetic.
+    /// 8-connected grid keeps line of sight along each move. The test walks the segment row
+    /// by row (or column by column, whichever are fewer) in exact integer arithmetic, reading
+    /// the cells each row touches as one run.
     ///
     /// Runs in `O(1 + |dx| + |dy|)` and allocates nothing.
     ///
@@ -75,114 +80,68 @@ impl Grid {
     /// [`has_line_of_sight`](Grid::has_line_of_sight) between two cells already known to be
     /// on the grid.
     pub(crate) fn sight_between_passable(&self, from: Cell, to: Cell) -> bool {
-        // Walk the axis with more steps, so each column (or row) holds few cells.
         let (dx, dy) = (from.0.abs_diff(to.0), from.1.abs_diff(to.1));
         if dx >= dy {
-            self.walk_columns(from, to, |grid, column, row| {
-                grid.passable[grid.padded_index(column, row)]
-            })
+            // One run of adjacent cells per row, contiguous in memory.
+            self.walk_runs(from, to, 1, self.stride)
         } else {
-            // Transposed: the walk's "columns" are rows.
-            self.walk_columns((from.1, from.0), (to.1, to.0), |grid, row, column| {
-                grid.passable[grid.padded_index(column, row)]
-            })
+            // Transposed: one run per column, a row apart in memory.
+            self.walk_runs((from.1, from.0), (to.1, to.0), self.stride, 1)
         }
     }
 
-    /// Calls `open(self, column, row)` for every cell whose closed square the segment between
-    /// the centres of `a` and `b` meets, column by column, and stops at the first `false`.
-    /// Coordinates may be transposed by the caller, as long as `open` transposes back.
+    /// Whether every cell the segment between the centres of `a` and `b` touches is passable,
+    /// for `|a.1 - b.1| ≤ |a.0 - b.0|`, with coordinates possibly transposed: a step along the
+    /// first coordinate moves `along` in `passable`, a step along the second `across`.
+    ///
+    /// The cells touched in one line of the second coordinate (a row, untransposed) are a run
+    /// of consecutive cells, tested in one pass, so a test costs one bound computation per
+    /// row instead of one per column. Row `k` of the walk (counted from `a`'s) spans doubled
+    /// heights `2k - 1 ..= 2k + 1` from `a`'s centre, clipped to the segment; the segment
+    /// leaves it at doubled abscissa `X_k = ax + (2k + 1)·run / rise`. The run of row `k` ends
+    /// at column `⌊X_k / 2⌋` and that of row `k + 1` starts at `⌈X_k / 2⌉ - 1` (a closed
+    /// square meets the boundary point), that is `⌊(N - 1) / D⌋` for `X_k / 2 = N / D`. The
+    /// numerator grows by `2·run` per row, so the quotient is carried, not divided out.
     #[inline]
-    fn walk_columns(
-        &self,
-        a: Cell,
-        b: Cell,
-        mut open: impl FnMut(&Grid, u32, u32) -> bool,
-    ) -> bool {
+    fn walk_runs(&self, a: Cell, b: Cell, along: usize, across: usize) -> bool {
         let (a, b) = if a.0 <= b.0 { (a, b) } else { (b, a) };
-        // Doubled coordinates: centres are odd, borders even.
-        let (ax, ay) = (2 * i64::from(a.0) + 1, 2 * i64::from(a.1) + 1);
-        let (bx, by) = (2 * i64::from(b.0) + 1, 2 * i64::from(b.1) + 1);
-        let run = bx - ax;
-        if run == 0 {
-            let (low, high) = (a.1.min(b.1), a.1.max(b.1));
-            return (low..=high).all(|row| open(self, a.0, row));
+        let base =
+            |column: u32, row: u32| (column as usize + 1) * along + (row as usize + 1) * across;
+        let open_run = |row: u32, first: u32, last: u32| {
+            let start = base(first, row);
+            (0..=(last - first) as usize).all(|k| self.passable[start + k * along])
+        };
+        let rise = a.1.abs_diff(b.1);
+        if rise == 0 {
+            return open_run(a.1, a.0, b.0);
         }
-        let rise = by - ay;
-        // Height at doubled abscissa `x`, times `run`: `ay·run + (x - ax)·rise`.
-        // A cell row `r` spans doubled heights `[2r, 2r + 2]`, that is `[2r·run, (2r + 2)·run]`
-        // once scaled; it meets `[low, high]` when `r ≥ ⌈low / 2run⌉ - 1 = ⌊(low - 1) / 2run⌋`
-        // and `r ≤ ⌊high / 2run⌋`. Those quotients are kept as the walk goes rather than
-        // divided out per column: the height moves by at most one cell height per column
-        // (`|rise| ≤ run`), so each quotient moves by at most one.
-        let cell_height = 2 * run;
-        let mut at = Quotients::new(ay * run, cell_height);
-        let (top, bottom) = (i64::from(a.1.min(b.1)), i64::from(a.1.max(b.1)));
-        let mut left = ax;
-        for column in a.0..=b.0 {
-            let right = if column == b.0 {
-                bx
-            } else {
-                2 * i64::from(column) + 2
-            };
-            let mut next = at;
-            next.advance((right - left) * rise, cell_height);
-            let (first, last) = if rise >= 0 {
-                (at.below, next.floor)
-            } else {
-                (next.below, at.floor)
-            };
-            // The range lies between the two centres' rows, so it stays on the grid.
-            for row in first.max(top)..=last.min(bottom) {
-                if !open(self, column, row as u32) {
-                    return false;
-                }
+        // Doubled coordinates, columns counted from `a`'s (whose centre is then at 1), so
+        // the numbers stay below 2^36 for any grid.
+        let run = 2 * u64::from(b.0 - a.0);
+        let rise2 = 2 * u64::from(rise);
+        let divisor = 2 * rise2;
+        // N_0 = 1·rise2 + run, over D = 2·rise2; it grows by 2·run per row.
+        let numerator = rise2 + run;
+        let mut quotient = u64::from(a.0) + numerator / divisor;
+        let mut rest = numerator % divisor;
+        let (step_quotient, step_rest) = ((2 * run) / divisor, (2 * run) % divisor);
+        let mut first = a.0;
+        let mut row = a.1;
+        for _ in 0..rise {
+            let last = quotient as u32;
+            if !open_run(row, first, last) {
+                return false;
             }
-            at = next;
-            left = right;
+            first = if rest == 0 { last - 1 } else { last };
+            rest += step_rest;
+            quotient += step_quotient;
+            if rest >= divisor {
+                rest -= divisor;
+                quotient += 1;
+            }
+            row = if b.1 > a.1 { row + 1 } else { row - 1 };
         }
-        true
-    }
-}
-
-/// `⌊h / d⌋` and `⌊(h - 1) / d⌋` for a height `h` that moves by at most `d` at a time, with
-/// their remainders, so the walk divides once per segment instead of twice per column.
-#[derive(Clone, Copy)]
-struct Quotients {
-    floor: i64,
-    floor_rest: i64,
-    below: i64,
-    below_rest: i64,
-}
-
-impl Quotients {
-    fn new(height: i64, divisor: i64) -> Quotients {
-        Quotients {
-            floor: height.div_euclid(divisor),
-            floor_rest: height.rem_euclid(divisor),
-            below: (height - 1).div_euclid(divisor),
-            below_rest: (height - 1).rem_euclid(divisor),
-        }
-    }
-
-    /// The quotients of `h + delta`, for `|delta| ≤ divisor`.
-    #[inline(always)]
-    fn advance(&mut self, delta: i64, divisor: i64) {
-        debug_assert!(delta.abs() <= divisor);
-        step(&mut self.floor, &mut self.floor_rest, delta, divisor);
-        step(&mut self.below, &mut self.below_rest, delta, divisor);
-    }
-}
-
-#[inline(always)]
-fn step(quotient: &mut i64, rest: &mut i64, delta: i64, divisor: i64) {
-    *rest += delta;
-    if *rest >= divisor {
-        *rest -= divisor;
-        *quotient += 1;
-    } else if *rest < 0 {
-        *rest += divisor;
-        *quotient -= 1;
+        open_run(row, first, b.0)
     }
 }
 
