@@ -401,6 +401,24 @@ fn a_failed_build_leaves_nothing_to_follow() {
 }
 
 #[test]
+fn integer_steps_that_overflow_are_refused_even_out_of_reach() {
+    // The heavy cell is walled off from the goal, so no distance passes through it; the
+    // step into it does not fit a `u32` all the same, and the build is refused whatever
+    // the goals, as the grid may be opened up before the next build.
+    let mut grid = Grid::open(4, 1, Connectivity::Four);
+    grid.set_weight((0, 0), 1e9).unwrap();
+    grid.set_blocked((1, 0), true).unwrap();
+    let mut integer = FlowField::with_integer_steps(10, 14).unwrap();
+    assert_eq!(integer.build(&grid, [(3, 0)]), Err(PlanError::CostOverflow));
+    assert_unbuilt(&grid, &integer);
+    // Float costs have room for it.
+    let mut float = FlowField::new();
+    float.build(&grid, [(3, 0)]).unwrap();
+    assert_eq!(float.distance(&grid, (0, 0)), None);
+    assert_eq!(float.next_cell(&grid, (2, 0)), Some((3, 0)));
+}
+
+#[test]
 fn integer_distances_that_overflow_mid_search_leave_the_field_unbuilt() {
     // Each step fits a `u32`; two of them do not. The search has set directions for the
     // cells it settled when the sum overflows.

@@ -255,7 +255,8 @@ impl<C: FieldCost> FlowField<C> {
     /// # Errors
     ///
     /// [`PlanError::InvalidGoal`] when a goal is off the grid or blocked;
-    /// [`PlanError::CostOverflow`] when an integer distance does not fit in a `u32`. The
+    /// [`PlanError::CostOverflow`] when an integer distance does not fit in a `u32`, or an
+    /// integer step into any cell of the grid does not (reached from the goals or not). The
     /// field is left unbuilt: every lookup answers `None` until a build succeeds.
     ///
     /// # Example
