@@ -4,7 +4,9 @@
 
 use proptest::prelude::*;
 use replan::grid::{Cell, Clearance, Connectivity, Grid, Octile};
-use replan::{AStar, DStarLite, InvalidNode, PlanError, Planner};
+use replan::{
+    AStar, DStarLite, Graph, IndexedGraph, InvalidNode, PlanError, Planner, ReverseGraph,
+};
 
 fn square_free(grid: &Grid, (x, y): Cell, k: u32) -> bool {
     (0..k).all(|dy| (0..k).all(|dx| grid.is_passable((x + dx, y + dy))))
@@ -100,6 +102,54 @@ proptest! {
             }
             (Err(a), Err(b)) => prop_assert_eq!(std::mem::discriminant(a), std::mem::discriminant(b)),
             _ => prop_assert!(false, "view {:?}, oracle {:?}", ours, oracle),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Every way the view lists moves (successors, predecessors, indexed successors) gives
+    /// exactly the grid's moves that keep the footprint free at both ends and, for a
+    /// diagonal, at both sides; and nothing from a cell where the unit does not fit.
+    #[test]
+    fn view_moves_are_the_grid_moves_that_keep_the_footprint_free(
+        (grid, _e, _s, _g, k) in random_map(),
+    ) {
+        let clearance = Clearance::new(&grid, 3);
+        let view = clearance.view(&grid, k);
+        for y in 0..grid.height() {
+            for x in 0..grid.width() {
+                let cell = (x, y);
+                let mut expected = Vec::new();
+                if square_free(&grid, cell, k) {
+                    grid.successors(cell, |next, cost| {
+                        let sides = [next, (next.0, y), (x, next.1)];
+                        if sides.iter().all(|&side| square_free(&grid, side, k)) {
+                            expected.push((next, cost));
+                        }
+                    });
+                }
+                let mut successors = Vec::new();
+                view.successors(cell, |next, cost| successors.push((next, cost)));
+                let mut predecessors = Vec::new();
+                view.predecessors(cell, |previous, cost| predecessors.push((previous, cost)));
+                let mut indexed = Vec::new();
+                view.indexed_successors(cell, view.index(cell), |next, index, cost| {
+                    assert_eq!(view.node(index), next);
+                    indexed.push((next, cost));
+                });
+                for list in [&mut expected, &mut successors, &mut predecessors, &mut indexed] {
+                    list.sort_by(|a, b| a.0.cmp(&b.0));
+                }
+                prop_assert_eq!(&successors, &expected, "successors of {:?}", cell);
+                prop_assert_eq!(&indexed, &expected, "indexed successors of {:?}", cell);
+                // Moves are symmetric, so the cells that reach `cell` are the ones it reaches,
+                // each at the cost of entering `cell`.
+                let reached: Vec<Cell> = expected.iter().map(|&(next, _)| next).collect();
+                let came: Vec<Cell> = predecessors.iter().map(|&(previous, _)| previous).collect();
+                prop_assert_eq!(came, reached, "predecessors of {:?}", cell);
+            }
         }
     }
 }
