@@ -140,7 +140,7 @@ proptest! {
                     indexed.push((next, cost));
                 });
                 for list in [&mut expected, &mut successors, &mut predecessors, &mut indexed] {
-                    list.sort_by(|a, b| a.0.cmp(&b.0));
+                    list.sort_by_key(|a| a.0);
                 }
                 prop_assert_eq!(&successors, &expected, "successors of {:?}", cell);
                 prop_assert_eq!(&indexed, &expected, "indexed successors of {:?}", cell);
