@@ -5,7 +5,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use replan::grid::{Connectivity, Grid, Octile};
+use replan::grid::{Connectivity, FlowField, Grid, Octile};
 use replan::puzzle::{LinearConflict, SlidingPuzzle};
 use replan::{AStar, Bfs, BidirectionalBfs, Dijkstra, Goal, Planner, Query};
 
@@ -100,4 +100,37 @@ fn planners_kept_between_searches_allocate_only_the_path() {
         1
     );
     assert_eq!(solution.unwrap().unwrap().goal(), solved);
+}
+
+/// A flow field keeps its tables, ring of buckets and heap between builds: rebuilding it
+/// on a grid it has already been built on allocates nothing, on the ring (unit weights,
+/// weight 3) and on the heap (a weight too large for the ring), in float and integer costs.
+#[test]
+fn flow_fields_rebuilt_in_place_allocate_nothing() {
+    let mut grid = Grid::open(24, 24, Connectivity::Eight);
+    for y in 2..20 {
+        grid.set_blocked((12, y), true).unwrap();
+    }
+    let mut weighted = grid.clone();
+    weighted.set_weight((3, 3), 3.0).unwrap();
+    let mut heavy = grid.clone();
+    heavy.set_weight((3, 3), 1e6).unwrap();
+    let goal_sets: [&[(u32, u32)]; 3] = [&[(23, 23)], &[(0, 0), (23, 0)], &[(11, 11)]];
+    let mut float = FlowField::new();
+    let mut integer = FlowField::with_integer_steps(10, 14).unwrap();
+    for round in 0..2 {
+        for map in [&grid, &weighted, &heavy] {
+            for goals in goal_sets {
+                let made = allocations(|| {
+                    float.build(map, goals.iter().copied()).unwrap();
+                    integer.build(map, goals.iter().copied()).unwrap();
+                });
+                // The first round grows the tables; the second must find them grown.
+                if round == 1 {
+                    assert_eq!(made, 0, "rebuild towards {goals:?}");
+                }
+            }
+        }
+    }
+    assert_eq!(float.next_cell(&heavy, (11, 12)), Some((11, 11)));
 }

@@ -6,9 +6,14 @@ mod common;
 
 use proptest::prelude::*;
 use replan::grid::{Cell, Connectivity, FieldCost, FlowField, Grid};
-use replan::{Dijkstra, Graph, PlanError, Planner};
+use replan::{Dijkstra, Graph, InvalidNode, PlanError, Planner};
 
 fn map_with_goals() -> impl Strategy<Value = (Grid, Vec<Cell>)> {
+    map_with_weight(3.0)
+}
+
+/// Random maps of up to 8×8 cells, some blocked, some of weight `heavy`, with 1 to 3 goals.
+fn map_with_weight(heavy: f64) -> impl Strategy<Value = (Grid, Vec<Cell>)> {
     (2u32..9, 2u32..9, any::<bool>())
         .prop_flat_map(|(w, h, eight)| {
             (
@@ -17,7 +22,7 @@ fn map_with_goals() -> impl Strategy<Value = (Grid, Vec<Cell>)> {
                 proptest::collection::vec((0..w, 0..h), 1..4),
             )
         })
-        .prop_map(|((w, h, eight), cells, goals)| {
+        .prop_map(move |((w, h, eight), cells, goals)| {
             let connectivity = if eight {
                 Connectivity::Eight
             } else {
@@ -30,7 +35,7 @@ fn map_with_goals() -> impl Strategy<Value = (Grid, Vec<Cell>)> {
                         0 | 1 if !goals.contains(&(x, y)) => {
                             grid.set_blocked((x, y), true).unwrap()
                         }
-                        2 => grid.set_weight((x, y), 3.0).unwrap(),
+                        2 => grid.set_weight((x, y), heavy).unwrap(),
                         _ => {}
                     }
                 }
@@ -58,6 +63,7 @@ proptest! {
         let mut field = FlowField::new();
         field.build(&grid, goals.iter().copied()).unwrap();
         prop_assert!(field.is_current(&grid));
+        prop_assert!(field.is_built());
         let mut dijkstra = Dijkstra::default();
         for y in 0..grid.height() {
             for x in 0..grid.width() {
@@ -85,6 +91,12 @@ proptest! {
                         break;
                     }
                     walked += step_cost(&grid, at, next).expect("the field moves to a neighbour");
+                    // The invariant that rules out loops: each step strictly lowers the
+                    // distance, by exactly the step's cost.
+                    let here = field.distance(&grid, at).unwrap();
+                    let there = field.distance(&grid, next).unwrap();
+                    prop_assert!(there < here, "{at:?} at {here} steps to {next:?} at {there}");
+                    prop_assert!((here - there - step_cost(&grid, at, next).unwrap()).abs() < 1e-9);
                     at = next;
                     steps += 1;
                     prop_assert!(steps <= grid.width() * grid.height(), "the field loops");
@@ -214,6 +226,8 @@ proptest! {
                 let cell = (x, y);
                 let want = expected[(y * grid.width() + x) as usize];
                 prop_assert_eq!(field.distance(&grid, cell).map(u64::from), want);
+                // Integer and float costs agree on which cells reach a goal.
+                prop_assert_eq!(want.is_some(), exact.distance(&grid, cell).is_some());
                 let Some(want) = want else {
                     prop_assert_eq!(field.next_cell(&grid, cell), None);
                     continue;
@@ -272,6 +286,156 @@ fn integer_distances_that_overflow_are_an_error() {
         FlowField::with_integer_steps(1, 0).unwrap_err(),
         PlanError::InvalidCost { cost: "0".into() }
     );
+}
+
+/// Whether `a` and `b` agree to nine significant digits, at any magnitude.
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Weights large enough that the dearest step does not fit the ring of buckets (up to
+    /// the largest finite ones a grid accepts) hand the search to the heap: distances still
+    /// match Dijkstra's from each cell, and the field still walks them.
+    #[test]
+    fn huge_float_weights_keep_the_field_exact(
+        (grid, goals) in prop_oneof![Just(1e6), Just(7e18), Just(1e19), Just(1e300)]
+            .prop_flat_map(map_with_weight),
+    ) {
+        let mut field = FlowField::new();
+        field.build(&grid, goals.iter().copied()).unwrap();
+        prop_assert!(field.is_built());
+        let mut dijkstra = Dijkstra::default();
+        for y in 0..grid.height() {
+            for x in 0..grid.width() {
+                let cell = (x, y);
+                let best = goals
+                    .iter()
+                    .filter_map(|&goal| dijkstra.plan(&grid, cell, goal).ok().map(|p| p.cost))
+                    .min_by(f64::total_cmp);
+                prop_assert_eq!(field.distance(&grid, cell).is_some(), best.is_some());
+                let Some(best) = best else { continue };
+                let distance = field.distance(&grid, cell).unwrap();
+                prop_assert!(close(distance, best), "{distance} vs {best}");
+                let (goal, cells) = walk(&grid, &field, cell);
+                prop_assert!(goals.contains(&goal));
+                let walked: f64 = cells
+                    .windows(2)
+                    .map(|w| step_cost(&grid, w[0], w[1]).unwrap())
+                    .sum();
+                prop_assert!(close(walked, best), "walked {walked}, best {best}");
+            }
+        }
+    }
+}
+
+/// Asserts that `field` answers nothing anywhere on `grid`, as after a failed build.
+fn assert_unbuilt<C: FieldCost>(grid: &Grid, field: &FlowField<C>) {
+    assert!(!field.is_built());
+    assert!(!field.is_current(grid));
+    for y in 0..grid.height() {
+        for x in 0..grid.width() {
+            assert_eq!(
+                field.next_cell(grid, (x, y)),
+                None,
+                "next cell of {:?}",
+                (x, y)
+            );
+            assert_eq!(
+                field.direction(grid, (x, y)),
+                None,
+                "direction of {:?}",
+                (x, y)
+            );
+            assert_eq!(
+                field.distance(grid, (x, y)),
+                None,
+                "distance of {:?}",
+                (x, y)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_failed_build_leaves_nothing_to_follow() {
+    let mut grid = Grid::open(4, 1, Connectivity::Four);
+    grid.set_blocked((1, 0), true).unwrap();
+    let mut field = FlowField::new();
+    field.build(&grid, [(0, 0), (3, 0)]).unwrap();
+    assert_eq!(field.next_cell(&grid, (2, 0)), Some((3, 0)));
+    // Off the grid there is nothing to read, built or not.
+    for outside in [(4, 0), (0, 1), (u32::MAX, u32::MAX)] {
+        assert_eq!(field.next_cell(&grid, outside), None);
+        assert_eq!(field.direction(&grid, outside), None);
+        assert_eq!(field.distance(&grid, outside), None);
+    }
+    // A valid goal listed before the bad one must not stay behind as a goal.
+    let off_grid = field.build(&grid, [(3, 0), (4, 0)]);
+    assert!(
+        matches!(
+            &off_grid,
+            Err(PlanError::InvalidGoal {
+                reason: InvalidNode::OutOfBounds,
+                ..
+            })
+        ),
+        "{off_grid:?}"
+    );
+    assert_unbuilt(&grid, &field);
+    field.build(&grid, [(3, 0)]).unwrap();
+    let blocked = field.build(&grid, [(0, 0), (1, 0)]);
+    assert!(
+        matches!(
+            &blocked,
+            Err(PlanError::InvalidGoal {
+                reason: InvalidNode::Blocked,
+                ..
+            })
+        ),
+        "{blocked:?}"
+    );
+    assert_unbuilt(&grid, &field);
+}
+
+#[test]
+fn integer_steps_that_overflow_are_refused_even_out_of_reach() {
+    // The heavy cell is walled off from the goal, so no distance passes through it; the
+    // step into it does not fit a `u32` all the same, and the build is refused whatever
+    // the goals, as the grid may be opened up before the next build.
+    let mut grid = Grid::open(4, 1, Connectivity::Four);
+    grid.set_weight((0, 0), 1e9).unwrap();
+    grid.set_blocked((1, 0), true).unwrap();
+    let mut integer = FlowField::with_integer_steps(10, 14).unwrap();
+    assert_eq!(integer.build(&grid, [(3, 0)]), Err(PlanError::CostOverflow));
+    assert_unbuilt(&grid, &integer);
+    // Float costs have room for it.
+    let mut float = FlowField::new();
+    float.build(&grid, [(3, 0)]).unwrap();
+    assert_eq!(float.distance(&grid, (0, 0)), None);
+    assert_eq!(float.next_cell(&grid, (2, 0)), Some((3, 0)));
+}
+
+#[test]
+fn integer_distances_that_overflow_mid_search_leave_the_field_unbuilt() {
+    // Each step fits a `u32`; two of them do not. The search has set directions for the
+    // cells it settled when the sum overflows.
+    let grid = Grid::open(5, 2, Connectivity::Eight);
+    let mut field = FlowField::with_integer_steps(1 << 31, 1 << 31).unwrap();
+    assert_eq!(field.build(&grid, [(0, 0)]), Err(PlanError::CostOverflow));
+    assert_unbuilt(&grid, &field);
+    // Steps of a quarter of the range: a corridor of three cells builds, one of six
+    // overflows and is refused.
+    let step = u32::MAX / 4;
+    let mut field = FlowField::with_integer_steps(step, step).unwrap();
+    let corridor = Grid::open(3, 1, Connectivity::Four);
+    field.build(&corridor, [(0, 0)]).unwrap();
+    assert_eq!(field.distance(&corridor, (2, 0)), Some(2 * step));
+    let longer = Grid::open(6, 1, Connectivity::Four);
+    assert_eq!(field.build(&longer, [(0, 0)]), Err(PlanError::CostOverflow));
+    assert_unbuilt(&longer, &field);
 }
 
 /// The acceptance run: 1,000 units on a 512×512 Moving AI map all reach the goal with one

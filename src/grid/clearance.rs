@@ -73,7 +73,8 @@ impl Clearance {
     /// ```
     pub fn get(&self, grid: &Grid, cell: Cell) -> u32 {
         if grid.contains(cell) {
-            self.values[grid.index(cell)]
+            // A grid other than the table's may index past its end: no clearance known.
+            self.values.get(grid.index(cell)).copied().unwrap_or(0)
         } else {
             0
         }
@@ -133,16 +134,24 @@ impl Clearance {
         self.revision == grid.revision()
     }
 
-    /// A view of `grid` for units of size `size`, which every planner searches.
+    /// A view of `grid` for units of size `size`, which every planner searches. Sizes from 1
+    /// to the table's maximum are meaningful; with any other, every cell fails
+    /// [`check_node`](Graph::check_node) with [`InvalidNode::Other`], so planners refuse the
+    /// start with a typed error.
     ///
     /// # Example
     ///
     /// ```
-    /// use replan::grid::{Clearance, Connectivity, Grid};
+    /// use replan::grid::{Clearance, Connectivity, Grid, Octile};
+    /// use replan::{AStar, PlanError, Planner};
     /// let grid = Grid::open(3, 3, Connectivity::Eight);
     /// let clearance = Clearance::new(&grid, 2);
     /// let view = clearance.view(&grid, 2);
     /// assert_eq!(view.size(), 2);
+    /// // The table stops at 2, so it cannot place a unit of size 3.
+    /// let too_large = clearance.view(&grid, 3);
+    /// let refused = AStar::new(Octile).plan(&too_large, (0, 0), (1, 1));
+    /// assert!(matches!(refused, Err(PlanError::InvalidStart { .. })));
     /// ```
     pub fn view<'a>(&'a self, grid: &'a Grid, size: u32) -> SizedGrid<'a> {
         SizedGrid {
@@ -273,10 +282,17 @@ impl Graph for SizedGrid<'_> {
         });
     }
 
-    /// Refuses cells off the grid ([`InvalidNode::OutOfBounds`]) and cells where the unit's
-    /// footprint is not free ([`InvalidNode::Blocked`]).
+    /// Refuses every cell when the size is 0 or above the table's maximum
+    /// ([`InvalidNode::Other`]: the table cannot tell where such a unit fits), cells off
+    /// the grid ([`InvalidNode::OutOfBounds`]) and cells where the unit's footprint is not
+    /// free ([`InvalidNode::Blocked`]).
     fn check_node(&self, cell: Cell) -> Result<(), InvalidNode> {
-        if !self.grid.contains(cell) {
+        if self.size == 0 || self.size > self.clearance.max {
+            Err(InvalidNode::Other(format!(
+                "unit size {} is outside 1..={}, the sizes the clearance table covers",
+                self.size, self.clearance.max
+            )))
+        } else if !self.grid.contains(cell) {
             Err(InvalidNode::OutOfBounds)
         } else if !self.fits_cell(cell) {
             Err(InvalidNode::Blocked)

@@ -255,8 +255,9 @@ impl<C: FieldCost> FlowField<C> {
     /// # Errors
     ///
     /// [`PlanError::InvalidGoal`] when a goal is off the grid or blocked;
-    /// [`PlanError::CostOverflow`] when an integer distance does not fit in a `u32`. The
-    /// field is left unbuilt.
+    /// [`PlanError::CostOverflow`] when an integer distance does not fit in a `u32`, or an
+    /// integer step into any cell of the grid does not (reached from the goals or not). The
+    /// field is left unbuilt: every lookup answers `None` until a build succeeds.
     ///
     /// # Example
     ///
@@ -273,6 +274,21 @@ impl<C: FieldCost> FlowField<C> {
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn build(
+        &mut self,
+        grid: &Grid,
+        goals: impl IntoIterator<Item = Cell>,
+    ) -> Result<(), PlanError> {
+        let result = self.fill(grid, goals);
+        if result.is_err() {
+            // A build that stopped part-way has set some directions already; lookups read
+            // the direction table without consulting the revision, so drop it.
+            self.direction.clear();
+        }
+        result
+    }
+
+    /// The body of [`build`](FlowField::build), which clears what an error leaves behind.
+    fn fill(
         &mut self,
         grid: &Grid,
         goals: impl IntoIterator<Item = Cell>,
@@ -297,7 +313,12 @@ impl<C: FieldCost> FlowField<C> {
             goal_ids += 1;
         }
         let dearest = self.dearest_step(grid)?;
-        let ring_len = dearest.map_or(usize::MAX, |d| (d + 2).next_power_of_two());
+        // Steps near 2^63 cost units (float weights of about 10^19) would overflow the
+        // power of two; the heap takes those.
+        let ring_len = dearest
+            .and_then(|d| d.checked_add(2))
+            .and_then(usize::checked_next_power_of_two)
+            .unwrap_or(usize::MAX);
         if ring_len <= MAX_RING && goal_ids > 0 {
             let mut ring = Ring::new(std::mem::take(&mut self.ring), ring_len);
             for (index, &direction) in self.direction.iter().enumerate() {
