@@ -30,11 +30,15 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 ///
 /// - The `g` of a queued cell may be optimistic (its assumed segment unchecked); the `g` of a
 ///   closed cell is the length of its parent chain, every segment in line of sight.
-/// - A cell is closed when popped and never reopened; like Theta*, the paths are not always
-///   the shortest any-angle paths, and usually within a few percent of them.
-/// - As in [`ThetaStar`](super::ThetaStar), the open list is ordered by `g + 1.05·h` with
-///   `h` the Euclidean distance, not the paper's `g + h`: far fewer expansions on open maps,
-///   for paths 0.07% longer on average over the Moving AI benchmark maps.
+/// - A popped cell whose assumed parent is out of sight and whose cost rises with the
+///   fallback parent goes back to the frontier at its checked cost instead of being
+///   expanded at once, as the paper does; a cell is expanded only at a checked cost, so,
+///   as for [`ThetaStar`](super::ThetaStar) (open list ordered by `g + h`, `h` the Euclidean
+///   distance), no path is longer than the 8-connected optimum. Without the re-queue a
+///   cell can settle on a route longer than the grid's own (the property tests find such
+///   maps).
+/// - A cell is closed when expanded and never reopened; like Theta*, the paths are not
+///   always the shortest any-angle paths, and usually within a few percent of them.
 ///
 /// # Complexity
 ///
