@@ -33,8 +33,8 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 /// - A popped cell whose assumed parent is out of sight and whose cost rises with the
 ///   fallback parent goes back to the frontier at its checked cost instead of being
 ///   expanded at once, as the paper does; a cell is expanded only at a checked cost, so,
-///   as for [`ThetaStar`](super::ThetaStar) (open list ordered by `g + h`, `h` the Euclidean
-///   distance), no path is longer than the 8-connected optimum. Without the re-queue a
+///   as for [`ThetaStar`](super::ThetaStar) (the same open-list order and estimate), no
+///   path is longer than the 8-connected optimum. Without the re-queue a
 ///   cell can settle on a route longer than the grid's own (the property tests find such
 ///   maps).
 /// - A cell is closed when expanded and never reopened; like Theta*, the paths are not
