@@ -35,8 +35,8 @@ use crate::{Budgeted, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Plan
 ///   of sight.
 /// - The open list is ordered by `g + h`, `h` halfway between the Euclidean and the octile
 ///   distance to the goal (the papers use the Euclidean distance; the octile half breaks
-///   its ties, measured on [`OCTILE_SHARE`]). Since `h` never overestimates the octile
-///   distance and is consistent for the grid's moves, and every expansion offers each
+///   its ties, a trade-off measured in `BENCHMARKS.md`). Since `h` never overestimates the
+///   octile distance and is consistent for the grid's moves, and every expansion offers each
 ///   neighbour at most its grid step's cost, the goal is reached at no more than the
 ///   8-connected optimum: the A* argument, with line of sight only ever lowering a cell's
 ///   cost. A weight on `h` (as in weighted A*) expands fewer cells still, but loses that
