@@ -473,8 +473,8 @@ mod tests {
     /// The 2×2 square in the corner a snake of three circles in.
     const SQUARE: [Cell; 4] = [(1, 1), (0, 1), (0, 0), (1, 0)];
 
-    #[test]
-    fn the_guard_tells_a_snake_circling_in_a_square() {
+    /// A snake of three in [`SQUARE`] on a 4×4 board, the food outside the square.
+    fn in_the_square() -> Game {
         let body = vec![(1, 1), (1, 0), (0, 0)];
         let config = (0..)
             .map(|seed| {
@@ -485,18 +485,27 @@ mod tests {
             })
             .find(|config| !SQUARE.contains(&Game::new(config).unwrap().food().unwrap()))
             .unwrap();
-        let mut game = Game::new(&config).unwrap();
+        Game::new(&config).unwrap()
+    }
+
+    /// One move on round [`SQUARE`].
+    fn round_the_square(game: &mut Game) -> Outcome {
+        let head = game.snake().head();
+        let place = SQUARE.iter().position(|&cell| cell == head).unwrap();
+        let next = SQUARE[(place + 1) % 4];
+        game.step(Direction::between(head, next).unwrap())
+    }
+
+    #[test]
+    fn the_guard_tells_a_snake_circling_in_a_square() {
+        let mut game = in_the_square();
         let mut guard = LoopGuard::default();
         let mut first = None;
         for step in 0..40 {
             if guard.circling(&game, 0) {
                 first.get_or_insert(step);
             }
-            let head = game.snake().head();
-            let place = SQUARE.iter().position(|&cell| cell == head).unwrap();
-            let next = SQUARE[(place + 1) % 4];
-            let outcome = game.step(Direction::between(head, next).unwrap());
-            assert_eq!(outcome, Outcome::Moved);
+            assert_eq!(round_the_square(&mut game), Outcome::Moved);
         }
         // Quiet for as many moves as free cells, then the first repeat four moves later.
         assert_eq!(first, Some(16 + 1 + 4));
@@ -506,22 +515,9 @@ mod tests {
 
     /// A game whose snake circles in [`SQUARE`] for `steps` moves, never eating.
     fn circled(steps: u64) -> Game {
-        let body = vec![(1, 1), (1, 0), (0, 0)];
-        let config = (0..)
-            .map(|seed| {
-                GameConfig::new(4, 4)
-                    .unwrap()
-                    .with_start(body.clone())
-                    .with_seed(seed)
-            })
-            .find(|config| !SQUARE.contains(&Game::new(config).unwrap().food().unwrap()))
-            .unwrap();
-        let mut game = Game::new(&config).unwrap();
+        let mut game = in_the_square();
         for _ in 0..steps {
-            let head = game.snake().head();
-            let place = SQUARE.iter().position(|&cell| cell == head).unwrap();
-            let next = SQUARE[(place + 1) % 4];
-            game.step(Direction::between(head, next).unwrap());
+            round_the_square(&mut game);
         }
         game
     }
