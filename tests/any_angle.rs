@@ -258,6 +258,11 @@ fn check_against_octile(
                 prop_assert!(grid.has_line_of_sight(pair[0], pair[1]));
             }
             prop_assert!((path.cost - path_length(&path.nodes)).abs() < 1e-9);
+            if start != goal && sees(grid, start, goal) {
+                // The straight segment is the shortest path of all, found with no search.
+                prop_assert_eq!(&path.nodes, &vec![start, goal]);
+                prop_assert_eq!(path.stats.expanded, 0);
+            }
             prop_assert!(
                 path.cost <= octile.cost + 1e-9,
                 "any-angle {} above octile {}\n{}",

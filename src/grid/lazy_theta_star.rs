@@ -32,7 +32,8 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 ///   closed cell is the length of its parent chain, every segment in line of sight.
 /// - A popped cell whose assumed parent is out of sight and whose cost rises with the
 ///   fallback parent goes back to the frontier at its checked cost instead of being
-///   expanded at once, as the paper does; a cell is expanded only at a checked cost, so,
+///   expanded at once, as the paper does (unless the checked cost still comes first in the
+///   queue, when it is expanded at once); a cell is expanded only at a checked cost, so,
 ///   as for [`ThetaStar`](super::ThetaStar) (the same open-list order and estimate), no
 ///   path is longer than the 8-connected optimum. Without the re-queue a
 ///   cell can settle on a route longer than the grid's own (the property tests find such
@@ -42,8 +43,9 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 ///
 /// # Complexity
 ///
-/// `O((V + E) log V)` heap work plus at most one line-of-sight test, `O(L)` for a segment
-/// spanning `L` rows or columns, per expansion. Memory is `O(cells)`, kept by the planner.
+/// A goal in sight of the start is answered with the straight segment after one
+/// line-of-sight test, with no expansion. Otherwise `O((V + E) log V)` heap work plus at most
+/// one line-of-sight test, `O(L)` for a segment spanning `L` rows or columns, per expansion. Memory is `O(cells)`, kept by the planner.
 ///
 /// # Example
 ///
@@ -92,12 +94,14 @@ impl LazyThetaStar {
 /// ```
 /// use replan::grid::{Connectivity, Grid, LazyThetaStar};
 /// use replan::{Budgeted, PlanError, Planner};
-/// let grid = Grid::open(40, 40, Connectivity::Eight);
+/// let mut grid = Grid::open(40, 40, Connectivity::Eight);
+/// grid.set_blocked((20, 20), true)?; // across the diagonal: no straight segment
 /// let mut lazy = LazyThetaStar::new().with_budget(3);
 /// assert_eq!(
 ///     lazy.plan(&grid, (0, 0), (39, 39)),
 ///     Err(PlanError::BudgetExceeded { budget: 3 })
 /// );
+/// # Ok::<(), replan::grid::GridError>(())
 /// ```
 impl Budgeted for LazyThetaStar {
     fn budget(&self) -> Option<u64> {
@@ -132,8 +136,14 @@ impl Planner<Grid> for LazyThetaStar {
     /// use replan::grid::{Connectivity, Grid, LazyThetaStar};
     /// use replan::Planner;
     /// let mut lazy = LazyThetaStar::new();
-    /// lazy.plan(&Grid::open(9, 9, Connectivity::Eight), (0, 0), (8, 8)).unwrap();
+    /// let mut grid = Grid::open(9, 9, Connectivity::Eight);
+    /// grid.set_blocked((4, 4), true)?;
+    /// lazy.plan(&grid, (0, 0), (8, 8)).unwrap();
     /// assert!(lazy.last_stats().expanded >= 1);
+    /// // A goal in sight of the start needs no search.
+    /// lazy.plan(&grid, (0, 0), (8, 0)).unwrap();
+    /// assert_eq!(lazy.last_stats().expanded, 0);
+    /// # Ok::<(), replan::grid::GridError>(())
     /// ```
     fn last_stats(&self) -> SearchStats {
         self.search.stats

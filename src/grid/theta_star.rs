@@ -3,7 +3,7 @@
 
 use super::line_of_sight::euclidean;
 use super::{Cell, Grid};
-use crate::{Budgeted, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Planner, SearchStats};
+use crate::{Budgeted, Cost, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Planner, SearchStats};
 
 /// Theta*: any-angle paths between cell centres of an unweighted [`Grid`] (Nash, Daniel,
 /// Koenig and Felner, "Theta*: Any-Angle Path Planning on Grids", AAAI 2007).
@@ -49,8 +49,9 @@ use crate::{Budgeted, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Plan
 ///
 /// # Complexity
 ///
-/// `O((V + E) log V)` heap work, as A*, plus at most one line-of-sight test per generated
-/// edge, each `O(L)` for a segment spanning `L` rows or columns. The test is skipped where
+/// A goal in sight of the start is answered with the straight segment after one
+/// line-of-sight test, `O(L)`, with no expansion. Otherwise `O((V + E) log V)` heap work, as
+/// A*, plus at most one line-of-sight test per generated edge, each `O(L)` for a segment spanning `L` rows or columns. The test is skipped where
 /// the route through the parent would not improve the successor: that route is never longer
 /// than the one through the expanded cell, so neither could. Memory is `O(cells)`, kept by the
 /// planner for its next call; a search allocates only the returned path.
@@ -107,12 +108,14 @@ impl ThetaStar {
 /// ```
 /// use replan::grid::{Connectivity, Grid, ThetaStar};
 /// use replan::{Budgeted, PlanError, Planner};
-/// let grid = Grid::open(40, 40, Connectivity::Eight);
+/// let mut grid = Grid::open(40, 40, Connectivity::Eight);
+/// grid.set_blocked((20, 20), true)?; // across the diagonal: no straight segment
 /// let mut theta = ThetaStar::new().with_budget(3);
 /// assert_eq!(
 ///     theta.plan(&grid, (0, 0), (39, 39)),
 ///     Err(PlanError::BudgetExceeded { budget: 3 })
 /// );
+/// # Ok::<(), replan::grid::GridError>(())
 /// ```
 impl Budgeted for ThetaStar {
     fn budget(&self) -> Option<u64> {
@@ -148,8 +151,14 @@ impl Planner<Grid> for ThetaStar {
     /// use replan::grid::{Connectivity, Grid, ThetaStar};
     /// use replan::Planner;
     /// let mut theta = ThetaStar::new();
-    /// theta.plan(&Grid::open(9, 9, Connectivity::Eight), (0, 0), (8, 8)).unwrap();
+    /// let mut grid = Grid::open(9, 9, Connectivity::Eight);
+    /// grid.set_blocked((4, 4), true)?;
+    /// theta.plan(&grid, (0, 0), (8, 8)).unwrap();
     /// assert!(theta.last_stats().expanded >= 1);
+    /// // A goal in sight of the start needs no search.
+    /// theta.plan(&grid, (0, 0), (8, 0)).unwrap();
+    /// assert_eq!(theta.last_stats().expanded, 0);
+    /// # Ok::<(), replan::grid::GridError>(())
     /// ```
     fn last_stats(&self) -> SearchStats {
         self.search.stats
@@ -203,7 +212,7 @@ const NO_PARENT: u32 = u32::MAX;
 pub(crate) struct AnyAngleSearch {
     pub(crate) budget: Option<u64>,
     pub(crate) stats: SearchStats,
-    open: IndexedMinHeap<(u64, u64)>,
+    open: IndexedMinHeap<i64>,
     records: Vec<Record>,
     /// The stamp of the current search, below [`CLOSED`].
     search: u32,
@@ -223,11 +232,13 @@ struct Record {
 /// The stamp bit of a closed cell.
 const CLOSED: u32 = 1 << 31;
 
-/// The heap key of a cell: `f` first, then larger `g` first. Both are non-negative finite
-/// floats, whose bit patterns order as the numbers do.
+/// The heap key of a cell: `f` first, then larger `g` first, packed into one integer as
+/// [`AStar`](crate::AStar) packs its float keys ([`Cost::frontier_key_of`]): `f` keeps its
+/// top 44 bits, so values within about 2⁻³² of each other (relative) count as tied and go by
+/// `g`. Half the size of an exact `(f, g)` pair, which the heap moves at every level.
 #[inline]
-fn key(f: f64, g: f64) -> (u64, u64) {
-    (f.to_bits(), u64::MAX - g.to_bits())
+fn key(f: f64, g: f64) -> i64 {
+    <f64 as Cost>::frontier_key_of(f, g)
 }
 
 impl AnyAngleSearch {
@@ -258,6 +269,16 @@ impl AnyAngleSearch {
                     "any-angle planners measure segments by length, so the grid must be unweighted",
             });
         }
+        if start != goal && grid.sight_between_passable(start, goal) {
+            // The straight segment is the shortest path of all, and a search would spend
+            // its expansions finding it (or a longer one, since these planners are not
+            // optimal). One test, at most as long as the segment, decides.
+            return Ok(Path {
+                nodes: vec![start, goal],
+                cost: euclidean(start, goal),
+                stats: self.stats,
+            });
+        }
         self.prepare(grid.node_bound());
         let search = self.search;
         let start_index = grid.index(start);
@@ -278,11 +299,15 @@ impl AnyAngleSearch {
                 // Its assumed segment was blocked and its cost rose: back to the frontier
                 // with the checked cost, to be expanded when that cost is the cheapest.
                 // Expanding it now, as the paper does, lets a cell settle on a route longer
-                // than the grid's own shortest path.
+                // than the grid's own shortest path. When the checked key still comes
+                // before every queued one, the cell would be popped again at once, so it
+                // is expanded now without the round trip through the heap.
                 let g = self.records[index].g;
-                let f = g + estimate(cell, goal);
-                self.open.push(id, key(f, g));
-                continue;
+                let checked = key(g + estimate(cell, goal), g);
+                if self.open.peek().is_some_and(|(_, top)| *top < checked) {
+                    self.open.push(id, checked);
+                    continue;
+                }
             }
             self.records[index].stamp = search | CLOSED;
             if index == goal_index {
