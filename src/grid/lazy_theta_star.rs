@@ -47,7 +47,9 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 ///
 /// A goal in sight of the start is answered with the straight segment after one
 /// line-of-sight test, with no expansion. Otherwise `O((V + E) log V)` heap work plus at most
-/// one line-of-sight test, `O(L)` for a segment spanning `L` rows or columns, per expansion. Memory is `O(cells)`, kept by the planner.
+/// one line-of-sight test per expansion, each `O(min(|dx|, |dy|))` as for
+/// [`ThetaStar`](super::ThetaStar), whose memory (`O(cells)`, kept by the planner, the
+/// line-of-sight counts rebuilt after the grid changes) it shares.
 ///
 /// # Example
 ///

@@ -104,44 +104,125 @@ impl Grid {
     /// numerator grows by `2·run` per row, so the quotient is carried, not divided out.
     #[inline]
     fn walk_runs(&self, a: Cell, b: Cell, along: usize, across: usize) -> bool {
-        let (a, b) = if a.0 <= b.0 { (a, b) } else { (b, a) };
-        let base =
-            |column: u32, row: u32| (column as usize + 1) * along + (row as usize + 1) * across;
-        let open_run = |row: u32, first: u32, last: u32| {
-            let start = base(first, row);
-            (0..=(last - first) as usize).all(|k| self.passable[start + k * along])
-        };
-        let rise = a.1.abs_diff(b.1);
-        if rise == 0 {
-            return open_run(a.1, a.0, b.0);
+        walk_runs(a, b, along, across, |start, length| {
+            (0..=length as usize).all(|k| self.passable[start + k * along])
+        })
+    }
+}
+
+/// The walk of [`Grid::walk_runs`], with the test of one run left to `open_run(start,
+/// length)`: whether the cells at padded indices `start + k · along`, `k` in `0..=length`,
+/// are all passable.
+#[inline(always)]
+fn walk_runs(
+    a: Cell,
+    b: Cell,
+    along: usize,
+    across: usize,
+    open_run: impl Fn(usize, u32) -> bool,
+) -> bool {
+    let (a, b) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+    let base = |column: u32, row: u32| (column as usize + 1) * along + (row as usize + 1) * across;
+    let open_run = |row: u32, first: u32, last: u32| open_run(base(first, row), last - first);
+    let rise = a.1.abs_diff(b.1);
+    if rise == 0 {
+        return open_run(a.1, a.0, b.0);
+    }
+    // Doubled coordinates, columns counted from `a`'s (whose centre is then at 1), so
+    // the numbers stay below 2^36 for any grid.
+    let run = 2 * u64::from(b.0 - a.0);
+    let rise2 = 2 * u64::from(rise);
+    let divisor = 2 * rise2;
+    // N_0 = 1·rise2 + run, over D = 2·rise2; it grows by 2·run per row.
+    let numerator = rise2 + run;
+    let mut quotient = u64::from(a.0) + numerator / divisor;
+    let mut rest = numerator % divisor;
+    let (step_quotient, step_rest) = ((2 * run) / divisor, (2 * run) % divisor);
+    let mut first = a.0;
+    let mut row = a.1;
+    for _ in 0..rise {
+        let last = quotient as u32;
+        if !open_run(row, first, last) {
+            return false;
         }
-        // Doubled coordinates, columns counted from `a`'s (whose centre is then at 1), so
-        // the numbers stay below 2^36 for any grid.
-        let run = 2 * u64::from(b.0 - a.0);
-        let rise2 = 2 * u64::from(rise);
-        let divisor = 2 * rise2;
-        // N_0 = 1·rise2 + run, over D = 2·rise2; it grows by 2·run per row.
-        let numerator = rise2 + run;
-        let mut quotient = u64::from(a.0) + numerator / divisor;
-        let mut rest = numerator % divisor;
-        let (step_quotient, step_rest) = ((2 * run) / divisor, (2 * run) % divisor);
-        let mut first = a.0;
-        let mut row = a.1;
-        for _ in 0..rise {
-            let last = quotient as u32;
-            if !open_run(row, first, last) {
-                return false;
-            }
-            first = if rest == 0 { last - 1 } else { last };
-            rest += step_rest;
-            quotient += step_quotient;
-            if rest >= divisor {
-                rest -= divisor;
-                quotient += 1;
-            }
-            row = if b.1 > a.1 { row + 1 } else { row - 1 };
+        first = if rest == 0 { last - 1 } else { last };
+        rest += step_rest;
+        quotient += step_quotient;
+        if rest >= divisor {
+            rest -= divisor;
+            quotient += 1;
         }
-        open_run(row, first, b.0)
+        row = if b.1 > a.1 { row + 1 } else { row - 1 };
+    }
+    open_run(row, first, b.0)
+}
+
+/// Line of sight with one read per run: for every cell, how many passable cells start there
+/// along each axis, so a row's run of `n` cells is open exactly when the count at its first
+/// cell reaches `n`. The same answers as [`Grid::has_line_of_sight`] for cells known to be
+/// passable; planners that test many segments keep one and [`refresh`](SightRuns::refresh)
+/// it before each search.
+///
+/// The counts are rebuilt, in `O(cells)`, only when the grid's
+/// [`revision`](Grid::revision) changes. On the open 49×49 `arena` map the cell-by-cell runs
+/// made line of sight half of Theta*'s instructions and three fifths of its mispredicted
+/// branches (the loop over each run ends after a varying 1–4 cells).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SightRuns {
+    revision: Option<u64>,
+    /// Padded, row-major: passable cells from each one toward larger columns, at most
+    /// `u16::MAX`.
+    right: Vec<u16>,
+    /// Padded, row-major: passable cells from each one toward larger rows, at most
+    /// `u16::MAX`.
+    down: Vec<u16>,
+}
+
+impl SightRuns {
+    /// Rebuilds the counts unless they were built from the grid as it is now.
+    pub(crate) fn refresh(&mut self, grid: &Grid) {
+        if self.revision == Some(grid.revision) {
+            return;
+        }
+        let cells = grid.passable.len();
+        let stride = grid.stride;
+        self.right.clear();
+        self.right.resize(cells, 0);
+        self.down.clear();
+        self.down.resize(cells, 0);
+        // The border is blocked, so every count stops inside its row and column.
+        for i in (0..cells).rev() {
+            if grid.passable[i] {
+                self.right[i] = self.right[i + 1].saturating_add(1);
+                self.down[i] = self.down[i + stride].saturating_add(1);
+            }
+        }
+        self.revision = Some(grid.revision);
+    }
+
+    /// [`Grid::has_line_of_sight`] between two passable cells of the grid the counts were
+    /// last [refreshed](SightRuns::refresh) from.
+    #[inline]
+    pub(crate) fn sees(&self, grid: &Grid, from: Cell, to: Cell) -> bool {
+        debug_assert_eq!(self.revision, Some(grid.revision));
+        let (dx, dy) = (from.0.abs_diff(to.0), from.1.abs_diff(to.1));
+        if dx >= dy {
+            walk_runs(
+                from,
+                to,
+                1,
+                grid.stride,
+                open_by_count(grid, &self.right, 1),
+            )
+        } else {
+            walk_runs(
+                (from.1, from.0),
+                (to.1, to.0),
+                grid.stride,
+                1,
+                open_by_count(grid, &self.down, grid.stride),
+            )
+        }
     }
 }
 
@@ -220,4 +301,104 @@ pub fn smooth_path(grid: &Grid, nodes: &[Cell]) -> Vec<Cell> {
         }
     }
     smooth
+}
+
+/// A run test for [`walk_runs`] that reads the count at the run's first cell; a count that
+/// saturated says only that the run is long, so then the cells are read.
+#[inline(always)]
+fn open_by_count<'a>(
+    grid: &'a Grid,
+    counts: &'a [u16],
+    along: usize,
+) -> impl Fn(usize, u32) -> bool + 'a {
+    move |start, length| {
+        let count = counts[start];
+        u32::from(count) > length
+            || (count == u16::MAX
+                && (0..=length as usize).all(|k| grid.passable[start + k * along]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Connectivity;
+    use proptest::prelude::*;
+
+    /// A grid of `width × height` with the listed cells blocked.
+    fn grid_with(width: u32, height: u32, blocked: &[bool]) -> Grid {
+        let mut grid = Grid::open(width, height, Connectivity::Eight);
+        for y in 0..height {
+            for x in 0..width {
+                if blocked[(y * width + x) as usize] {
+                    grid.set_blocked((x, y), true).unwrap();
+                }
+            }
+        }
+        grid
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn counted_runs_see_what_the_cell_walk_sees(
+            (width, height, blocked, pairs) in (1u32..24, 1u32..24).prop_flat_map(|(w, h)| (
+                Just(w),
+                Just(h),
+                proptest::collection::vec(proptest::bool::weighted(0.2), (w * h) as usize),
+                proptest::collection::vec(((0..w, 0..h), (0..w, 0..h)), 1..40),
+            ))
+        ) {
+            let grid = grid_with(width, height, &blocked);
+            let mut runs = SightRuns::default();
+            runs.refresh(&grid);
+            for (a, b) in pairs {
+                if grid.is_passable(a) && grid.is_passable(b) {
+                    prop_assert_eq!(runs.sees(&grid, a, b), grid.has_line_of_sight(a, b));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn counts_follow_the_grid_through_edits() {
+        let mut grid = Grid::open(9, 9, Connectivity::Eight);
+        let mut runs = SightRuns::default();
+        runs.refresh(&grid);
+        assert!(runs.sees(&grid, (0, 0), (8, 8)));
+        assert!(runs.sees(&grid, (0, 4), (8, 4)));
+        assert!(runs.sees(&grid, (4, 0), (4, 8)));
+        grid.set_blocked((4, 4), true).unwrap();
+        runs.refresh(&grid);
+        assert!(!runs.sees(&grid, (0, 0), (8, 8)));
+        assert!(!runs.sees(&grid, (0, 4), (8, 4)));
+        assert!(!runs.sees(&grid, (4, 0), (4, 8)));
+        assert!(runs.sees(&grid, (0, 3), (8, 3)));
+    }
+
+    #[test]
+    fn runs_longer_than_a_count_holds_are_read_cell_by_cell() {
+        // Rows and columns of more than `u16::MAX` cells saturate their counts.
+        let long = u32::from(u16::MAX) + 10;
+        for (width, height) in [(long, 3), (3, long)] {
+            let mut grid = Grid::open(width, height, Connectivity::Eight);
+            let end = if width > height {
+                (long - 1, 1)
+            } else {
+                (1, long - 1)
+            };
+            let mut runs = SightRuns::default();
+            runs.refresh(&grid);
+            assert!(runs.sees(&grid, (1, 1), end) && runs.sees(&grid, end, (1, 1)));
+            let near_end = if width > height {
+                (long - 3, 1)
+            } else {
+                (1, long - 3)
+            };
+            grid.set_blocked(near_end, true).unwrap();
+            runs.refresh(&grid);
+            assert!(!runs.sees(&grid, (1, 1), end) && !runs.sees(&grid, end, (1, 1)));
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Theta* (Nash, Daniel, Koenig and Felner, AAAI 2007): any-angle paths on grids. The paper, invariants, complexity and the
 //! line-of-sight rule are documented on [`ThetaStar`], the type users see.
 
-use super::line_of_sight::euclidean;
+use super::line_of_sight::{euclidean, SightRuns};
 use super::{Cell, Grid};
 use crate::{
     Budgeted, Cost, Graph, IndexedGraph, IndexedMinHeap, Path, PlanError, Planner, SearchStats,
@@ -52,11 +52,15 @@ use crate::{
 /// # Complexity
 ///
 /// A goal in sight of the start is answered with the straight segment after one
-/// line-of-sight test, `O(L)`, with no expansion. Otherwise `O((V + E) log V)` heap work, as
-/// A*, plus at most one line-of-sight test per generated edge, each `O(L)` for a segment spanning `L` rows or columns. The test is skipped where
-/// the route through the parent would not improve the successor: that route is never longer
-/// than the one through the expanded cell, so neither could. Memory is `O(cells)`, kept by the
-/// planner for its next call; a search allocates only the returned path.
+/// line-of-sight test, with no expansion. Otherwise `O((V + E) log V)` heap work, as A*, plus
+/// at most one line-of-sight test per generated edge, each `O(min(|dx|, |dy|))` for a
+/// segment of `dx` columns and `dy` rows: the planner keeps, for every cell, how many open
+/// cells follow it along each axis, so each row (or column) the segment crosses is one read.
+/// The test is skipped where the route through the parent would not improve the successor:
+/// that route is never longer than the one through the expanded cell, so neither could.
+/// Memory is `O(cells)` (about 24 bytes a cell), kept by the planner for its next call; the counts
+/// are rebuilt in `O(cells)` by the first search after the grid changes
+/// ([`Grid::revision`]); a search allocates only the returned path.
 ///
 /// See [`LazyThetaStar`](super::LazyThetaStar) for the variant that tests line of sight
 /// once per expansion instead of once per edge.
@@ -224,6 +228,8 @@ pub(crate) struct AnyAngleSearch {
     pub(crate) stats: SearchStats,
     open: IndexedMinHeap<i64>,
     records: Vec<Record>,
+    /// Line of sight with one read per run, rebuilt when the grid changes.
+    sight: SightRuns,
     /// The stamp of the current search, below [`CLOSED`].
     search: u32,
 }
@@ -279,7 +285,8 @@ impl AnyAngleSearch {
                     "any-angle planners measure segments by length, so the grid must be unweighted",
             });
         }
-        if start != goal && grid.sight_between_passable(start, goal) {
+        self.sight.refresh(grid);
+        if start != goal && self.sight.sees(grid, start, goal) {
             // The straight segment is the shortest path of all, and a search would spend
             // its expansions finding it (or a longer one, since these planners are not
             // optimal). One test, at most as long as the segment, decides.
@@ -345,6 +352,7 @@ impl AnyAngleSearch {
                 open,
                 records,
                 stats,
+                sight,
                 ..
             } = self;
             grid.indexed_successors(cell, index, |next, next_index, step| {
@@ -367,14 +375,14 @@ impl AnyAngleSearch {
                 // expanded.
                 let through_parent = parent != NO_PARENT
                     && match rewiring {
-                        Rewiring::Eager => grid.sight_between_passable(parent_cell, next),
+                        Rewiring::Eager => sight.sees(grid, parent_cell, next),
                         Rewiring::Lazy => {
                             parent_cell
                                 .0
                                 .abs_diff(next.0)
                                 .max(parent_cell.1.abs_diff(next.1))
                                 > LAZY_SPAN
-                                || grid.sight_between_passable(parent_cell, next)
+                                || sight.sees(grid, parent_cell, next)
                         }
                     };
                 let (candidate, candidate_parent) = if through_parent {
@@ -407,7 +415,7 @@ impl AnyAngleSearch {
     /// since the neighbour `cell` was generated from is closed. Whether the cost rose.
     fn settle_parent(&mut self, grid: &Grid, cell: Cell, index: usize) -> bool {
         let parent = self.records[index].parent;
-        if parent == NO_PARENT || grid.sight_between_passable(grid.node(parent as usize), cell) {
+        if parent == NO_PARENT || self.sight.sees(grid, grid.node(parent as usize), cell) {
             return false;
         }
         let search = self.search;
