@@ -362,6 +362,16 @@ mod tests {
     }
 
     #[test]
+    fn an_endpoint_off_the_grid_or_blocked_sees_nothing() {
+        let mut grid = Grid::open(5, 5, Connectivity::Eight);
+        grid.set_blocked((4, 0), true).unwrap();
+        for (a, b) in [((0, 0), (9, 0)), ((0, 0), (4, 0)), ((0, 0), (0, 70_000))] {
+            assert!(!grid.has_line_of_sight(a, b), "{a:?} {b:?}");
+            assert!(!grid.has_line_of_sight(b, a), "{b:?} {a:?}");
+        }
+    }
+
+    #[test]
     fn counts_follow_the_grid_through_edits() {
         let mut grid = Grid::open(9, 9, Connectivity::Eight);
         let mut runs = SightRuns::default();
