@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use replan::grid::{
     path_length, smooth_path, Cell, Connectivity, Grid, LazyThetaStar, Octile, ThetaStar,
 };
-use replan::{AStar, PlanError, Planner};
+use replan::{AStar, Budgeted, PlanError, Planner};
 
 /// Doubled coordinates of a cell centre: centres are odd, cell borders even.
 fn centre((x, y): Cell) -> (i64, i64) {
@@ -190,11 +190,20 @@ type Measured = (&'static str, Box<dyn Planner<Grid>>, Vec<f64>);
 
 /// A small random map with open endpoints.
 fn small_map() -> impl Strategy<Value = (Grid, Cell, Cell)> {
-    (3u32..10, 3u32..10)
-        .prop_flat_map(|(w, h)| {
+    random_map(3..10, 0.25)
+}
+
+/// A random map of `sides` cells a side, each cell blocked with probability `blocked`
+/// except the two endpoints.
+fn random_map(
+    sides: std::ops::Range<u32>,
+    blocked: f64,
+) -> impl Strategy<Value = (Grid, Cell, Cell)> {
+    (sides.clone(), sides)
+        .prop_flat_map(move |(w, h)| {
             (
                 Just((w, h)),
-                proptest::collection::vec(proptest::bool::weighted(0.25), (w * h) as usize),
+                proptest::collection::vec(proptest::bool::weighted(blocked), (w * h) as usize),
                 (0..w, 0..h),
                 (0..w, 0..h),
             )
@@ -306,6 +315,16 @@ proptest! {
 
     #[test]
     fn lazy_theta_star_paths_see_along_every_segment((grid, start, goal) in small_map()) {
+        let result = LazyThetaStar::new().plan(&grid, start, goal);
+        check_against_octile(&grid, start, goal, result)?;
+    }
+
+    #[test]
+    fn any_angle_paths_on_larger_maps_keep_sight_and_the_octile_bound(
+        (grid, start, goal) in random_map(10..28, 0.2)
+    ) {
+        let result = ThetaStar::new().plan(&grid, start, goal);
+        check_against_octile(&grid, start, goal, result)?;
         let result = LazyThetaStar::new().plan(&grid, start, goal);
         check_against_octile(&grid, start, goal, result)?;
     }
@@ -441,6 +460,84 @@ fn moving_ai_paths_keep_sight_and_beat_the_octile_optimum() {
                 assert!(grid.has_line_of_sight(pair[0], pair[1]));
             }
             assert!(path.cost <= scenario.optimal_length + 1e-3);
+        }
+    }
+}
+
+/// A budget below what a search needs stops it with the budget in the error; the stats of a
+/// finished search count its expansions.
+fn check_budget_and_stats<P: Planner<Grid> + Budgeted>(mut make: impl FnMut() -> P) {
+    // A wall between the start and the goal, so the start does not see the goal.
+    let mut grid = Grid::open(30, 30, Connectivity::Eight);
+    for y in 0..25 {
+        grid.set_blocked((15, y), true).unwrap();
+    }
+    let (start, goal) = ((2, 3), (28, 2));
+    let mut planner = make();
+    let full = planner.plan(&grid, start, goal).unwrap();
+    let needed = full.stats.expanded;
+    assert!(needed > 10, "{needed} expansions");
+    assert!(full.stats.generated >= needed);
+    assert_eq!(planner.last_stats(), full.stats);
+
+    let mut enough = make().with_budget(needed);
+    assert_eq!(enough.budget(), Some(needed));
+    assert_eq!(enough.plan(&grid, start, goal).unwrap(), full);
+    let mut short = make().with_budget(needed - 1);
+    assert_eq!(
+        short.plan(&grid, start, goal),
+        Err(PlanError::BudgetExceeded { budget: needed - 1 })
+    );
+    *short.budget_mut() = Some(1);
+    assert_eq!(short.budget(), Some(1));
+    assert_eq!(
+        short.plan(&grid, start, goal),
+        Err(PlanError::BudgetExceeded { budget: 1 })
+    );
+    *short.budget_mut() = None;
+    assert_eq!(short.plan(&grid, start, goal).unwrap(), full);
+}
+
+#[test]
+fn budgets_stop_searches_and_stats_count_their_expansions() {
+    check_budget_and_stats(ThetaStar::new);
+    check_budget_and_stats(LazyThetaStar::new);
+}
+
+/// Maps on which Lazy Theta* expanding a cell at once after its assumed parent proved out of
+/// sight and its cost rose (as the paper does) returns a path longer than the 8-connected
+/// optimum; the cell must go back to the frontier at its checked cost.
+#[test]
+fn a_failed_lazy_assumption_never_lengthens_the_path_beyond_the_octile_optimum() {
+    let cases = [
+        (
+            ".....\n.....\n##...\n.....\n...##\n.....\n.....",
+            (4, 6),
+            (0, 0),
+        ),
+        (
+            "..........\n..........\n..........\n....#.....\n.....#....\n\
+             .....#....\n.....#....\n..........\n.......#..\n........#.",
+            (9, 9),
+            (0, 3),
+        ),
+    ];
+    for (picture, start, goal) in cases {
+        let grid = picture
+            .parse::<Grid>()
+            .unwrap()
+            .with_connectivity(Connectivity::Eight);
+        let octile = AStar::new(Octile).plan(&grid, start, goal).unwrap().cost;
+        for path in [
+            LazyThetaStar::new().plan(&grid, start, goal).unwrap(),
+            ThetaStar::new().plan(&grid, start, goal).unwrap(),
+        ] {
+            assert!(path.cost <= octile + 1e-9, "{} > {octile}", path.cost);
+            assert!(
+                path.cost < octile - 0.1,
+                "{} saves nothing on {octile}",
+                path.cost
+            );
         }
     }
 }

@@ -467,3 +467,28 @@ impl AnyAngleSearch {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_estimate_lies_halfway_between_the_euclidean_and_the_octile_distance() {
+        for goal in [(0, 0), (3, 4), (9, 1), (5, 5), (0, 9)] {
+            for y in 0..10_u32 {
+                for x in 0..10_u32 {
+                    let (dx, dy) = (x.abs_diff(goal.0) as f64, y.abs_diff(goal.1) as f64);
+                    let euclidean = dx.hypot(dy);
+                    let octile = dx.max(dy) + (2f64.sqrt() - 1.0) * dx.min(dy);
+                    let h = estimate((x, y), goal);
+                    assert!(
+                        (h - (euclidean + octile) / 2.0).abs() < 1e-12,
+                        "{x} {y} {h}"
+                    );
+                    // Never above the octile distance still to go (the bound on path costs).
+                    assert!(h <= octile + 1e-12 && h >= euclidean - 1e-12);
+                }
+            }
+        }
+    }
+}
