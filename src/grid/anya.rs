@@ -128,7 +128,18 @@ struct RootRecord {
     parent: u32,
     /// The search that last reached the point, with [`CLOSED`] once it was expanded.
     stamp: u32,
+    /// Which side of the line from the parent through this point the path may turn to:
+    /// [`LEFT`], [`RIGHT`] or both.
+    sides: u8,
 }
+
+/// A turn with a positive cross product (parent-to-root direction × root-to-next).
+const LEFT: u8 = 1;
+/// A turn with a negative cross product.
+const RIGHT: u8 = 2;
+/// Either way: the start, and a corner reached as cheaply from two directions (then
+/// expanded again if it was already expanded for one side).
+const BOTH: u8 = LEFT | RIGHT;
 
 /// A cone interval: points `lo..=hi` of row `row` (doubled units), all seen from `root`.
 #[derive(Clone, Copy, Debug)]
@@ -247,6 +258,7 @@ impl Anya {
             g: 0.0,
             parent: NO_PARENT,
             stamp: self.search,
+            sides: BOTH,
         };
         self.roots
             .push(start_id, (distance(start_point, lattice.goal).to_bits(), 0));
@@ -298,10 +310,15 @@ impl Anya {
     /// above and below.
     fn expand_root(&mut self, lattice: &Lattice, id: u32) {
         let (x, y) = lattice.point(id);
+        let (constraints, count) = self.taut_wedge(lattice, id);
+        let constraints = &constraints[..count];
         for step in [-1, 1] {
-            self.walk_flat(lattice, id, step);
+            // The direction `(step, 0)` against each constraint `a·(u × w) ≥ 0`.
+            if constraints.iter().all(|&(_, uy, a)| a * -uy * step >= 0) {
+                self.walk_flat(lattice, id, step);
+            }
         }
-        for direction in [-1, 1] {
+        'directions: for direction in [-1, 1] {
             // The band of cells between row `y` and row `y + direction`.
             let band = if direction > 0 { y } else { y - 1 };
             let left_free = !lattice.blocked(x - 1, band);
@@ -323,8 +340,66 @@ impl Anya {
                     high += 1;
                 }
             }
-            self.emit_cone(lattice, id, y + direction, low as f64, high as f64);
+            // Keep the points `(x + t, y + direction)` of the wedge: for a constraint
+            // `a·(u × w) ≥ 0`, `u × w = ux·direction − uy·t` changes sign at
+            // `t = ux·direction / uy`.
+            let (mut low, mut high) = (low as f64, high as f64);
+            for &(ux, uy, a) in constraints {
+                if uy == 0 {
+                    if a * ux * direction < 0 {
+                        continue 'directions;
+                    }
+                } else {
+                    let boundary = x as f64 + (ux * direction) as f64 / uy as f64;
+                    if a * -uy > 0 {
+                        low = low.max(boundary);
+                    } else {
+                        high = high.min(boundary);
+                    }
+                }
+            }
+            if low > high + EPS {
+                continue;
+            }
+            self.emit_cone(lattice, id, y + direction, low, high.max(low));
         }
+    }
+
+    /// The directions a shortest path can leave the root `id` in, as up to two constraints
+    /// `(ux, uy, a)` on a direction `w`: `a·(u × w) ≥ 0`.
+    ///
+    /// A path that arrives in direction `v` and turns at a corner is taut only if it bends
+    /// around the corner's blocked cell `B`: it leaves between `v` and the edge of `B` met
+    /// first when turning from `v` towards `B` (the region `B` hides from the parent; the
+    /// paper's non-observable successors). Any other turn could be cut short across the
+    /// three free cells. No constraint for the start, for a corner reached as cheaply from
+    /// two directions, and for an arrival aimed at `B`'s centre, which may turn either way.
+    fn taut_wedge(&self, lattice: &Lattice, id: u32) -> ([(i64, i64, i64); 2], usize) {
+        let none = ([(0, 0, 0); 2], 0);
+        let record = self.records[id as usize];
+        if record.parent == NO_PARENT || record.sides == BOTH {
+            return none;
+        }
+        let (x, y) = lattice.point(id);
+        let Some((cx, cy)) = lattice.lone_blocked_cell((x, y)) else {
+            return none;
+        };
+        let (px, py) = lattice.point(record.parent);
+        let (vx, vy) = (x - px, y - py);
+        let side = (vx * cy - vy * cx).signum();
+        if side == 0 {
+            return none;
+        }
+        // `B`'s two edges from the corner, along the row and along the column; turning
+        // from `v` by `side`, the first one met is the one from which the other lies on
+        // the same turn.
+        let (along_row, along_column) = ((cx, 0), (0, cy));
+        let first = if side * (along_row.0 * along_column.1 - along_row.1 * along_column.0) > 0 {
+            along_row
+        } else {
+            along_column
+        };
+        ([(vx, vy, side), (first.0, first.1, -side)], 2)
     }
 
     /// Walks row-wise from the root `id` in direction `step`, offering each corner passed
@@ -357,8 +432,8 @@ impl Anya {
         let project = |x: f64| rx as f64 + (x - rx as f64) * scale;
         let (project_lo, project_hi) = (project(node.lo), project(node.hi));
         // The cells of the band that touch the interval.
-        let first = (node.lo - EPS).ceil() as i64 - 1;
-        let last = (node.hi + EPS).floor() as i64;
+        let first = ceil(node.lo - EPS) - 1;
+        let last = floor(node.hi + EPS);
         let mut cell = first;
         while cell <= last {
             if lattice.blocked(cell, band) {
@@ -388,11 +463,10 @@ impl Anya {
             if from_hi - from_lo < EPS {
                 // One ray through a lattice point: it must not squeeze between two cells
                 // that meet there diagonally.
-                let x = from_lo.round();
-                if (from_lo - x).abs() < EPS
-                    && !lattice.passes((x as i64, row), ((x as i64 - rx).signum(), direction))
-                {
-                    continue;
+                if let Some(x) = lattice_x(from_lo) {
+                    if !lattice.passes((x, row), ((x - rx).signum(), direction)) {
+                        continue;
+                    }
                 }
             }
             // The run's ends on this row are where rays from the root graze a blocked cell
@@ -456,18 +530,33 @@ impl Anya {
     fn offer(&mut self, lattice: &Lattice, parent: u32, point: (i64, i64)) {
         let id = lattice.id(point);
         let record = self.records[id as usize];
+        let parent_record = self.records[parent as usize];
+        let parent_point = lattice.point(parent);
+        let g = parent_record.g + distance(parent_point, point);
         if record.stamp == self.search | CLOSED {
+            if g <= record.g + EPS && !lattice.same_turn(record, parent_point, point) {
+                // As short from another direction, after the corner was expanded for one
+                // side only: once more, for both.
+                self.records[id as usize].sides = BOTH;
+                self.records[id as usize].stamp = self.search;
+                let f = record.g + distance(point, lattice.goal);
+                self.roots
+                    .push(id, (f.to_bits(), u64::MAX - record.g.to_bits()));
+            }
             return;
         }
-        let parent_record = self.records[parent as usize];
-        let g = parent_record.g + distance(lattice.point(parent), point);
-        if record.stamp == self.search && g >= record.g {
+        if record.stamp == self.search && g >= record.g - EPS {
+            if g <= record.g + EPS && !lattice.same_turn(record, parent_point, point) {
+                // As short from another direction: the path may turn either way.
+                self.records[id as usize].sides = BOTH;
+            }
             return;
         }
         self.records[id as usize] = RootRecord {
             g,
             parent,
             stamp: self.search,
+            sides: lattice.turn_sides(parent_point, point),
         };
         self.stats.generated += 1;
         let f = g + distance(point, lattice.goal);
@@ -533,6 +622,52 @@ impl Lattice<'_> {
         }
     }
 
+    /// The side a shortest path arriving from `from` may leave the corner `at` to: towards
+    /// the corner's one blocked cell. [`BOTH`] when `at` is not a corner with exactly one
+    /// blocked cell (the goal), or when the arrival heads straight at that cell's centre.
+    fn turn_sides(&self, from: (i64, i64), at: (i64, i64)) -> u8 {
+        let Some((cx, cy)) = self.lone_blocked_cell(at) else {
+            return BOTH;
+        };
+        let (vx, vy) = (at.0 - from.0, at.1 - from.1);
+        match (vx * cy - vy * cx).signum() {
+            1 => LEFT,
+            -1 => RIGHT,
+            _ => BOTH,
+        }
+    }
+
+    /// The direction `(±1, ±1)` from the lattice point `(x, y)` to its one blocked cell, or
+    /// `None` when it has none or several.
+    fn lone_blocked_cell(&self, (x, y): (i64, i64)) -> Option<(i64, i64)> {
+        let towards = [(-1, -1), (1, -1), (-1, 1), (1, 1)];
+        let cells = [(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)];
+        let mut blocked = cells
+            .iter()
+            .zip(towards)
+            .filter(|((cx, cy), _)| self.blocked(*cx, *cy));
+        match (blocked.next(), blocked.next()) {
+            (Some((_, direction)), None) => Some(direction),
+            _ => None,
+        }
+    }
+
+    /// Whether arriving at `at` from `from` leaves the path the same turns as `record`
+    /// already allows: both sides, or the same side of the same line (on grids many
+    /// corners line up, so equal lengths along one line are common).
+    fn same_turn(&self, record: RootRecord, from: (i64, i64), at: (i64, i64)) -> bool {
+        if record.sides == BOTH {
+            return true;
+        }
+        if record.parent == NO_PARENT {
+            return false;
+        }
+        let old = self.point(record.parent);
+        let (ux, uy) = (at.0 - old.0, at.1 - old.1);
+        let (vx, vy) = (at.0 - from.0, at.1 - from.1);
+        ux * vy - uy * vx == 0 && ux * vx + uy * vy > 0 && self.turn_sides(from, at) == record.sides
+    }
+
     fn id(&self, (x, y): (i64, i64)) -> u32 {
         (y * self.columns + x) as u32
     }
@@ -545,22 +680,45 @@ impl Lattice<'_> {
 /// `x` rounded when it is within [`EPS`] of an integer: interval ends that are lattice points
 /// must compare equal to them.
 fn snap(x: f64) -> f64 {
-    let rounded = x.round();
-    if (x - rounded).abs() < EPS {
-        rounded
-    } else {
-        x
+    match lattice_x(x) {
+        Some(rounded) => rounded as f64,
+        None => x,
     }
 }
 
 /// The lattice column of `x` when it is one.
 fn lattice_x(x: f64) -> Option<i64> {
-    let rounded = x.round();
-    ((x - rounded).abs() < EPS).then_some(rounded as i64)
+    let rounded = floor(x + 0.5);
+    ((x - rounded as f64).abs() < EPS).then_some(rounded)
+}
+
+/// `x.floor()` as an integer, by a truncating conversion: the baseline x86-64 target has no
+/// rounding instruction, and `f64::floor` there is a library call.
+#[inline]
+fn floor(x: f64) -> i64 {
+    let truncated = x as i64;
+    if (truncated as f64) > x {
+        truncated - 1
+    } else {
+        truncated
+    }
+}
+
+/// `x.ceil()` as an integer; see [`floor`].
+#[inline]
+fn ceil(x: f64) -> i64 {
+    -floor(-x)
+}
+
+/// Euclidean length; `f64::hypot` guards against overflow that lattice coordinates cannot
+/// reach, at several times the cost.
+#[inline]
+fn length(dx: f64, dy: f64) -> f64 {
+    (dx * dx + dy * dy).sqrt()
 }
 
 fn distance(a: (i64, i64), b: (i64, i64)) -> f64 {
-    ((a.0 - b.0) as f64).hypot((a.1 - b.1) as f64)
+    length((a.0 - b.0) as f64, (a.1 - b.1) as f64)
 }
 
 /// The shortest length from `root` to `goal` through a point of `lo..=hi` on `row`: the goal
@@ -577,7 +735,7 @@ fn through_row(root: (i64, i64), goal: (i64, i64), row: i64, lo: f64, hi: f64) -
     let crossing = rx + (gx - rx) * (row as f64 - ry) / (gy - ry);
     let x = crossing.clamp(lo, hi);
     let y = row as f64;
-    (x - rx).hypot(y - ry) + (gx - x).hypot(gy - y)
+    length(x - rx, y - ry) + length(gx - x, gy - y)
 }
 
 /// The budget limits each search to that many expanded search nodes (roots and intervals);
