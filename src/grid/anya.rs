@@ -21,11 +21,14 @@
 //! across the row when it lies on `r`'s side; the search pops whichever heap holds the
 //! smaller `f`.
 //!
-//! Two departures from the paper, both for simplicity and neither for exactness: a new root
-//! casts its whole field of view, not only the part its parent could not see, so some rays
-//! are followed twice (the costlier copy is never popped before the goal when it cannot
-//! lead to a shorter path); and flat intervals are walked when their root is expanded,
-//! instead of queued.
+//! A new root casts only the wedge a taut path can leave it in: between the direction it
+//! arrived in and the first edge of the corner's blocked cell (the part of the plane that
+//! cell hides from the parent, the paper's non-observable successors). Two departures from
+//! the paper, for simplicity and not for exactness: that wedge is cast as whole rows of the
+//! next band rather than split into the paper's cone and flat successors at the projection
+//! line, and flat intervals are walked when their root is expanded instead of queued. The
+//! paper's intermediate and cul-de-sac pruning are not done: an interval with one successor
+//! is queued like any other, and one over blocked cells is popped to find it has none.
 //!
 //! # Invariants
 //!
@@ -36,16 +39,20 @@
 //!   heap key is its true length, so the first time the goal is popped its path is shortest:
 //!   the A* argument, over roots.
 //! - A shortest path turns only at convex corners (one blocked cell of the four), each
-//!   seen from the previous turn; each lies on an interval or at the end of a run under
-//!   one, so every turn of a shortest path is offered as a root.
+//!   seen from the previous turn and bending around that cell; each lies on an interval
+//!   or at the end of a run under one, inside the wedge its previous turn casts, so every
+//!   turn of a shortest path is offered as a root.
 //!
 //! # Complexity
 //!
-//! Each corner is expanded at most once, and each expansion follows its cones row by row:
+//! Each corner is expanded at most twice (once more when a second direction reaches it as
+//! cheaply after its first expansion), and each expansion follows its cones row by row:
 //! `O(corners × rows)` intervals in the worst case, each costing `O(log n)` on the heap plus
-//! the cells under it. In practice far fewer are popped before the goal. Memory is one
-//! 16-byte record per corner of the doubled grid (`(2w + 1)(2h + 1)`), kept for the next call
-//! with the heaps and the interval store; a search allocates only the returned path.
+//! the cells under it. In practice far fewer are popped before the goal (but on maps with
+//! many small obstacles or long corridors many more than A*'s cells: see `BENCHMARKS.md`).
+//! Memory is one 24-byte record per lattice point of the doubled grid (`(2w + 1)(2h + 1)`),
+//! kept for the next call with the heaps and the interval store; a search allocates only the
+//! returned path.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
