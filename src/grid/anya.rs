@@ -26,9 +26,10 @@
 //! cell hides from the parent, the paper's non-observable successors). Two departures from
 //! the paper, for simplicity and not for exactness: that wedge is cast as whole rows of the
 //! next band rather than split into the paper's cone and flat successors at the projection
-//! line, and flat intervals are walked when their root is expanded instead of queued. The
-//! paper's intermediate and cul-de-sac pruning are not done: an interval with one successor
-//! is queued like any other, and one over blocked cells is popped to find it has none.
+//! line, and flat intervals are walked when their root is expanded instead of queued. Of the
+//! paper's pruning rules, intermediate pruning is done (an interval with one successor
+//! expands it on the spot), cul-de-sac pruning is not (an interval over blocked cells is
+//! queued and popped to find it has none).
 //!
 //! # Invariants
 //!
@@ -124,6 +125,8 @@ pub struct Anya {
     records: Vec<RootRecord>,
     intervals: BinaryHeap<Reverse<(u64, u32)>>,
     nodes: Vec<IntervalNode>,
+    /// The successors of the node being expanded, before they are queued.
+    pending: Vec<IntervalNode>,
     /// The stamp of the current search, below [`CLOSED`].
     search: u32,
 }
@@ -234,6 +237,7 @@ impl Anya {
         self.roots.clear();
         self.intervals.clear();
         self.nodes.clear();
+        self.pending.clear();
         if let Err(reason) = grid.check_node(start) {
             return Err(PlanError::InvalidStart {
                 node: format!("{start:?}"),
@@ -293,7 +297,7 @@ impl Anya {
                 let Reverse((_, index)) = self.intervals.pop().expect("peeked");
                 self.count_expansion()?;
                 let node = self.nodes[index as usize];
-                self.expand_interval(&lattice, node);
+                self.expand_interval(&lattice, node)?;
             }
             let frontier = self.roots.len() + self.intervals.len();
             self.stats.max_frontier = self.stats.max_frontier.max(frontier);
@@ -370,6 +374,7 @@ impl Anya {
             }
             self.emit_cone(lattice, id, y + direction, low, high.max(low));
         }
+        self.queue_pending(lattice);
     }
 
     /// The directions a shortest path can leave the root `id` in, as up to two constraints
@@ -429,7 +434,28 @@ impl Anya {
 
     /// Projects a cone interval one row further from its root, through the runs of free
     /// cells in the band between the two rows.
-    fn expand_interval(&mut self, lattice: &Lattice, node: IntervalNode) {
+    /// Expands an interval node. While a projection has exactly one successor, that
+    /// successor is expanded on the spot rather than queued (the paper's intermediate
+    /// pruning: its `f` is no lower, and its roots are offered at their true `g` either
+    /// way, so expanding it early changes no result); each counts as an expansion.
+    fn expand_interval(
+        &mut self,
+        lattice: &Lattice,
+        mut node: IntervalNode,
+    ) -> Result<(), PlanError> {
+        loop {
+            self.project(lattice, node);
+            if self.pending.len() != 1 {
+                self.queue_pending(lattice);
+                return Ok(());
+            }
+            node = self.pending.pop().expect("one successor");
+            self.count_expansion()?;
+        }
+    }
+
+    /// Projects `node` one row on, into `pending`.
+    fn project(&mut self, lattice: &Lattice, node: IntervalNode) {
         let (rx, ry) = lattice.point(node.root);
         let row = node.row;
         let direction = (row - ry).signum();
@@ -507,13 +533,20 @@ impl Anya {
         if row == goal.1 && lo <= goal.0 as f64 + EPS && goal.0 as f64 - EPS <= hi {
             self.offer(lattice, root, goal);
         }
-        let root_point = lattice.point(root);
-        let g = self.records[root as usize].g;
-        let f = g + through_row(root_point, goal, row, lo, hi);
-        let index = self.nodes.len() as u32;
-        self.nodes.push(IntervalNode { root, row, lo, hi });
-        self.intervals.push(Reverse((f.to_bits(), index)));
+        self.pending.push(IntervalNode { root, row, lo, hi });
         self.stats.generated += 1;
+    }
+
+    /// Moves the intervals just generated to the heap.
+    fn queue_pending(&mut self, lattice: &Lattice) {
+        for &IntervalNode { root, row, lo, hi } in &self.pending {
+            let g = self.records[root as usize].g;
+            let f = g + through_row(lattice.point(root), lattice.goal, row, lo, hi);
+            let index = self.nodes.len() as u32;
+            self.nodes.push(IntervalNode { root, row, lo, hi });
+            self.intervals.push(Reverse((f.to_bits(), index)));
+        }
+        self.pending.clear();
     }
 
     /// Offers `point` as a root when a path can bend there: a corner with exactly one of its
