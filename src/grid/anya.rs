@@ -418,22 +418,33 @@ impl Anya {
     /// (and the goal) as a root, until the row is shut: by an edge between two blocked
     /// cells, or a point where two blocked cells meet diagonally.
     fn walk_flat(&mut self, lattice: &Lattice, id: u32, step: i64) {
-        let (mut x, y) = lattice.point(id);
+        let (from, y) = lattice.point(id);
+        let mut x = from;
         loop {
             let column = if step > 0 { x } else { x - 1 };
             if lattice.blocked(column, y - 1) && lattice.blocked(column, y) {
-                return;
+                break;
             }
             x += step;
-            self.offer_if_turn(lattice, id, (x, y));
-            if !lattice.passes((x, y), (step, 0)) {
-                return;
+            // Corners and diagonal pinches are cell corners, even in both coordinates;
+            // elsewhere the half-cells around a point pair up into the same cells.
+            if (x | y) & 1 == 0 {
+                let (nw, ne) = (lattice.blocked(x - 1, y - 1), lattice.blocked(x, y - 1));
+                let (sw, se) = (lattice.blocked(x - 1, y), lattice.blocked(x, y));
+                if u8::from(nw) + u8::from(ne) + u8::from(sw) + u8::from(se) == 1 {
+                    self.offer(lattice, id, (x, y));
+                }
+                if (nw && se) || (ne && sw) {
+                    break;
+                }
             }
+        }
+        let goal = lattice.goal;
+        if goal.1 == y && (goal.0 - from) * step > 0 && (x - goal.0) * step >= 0 {
+            self.offer(lattice, id, goal);
         }
     }
 
-    /// Projects a cone interval one row further from its root, through the runs of free
-    /// cells in the band between the two rows.
     /// Expands an interval node. While a projection has exactly one successor, that
     /// successor is expanded on the spot rather than queued (the paper's intermediate
     /// pruning: its `f` is no lower, and its roots are offered at their true `g` either
@@ -557,6 +568,10 @@ impl Anya {
             return;
         }
         let (x, y) = point;
+        if (x | y) & 1 == 1 {
+            // Not a cell corner: its half-cells pair up into the same cells.
+            return;
+        }
         let blocked = [(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)]
             .iter()
             .filter(|&&(cx, cy)| lattice.blocked(cx, cy))
