@@ -1,6 +1,6 @@
 //! Any-angle planning against A* and jump point search on the Moving AI maps: `ThetaStar`,
-//! `LazyThetaStar` and `AStar` with `Octile` followed by `smooth_path`, beside `AStar` and
-//! `JumpPointSearch`, on the same scenarios in one process.
+//! `LazyThetaStar`, `Anya` and `AStar` with `Octile` followed by `smooth_path`, beside
+//! `AStar` and `JumpPointSearch`, on the same scenarios in one process.
 //!
 //! - `any_angle/<map>/<planner>`: criterion timings, one pass over the map's scenarios per
 //!   iteration.
@@ -22,7 +22,9 @@ mod paired;
 use std::hint::black_box;
 
 use criterion::Criterion;
-use replan::grid::{smooth_path, Cell, Grid, JumpPointSearch, LazyThetaStar, Octile, ThetaStar};
+use replan::grid::{
+    smooth_path, Anya, Cell, Grid, JumpPointSearch, LazyThetaStar, Octile, ThetaStar,
+};
 use replan::{AStar, Planner};
 
 const MAX_SCENARIOS: usize = 200;
@@ -88,6 +90,8 @@ fn main() {
         group.bench_function("theta-star", |b| b.iter(|| pass(&mut theta, input)));
         let mut lazy = LazyThetaStar::new();
         group.bench_function("lazy-theta-star", |b| b.iter(|| pass(&mut lazy, input)));
+        let mut anya = Anya::new();
+        group.bench_function("anya", |b| b.iter(|| pass(&mut anya, input)));
         group.finish();
     }
     if paired::selected("any_angle/paired") {
@@ -108,6 +112,14 @@ fn main() {
                 "lazy-theta-star",
                 || pass(&mut astar, input),
                 || pass(&mut lazy, input),
+            );
+            let mut anya = Anya::new();
+            paired::report(
+                input.name,
+                "astar",
+                "anya",
+                || pass(&mut astar, input),
+                || pass(&mut anya, input),
             );
         }
     }

@@ -19,6 +19,16 @@
 //! lacks line of sight (crosses a blocked cell or touches its corner), `mean_ratio` is the mean
 //! of path length over the published octile optimum, and `micros` includes the smoothing.
 //!
+//! `--planner anya` (the shortest any-angle path, turning at obstacle corners) prints the
+//! same line, but its paths follow a different rule: they may run along a blocked cell's edge
+//! and touch its corner, and never cross a blocked cell's interior, run along an edge between
+//! two blocked cells or squeeze through a point where two blocked cells meet diagonally.
+//! `invalid` counts segments of its corner polylines ([`Anya::plan_points`]) that break that
+//! rule, checked by cutting each segment where it crosses grid lines and looking at the cells
+//! beside every piece and cut point. `--smooth` does not apply: the paths are taut already.
+//!
+//! [`Anya::plan_points`]: replan::grid::Anya::plan_points
+//!
 //! With a map and scenarios, the last line is a summary that scripts can read:
 //! `scenarios=N mismatches=M max_abs_error=E expanded=X micros=T`. A mismatch is a cost
 //! more than 0.01 away from the published optimum (the optima are printed rounded, hence
@@ -32,7 +42,7 @@ use std::time::{Duration, Instant};
 use clap::{Parser, ValueEnum};
 use replan::grid::movingai::{read_map, read_scenarios};
 use replan::grid::{
-    path_length, smooth_path, Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus,
+    path_length, smooth_path, Anya, Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus,
     LazyThetaStar, Octile, ThetaStar,
 };
 use replan::{AStar, Dijkstra, PlanError, Planner};
@@ -72,11 +82,14 @@ enum PlannerChoice {
     ThetaStar,
     /// Lazy Theta*: any-angle paths, one line-of-sight test per expansion.
     LazyThetaStar,
+    /// Anya: the shortest any-angle paths, turning at the corners of blocked cells.
+    Anya,
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let outcome = match (&args.map, &args.scen) {
+        (Some(map), Some(scen)) if matches!(args.planner, PlannerChoice::Anya) => anya(map, scen),
         (Some(map), Some(scen)) if args.smooth || args.planner.is_any_angle() => {
             match args.planner {
                 PlannerChoice::Astar => any_angle(map, scen, AStar::new(Octile), args.smooth),
@@ -89,6 +102,7 @@ fn main() -> ExitCode {
                 PlannerChoice::LazyThetaStar => {
                     any_angle(map, scen, LazyThetaStar::new(), args.smooth)
                 }
+                PlannerChoice::Anya => unreachable!("Anya takes the branch above"),
             }
         }
         (Some(map), Some(scen)) => match args.planner {
@@ -96,8 +110,8 @@ fn main() -> ExitCode {
             PlannerChoice::Dijkstra => benchmark(map, scen, Dijkstra::default()),
             PlannerChoice::Jps => benchmark(map, scen, JumpPointSearch::new()),
             PlannerChoice::JpsPlus => benchmark(map, scen, JumpPointSearchPlus::new()),
-            PlannerChoice::ThetaStar | PlannerChoice::LazyThetaStar => {
-                unreachable!("any-angle planners take the branch above")
+            PlannerChoice::ThetaStar | PlannerChoice::LazyThetaStar | PlannerChoice::Anya => {
+                unreachable!("any-angle planners take the branches above")
             }
         },
         _ => demo(),
@@ -263,4 +277,100 @@ fn any_angle<P: Planner<Grid>>(
         planning.as_micros()
     );
     Ok(())
+}
+
+/// Anya over every scenario: the same summary as [`any_angle`], with validity by the rule
+/// of its path model (see the module doc).
+fn anya(map_path: &Path, scen_path: &Path) -> Result<(), String> {
+    let grid = read_map(map_path).map_err(|err| err.to_string())?;
+    let scenarios = read_scenarios(scen_path).map_err(|err| err.to_string())?;
+    for scenario in &scenarios {
+        scenario
+            .check(&grid)
+            .map_err(|err| format!("{}: {err}", scen_path.display()))?;
+    }
+    let mut planner = Anya::new();
+    let mut invalid = 0usize;
+    let mut ratio_sum = 0.0f64;
+    let mut ratios = 0usize;
+    let mut planning = Duration::ZERO;
+    for scenario in &scenarios {
+        let clock = Instant::now();
+        let result = planner.plan_points(&grid, scenario.start, scenario.goal);
+        planning += clock.elapsed();
+        let path = result.map_err(|err| format!("scenario on line {}: {err}", scenario.line))?;
+        let valid = path
+            .nodes
+            .windows(2)
+            .all(|pair| keeps_clear(&grid, doubled(pair[0]), doubled(pair[1])));
+        if !valid {
+            invalid += 1;
+            eprintln!(
+                "invalid: scenario on line {} from {:?} to {:?}: {:?}",
+                scenario.line, scenario.start, scenario.goal, path.nodes
+            );
+        }
+        if scenario.optimal_length > 0.0 {
+            ratio_sum += path.cost / scenario.optimal_length;
+            ratios += 1;
+        }
+    }
+    println!(
+        "scenarios={} invalid={invalid} mean_ratio={:.6} micros={}",
+        scenarios.len(),
+        ratio_sum / ratios.max(1) as f64,
+        planning.as_micros()
+    );
+    Ok(())
+}
+
+/// A point of an Anya path (a corner or a cell centre, in cell units) in half-cell units,
+/// where it has integer coordinates.
+fn doubled((x, y): (f64, f64)) -> (i64, i64) {
+    ((2.0 * x).round() as i64, (2.0 * y).round() as i64)
+}
+
+/// Whether the segment `p`–`q` (half-cell units) keeps clear of the blocked cells in the
+/// limit: no blocked interior, no edge between two blocked cells, no diagonal squeeze. The
+/// segment is cut where it crosses grid lines, and every cut point and every piece's
+/// midpoint is classified by the cells around it; exact in integers.
+fn keeps_clear(grid: &Grid, p: (i64, i64), q: (i64, i64)) -> bool {
+    let blocked = |x: i64, y: i64| !(x >= 0 && y >= 0 && grid.is_passable((x as u32, y as u32)));
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    // Positions along the segment in units of 1/span, where every grid line falls.
+    let span = dx.abs().max(1) * dy.abs().max(1);
+    let mut cuts = vec![0, span];
+    for (from, delta) in [(p.0, dx), (p.1, dy)] {
+        if delta != 0 {
+            let (low, high) = (from.min(from + delta), from.max(from + delta));
+            for line in (low..=high).filter(|v| v % 2 == 0) {
+                cuts.push((line - from) * span / delta);
+            }
+        }
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut samples: Vec<i64> = cuts.iter().map(|c| 2 * c).collect();
+    samples.extend(cuts.windows(2).map(|w| w[0] + w[1]));
+    // A sample `u` lies at `p + (q - p) u / scale`; a cell is `cell` of those units.
+    let scale = 2 * span;
+    let cell = 2 * scale;
+    samples.into_iter().all(|u| {
+        let (sx, sy) = (p.0 * scale + dx * u, p.1 * scale + dy * u);
+        let (x, y) = (sx.div_euclid(cell), sy.div_euclid(cell));
+        match (sx.rem_euclid(cell) == 0, sy.rem_euclid(cell) == 0) {
+            (false, false) => !blocked(x, y),
+            (true, false) => !(blocked(x - 1, y) && blocked(x, y)),
+            (false, true) => !(blocked(x, y - 1) && blocked(x, y)),
+            (true, true) => {
+                let (nw, ne) = (blocked(x - 1, y - 1), blocked(x, y - 1));
+                let (sw, se) = (blocked(x - 1, y), blocked(x, y));
+                match (dx.signum(), dy.signum()) {
+                    (1, 1) | (-1, -1) => !(ne && sw),
+                    (1, -1) | (-1, 1) => !(nw && se),
+                    _ => !((nw && se) || (ne && sw)),
+                }
+            }
+        }
+    })
 }

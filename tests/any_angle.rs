@@ -5,16 +5,13 @@
 
 mod common;
 
+use common::exact_any_angle::{centre, exact_any_angle};
+
 use proptest::prelude::*;
 use replan::grid::{
     path_length, smooth_path, Cell, Connectivity, Grid, LazyThetaStar, Octile, ThetaStar,
 };
 use replan::{AStar, Budgeted, PlanError, Planner};
-
-/// Doubled coordinates of a cell centre: centres are odd, cell borders even.
-fn centre((x, y): Cell) -> (i64, i64) {
-    (2 * i64::from(x) + 1, 2 * i64::from(y) + 1)
-}
 
 /// Whether the closed segment `p`–`q` meets the closed square of `cell`, by separating axes:
 /// the bounding boxes must overlap and the square's corners must not all lie strictly on one
@@ -49,110 +46,6 @@ fn sees(grid: &Grid, a: Cell, b: Cell) -> bool {
         }
     }
     true
-}
-
-fn blocked_at(grid: &Grid, x: i64, y: i64) -> bool {
-    !(x >= 0 && y >= 0 && grid.is_passable((x as u32, y as u32)))
-}
-
-/// Whether a path may follow the segment `p`–`q` (doubled coordinates) arbitrarily closely:
-/// it crosses no blocked cell's interior, runs along no edge between two blocked cells, and
-/// squeezes through no point where two blocked cells meet diagonally. The segment is cut
-/// where it crosses grid lines (exact rational parameters); each piece's midpoint and each
-/// cut point is classified. A turn of the path at such a pinch point is not detected, so the
-/// optimum below is a lower bound, exact unless the shortest path turns at a pinch.
-fn free_in_limit(grid: &Grid, p: (i64, i64), q: (i64, i64)) -> bool {
-    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
-    // Parameters along the segment in units of 1/span, span divisible by |dx| and |dy|.
-    let span = dx.abs().max(1) * dy.abs().max(1);
-    let mut cuts = vec![0, span];
-    for (from, delta) in [(p.0, dx), (p.1, dy)] {
-        if delta == 0 {
-            continue;
-        }
-        let (low, high) = (from.min(from + delta), from.max(from + delta));
-        for line in (low..=high).filter(|v| v.rem_euclid(2) == 0) {
-            cuts.push((line - from) * span / delta);
-        }
-    }
-    cuts.sort_unstable();
-    cuts.dedup();
-    // Sample parameters in units of 1/(2 span): the cuts and the midpoints between them.
-    let mut samples: Vec<i64> = cuts.iter().map(|c| 2 * c).collect();
-    samples.extend(cuts.windows(2).map(|w| w[0] + w[1]));
-    let scale = 2 * span;
-    // One cell is two doubled units.
-    let cell = 2 * scale;
-    for u in samples {
-        let (sx, sy) = (p.0 * scale + dx * u, p.1 * scale + dy * u);
-        let (fx, fy) = (sx.div_euclid(cell), sy.div_euclid(cell));
-        let on_vertical = sx.rem_euclid(cell) == 0;
-        let on_horizontal = sy.rem_euclid(cell) == 0;
-        let blocked = match (on_vertical, on_horizontal) {
-            (false, false) => blocked_at(grid, fx, fy),
-            (true, false) => blocked_at(grid, fx - 1, fy) && blocked_at(grid, fx, fy),
-            (false, true) => blocked_at(grid, fx, fy - 1) && blocked_at(grid, fx, fy),
-            (true, true) => {
-                let (nw, ne) = (
-                    blocked_at(grid, fx - 1, fy - 1),
-                    blocked_at(grid, fx, fy - 1),
-                );
-                let (sw, se) = (blocked_at(grid, fx - 1, fy), blocked_at(grid, fx, fy));
-                match (dx.signum(), dy.signum()) {
-                    // Through the point from one quadrant to the opposite one: the two it
-                    // passes between must not both be blocked.
-                    (1, 1) | (-1, -1) => ne && sw,
-                    (1, -1) | (-1, 1) => nw && se,
-                    _ => (nw && se) || (ne && sw),
-                }
-            }
-        };
-        if blocked {
-            return false;
-        }
-    }
-    true
-}
-
-/// The length of the shortest Euclidean path between the centres of `start` and `goal` that
-/// avoids the blocked cells (the infimum over paths that keep clear of them), by Dijkstra over
-/// the visibility graph of the start, the goal and every corner of a blocked cell.
-fn exact_any_angle(grid: &Grid, start: Cell, goal: Cell) -> Option<f64> {
-    let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
-    let mut points = vec![centre(start), centre(goal)];
-    for y in 0..=h {
-        for x in 0..=w {
-            let corner_of_blocked =
-                (x - 1..=x).any(|cx| (y - 1..=y).any(|cy| blocked_at(grid, cx, cy)));
-            let inside = (0..=h).contains(&y) && (0..=w).contains(&x);
-            if corner_of_blocked && inside {
-                points.push((2 * x, 2 * y));
-            }
-        }
-    }
-    let length = |a: (i64, i64), b: (i64, i64)| {
-        (((a.0 - b.0) as f64).powi(2) + ((a.1 - b.1) as f64).powi(2)).sqrt() / 2.0
-    };
-    let mut best = vec![f64::INFINITY; points.len()];
-    let mut done = vec![false; points.len()];
-    best[0] = 0.0;
-    loop {
-        let next = (0..points.len())
-            .filter(|&i| !done[i] && best[i].is_finite())
-            .min_by(|&a, &b| best[a].total_cmp(&best[b]))?;
-        if next == 1 {
-            return Some(best[1]);
-        }
-        done[next] = true;
-        for other in 0..points.len() {
-            if !done[other] && free_in_limit(grid, points[next], points[other]) {
-                let through = best[next] + length(points[next], points[other]);
-                if through < best[other] {
-                    best[other] = through;
-                }
-            }
-        }
-    }
 }
 
 /// The length of the shortest polyline from `start` to `goal` whose vertices are cell centres

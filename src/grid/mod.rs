@@ -62,6 +62,7 @@ mod map;
 mod moves;
 mod parse;
 
+pub mod anya;
 pub mod clearance;
 pub mod dstar_lite;
 pub mod flow_field;
@@ -74,6 +75,7 @@ pub mod line_of_sight;
 pub mod movingai;
 pub mod theta_star;
 
+pub use anya::Anya;
 pub use clearance::{Clearance, SizedGrid};
 pub use error::GridError;
 pub use flow_field::{FieldCost, FlowField};

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use replan::{Cost, Graph, Path};
 
+pub mod exact_any_angle;
+
 /// The data folder: `$REPLAN_DATA`, or `../shared/data` beside the crate.
 pub fn data_dir() -> PathBuf {
     std::env::var_os("REPLAN_DATA").map_or_else(
