@@ -141,23 +141,35 @@ struct TreeView {
     head: u32,
     /// Steps taken out: `2 * cell` for the in-block move, `2 * cell + 1` for the other.
     removed: FixedBitSet,
+    costs: StepCosts,
 }
 
-/// Step costs of the plan, in half moves (see [`BlockTreeAgent`], "The plan"): small
-/// integers keep A*'s frontier in its bucket queue.
-mod cost {
+/// Step costs of the plan (see [`BlockTreeAgent`], "The plan").
+#[derive(Clone, Copy, Debug)]
+struct StepCosts {
     /// Back along a block edge the body still fixes: the tree does not grow.
-    pub(super) const BACK: u32 = 2;
+    back: u32,
     /// Inside a block.
-    pub(super) const INSIDE: u32 = 4;
+    inside: u32,
     /// Into a block the body has left: the tree grows by a block.
-    pub(super) const NEW_BLOCK: u32 = 5;
+    new_block: u32,
     /// Added on entering a cell with no wall, board edge or body cell next to it.
-    pub(super) const OPEN: u32 = 2;
+    open: u32,
+}
+
+impl StepCosts {
+    /// The agent's costs, in half moves: small integers keep A*'s frontier in its bucket
+    /// queue.
+    const WEIGHED: StepCosts = StepCosts {
+        back: 2,
+        inside: 4,
+        new_block: 5,
+        open: 2,
+    };
 }
 
 impl TreeView {
-    /// [`cost::OPEN`] if no neighbour of `cell` is the board's edge, a wall or a body
+    /// The open-cell cost if no neighbour of `cell` is the board's edge, a wall or a body
     /// cell still there `arrival` moves on, else 0.
     #[inline]
     fn open_cost(&self, cell: u32, arrival: u32) -> u32 {
@@ -168,7 +180,7 @@ impl TreeView {
         if touches {
             0
         } else {
-            cost::OPEN
+            self.costs.open
         }
     }
 
@@ -184,6 +196,7 @@ impl TreeView {
             head: 0,
             removed: FixedBitSet::with_capacity(2 * len),
             moves,
+            costs: StepCosts::WEIGHED,
         }
     }
 
@@ -254,7 +267,7 @@ impl Graph for TreeView {
             if self.free_after[next as usize] <= arrival
                 && (edge == NONE || self.present_until[edge as usize] <= arrival)
             {
-                visit(next, cost::INSIDE + self.open_cost(next, arrival));
+                visit(next, self.costs.inside + self.open_cost(next, arrival));
             }
         }
         let next = self.moves.outside(cell);
@@ -264,9 +277,9 @@ impl Graph for TreeView {
             if self.free_after[next as usize] <= arrival && self.absent_until[edge] <= arrival {
                 // Back along an edge the body still fixes, or into a block it has left.
                 if self.present_until[edge] > arrival {
-                    visit(next, cost::BACK + self.open_cost(next, arrival));
+                    visit(next, self.costs.back + self.open_cost(next, arrival));
                 } else if self.block_until[self.moves.block_of(next) as usize] <= arrival {
-                    visit(next, cost::NEW_BLOCK + self.open_cost(next, arrival));
+                    visit(next, self.costs.new_block + self.open_cost(next, arrival));
                 }
             }
         }
@@ -292,6 +305,8 @@ impl IndexedGraph for TreeView {
 #[derive(Clone, Copy, Debug)]
 struct Distance {
     width: u32,
+    /// The cheapest step's cost.
+    step: u32,
 }
 
 impl Heuristic<u32, u32> for Distance {
@@ -299,7 +314,7 @@ impl Heuristic<u32, u32> for Distance {
     fn estimate(&self, from: u32, goal: u32) -> u32 {
         let (fx, fy) = (from % self.width, from / self.width);
         let (gx, gy) = (goal % self.width, goal / self.width);
-        cost::BACK * (fx.abs_diff(gx) + fy.abs_diff(gy))
+        self.step * (fx.abs_diff(gx) + fy.abs_diff(gy))
     }
 }
 
@@ -340,6 +355,7 @@ impl TreePlayer {
                 sets: DisjointSets::default(),
                 search: AStar::new(Distance {
                     width: layout.width,
+                    step: StepCosts::WEIGHED.back,
                 }),
                 view: TreeView::new(moves),
                 last_expanded: 0,
@@ -833,6 +849,18 @@ mod tests_support {
         seed: u64,
         detours: bool,
     ) -> (bool, u64) {
+        play_with_costs(width, height, start, seed, detours, true)
+    }
+
+    /// As [`play_with`], with the agent's step costs or with every step costing one.
+    pub(super) fn play_with_costs(
+        width: u32,
+        height: u32,
+        start: &[u32],
+        seed: u64,
+        detours: bool,
+        weighed: bool,
+    ) -> (bool, u64) {
         let layout = Layout::open(width, height);
         let cells = layout.len();
         let mut body: VecDeque<u32> = start.iter().copied().collect();
@@ -850,6 +878,15 @@ mod tests_support {
         let mut food = place_food(&body);
         let mut player = TreePlayer::new(&layout, start).expect("straight starts fit");
         player.detours = detours;
+        if !weighed {
+            player.view.costs = StepCosts {
+                back: 1,
+                inside: 1,
+                new_block: 1,
+                open: 0,
+            };
+            player.search = AStar::new(Distance { width, step: 1 });
+        }
         let mut steps = 0;
         while let Some(target) = food {
             let cells_now: Vec<u32> = body.iter().copied().collect();
@@ -874,7 +911,25 @@ mod tests_support {
 
 #[cfg(test)]
 mod tests {
-    use super::tests_support::{play, play_with};
+    use super::tests_support::{play, play_with, play_with_costs};
+
+    #[test]
+    fn weighed_steps_save_steps() {
+        // As for detours: whole games on a board and seeds the costs were not tuned on.
+        let (mut weighed, mut unit) = (0, 0);
+        for seed in 100..112 {
+            let (won, steps) = play_with_costs(16, 16, &[0], seed, true, true);
+            assert!(won);
+            weighed += steps;
+            let (won, steps) = play_with_costs(16, 16, &[0], seed, true, false);
+            assert!(won);
+            unit += steps;
+        }
+        assert!(
+            weighed * 100 < unit * 99,
+            "{weighed} steps with weighed steps, {unit} with unit steps"
+        );
+    }
 
     #[test]
     fn detours_toward_shut_off_cells_save_steps() {
