@@ -912,6 +912,35 @@ mod tests_support {
 #[cfg(test)]
 mod tests {
     use super::tests_support::{play, play_with, play_with_costs};
+    use super::{Body, StepCosts, TreeView};
+    use crate::snake::cycle::{BlockMoves, Layout};
+
+    #[test]
+    fn open_cost_falls_on_cells_touching_nothing_when_the_path_arrives() {
+        let moves = BlockMoves::new(Layout::open(8, 8)).expect("blocks fit 8x8");
+        let mut body = Body::default();
+        body.clear(&moves);
+        // Along the top row, head at (3, 0): it leaves after 4 moves, the tail after 1.
+        for cell in [0, 1, 2, 3] {
+            body.push_head(&moves, cell);
+        }
+        let mut view = TreeView::new(moves);
+        view.show(&body);
+        let open = StepCosts::WEIGHED.open;
+        assert!(open > 0);
+        // (4, 4): nothing near it.
+        assert_eq!(view.open_cost(36, 0), open);
+        // (0, 4): the board's edge.
+        assert_eq!(view.open_cost(32, 0), 0);
+        // (3, 1), under the head, which leaves after 4 moves: touching the body while
+        // the head's cell is still held a move after the path arrives, open after that.
+        assert_eq!(view.open_cost(11, 1), 0);
+        assert_eq!(view.open_cost(11, 2), 0);
+        assert_eq!(view.open_cost(11, 3), open);
+        // (1, 1), under (1, 0), which leaves after 2 moves.
+        assert_eq!(view.open_cost(9, 0), 0);
+        assert_eq!(view.open_cost(9, 1), open);
+    }
 
     #[test]
     fn weighed_steps_save_steps() {
