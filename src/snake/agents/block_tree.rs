@@ -170,7 +170,7 @@ impl StepCosts {
 
 impl TreeView {
     /// The open-cell cost if no neighbour of `cell` is the board's edge, a wall or a body
-    /// cell still there `arrival` moves on, else 0.
+    /// cell still held a move after a path arrives at `cell` in `arrival` moves, else 0.
     #[inline]
     fn open_cost(&self, cell: u32, arrival: u32) -> u32 {
         let layout = self.moves.layout();
