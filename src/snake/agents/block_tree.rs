@@ -141,9 +141,49 @@ struct TreeView {
     head: u32,
     /// Steps taken out: `2 * cell` for the in-block move, `2 * cell + 1` for the other.
     removed: FixedBitSet,
+    costs: StepCosts,
+}
+
+/// Step costs of the plan (see [`BlockTreeAgent`], "The plan").
+#[derive(Clone, Copy, Debug)]
+struct StepCosts {
+    /// Back along a block edge the body still fixes: the tree does not grow.
+    back: u32,
+    /// Inside a block.
+    inside: u32,
+    /// Into a block the body has left: the tree grows by a block.
+    new_block: u32,
+    /// Added on entering a cell with no wall, board edge or body cell next to it.
+    open: u32,
+}
+
+impl StepCosts {
+    /// The agent's costs, in half moves: small integers keep A*'s frontier in its bucket
+    /// queue.
+    const WEIGHED: StepCosts = StepCosts {
+        back: 2,
+        inside: 4,
+        new_block: 5,
+        open: 2,
+    };
 }
 
 impl TreeView {
+    /// The open-cell cost if no neighbour of `cell` is the board's edge, a wall or a body
+    /// cell still held a move after a path arrives at `cell` in `arrival` moves, else 0.
+    #[inline]
+    fn open_cost(&self, cell: u32, arrival: u32) -> u32 {
+        let layout = self.moves.layout();
+        let touches = layout.neighbours(cell).into_iter().any(|next| {
+            next == NONE || !layout.is_free(next) || self.free_after[next as usize] > arrival + 1
+        });
+        if touches {
+            0
+        } else {
+            self.costs.open
+        }
+    }
+
     fn new(moves: BlockMoves) -> Self {
         let len = moves.layout().len();
         let edges = 2 * moves.blocks();
@@ -156,6 +196,7 @@ impl TreeView {
             head: 0,
             removed: FixedBitSet::with_capacity(2 * len),
             moves,
+            costs: StepCosts::WEIGHED,
         }
     }
 
@@ -226,7 +267,7 @@ impl Graph for TreeView {
             if self.free_after[next as usize] <= arrival
                 && (edge == NONE || self.present_until[edge as usize] <= arrival)
             {
-                visit(next, 1);
+                visit(next, self.costs.inside + self.open_cost(next, arrival));
             }
         }
         let next = self.moves.outside(cell);
@@ -235,17 +276,13 @@ impl Graph for TreeView {
             let edge = edge as usize;
             if self.free_after[next as usize] <= arrival && self.absent_until[edge] <= arrival {
                 // Back along an edge the body still fixes, or into a block it has left.
-                if self.present_until[edge] > arrival
-                    || self.block_until[self.moves.block_of(next) as usize] <= arrival
-                {
-                    visit(next, 1);
+                if self.present_until[edge] > arrival {
+                    visit(next, self.costs.back + self.open_cost(next, arrival));
+                } else if self.block_until[self.moves.block_of(next) as usize] <= arrival {
+                    visit(next, self.costs.new_block + self.open_cost(next, arrival));
                 }
             }
         }
-    }
-
-    fn uniform_costs(&self) -> bool {
-        true
     }
 }
 
@@ -263,10 +300,13 @@ impl IndexedGraph for TreeView {
     }
 }
 
-/// Manhattan distance: admissible for [`TreeView`], whose steps are moves of the board.
+/// Manhattan distance times the cheapest step's cost: admissible for [`TreeView`], whose
+/// steps are moves of the board.
 #[derive(Clone, Copy, Debug)]
 struct Distance {
     width: u32,
+    /// The cheapest step's cost.
+    step: u32,
 }
 
 impl Heuristic<u32, u32> for Distance {
@@ -274,7 +314,7 @@ impl Heuristic<u32, u32> for Distance {
     fn estimate(&self, from: u32, goal: u32) -> u32 {
         let (fx, fy) = (from % self.width, from / self.width);
         let (gx, gy) = (goal % self.width, goal / self.width);
-        fx.abs_diff(gx) + fy.abs_diff(gy)
+        self.step * (fx.abs_diff(gx) + fy.abs_diff(gy))
     }
 }
 
@@ -292,6 +332,8 @@ pub(crate) struct TreePlayer {
     pub(crate) last_expanded: u64,
     /// Searches the last decision ran.
     pub(crate) last_searches: u64,
+    /// Whether a plan that would shut off part of the board turns toward it first.
+    detours: bool,
 }
 
 impl TreePlayer {
@@ -313,10 +355,12 @@ impl TreePlayer {
                 sets: DisjointSets::default(),
                 search: AStar::new(Distance {
                     width: layout.width,
+                    step: StepCosts::WEIGHED.back,
                 }),
                 view: TreeView::new(moves),
                 last_expanded: 0,
                 last_searches: 0,
+                detours: true,
             };
             if player.load(body) {
                 return Some(player);
@@ -364,6 +408,11 @@ impl TreePlayer {
                 match self.first_failure(&path.nodes, food) {
                     None => return Some(self.frame(path.nodes[1])),
                     Some(step) => {
+                        if self.detours && self.last_searches == 1 {
+                            if let Some(next) = self.detour(&path.nodes, food) {
+                                return Some(self.frame(next));
+                            }
+                        }
                         if step > 1 && first_step == NONE {
                             first_step = path.nodes[1];
                         }
@@ -395,6 +444,62 @@ impl TreePlayer {
         }
         // The safety test held before the move, so some move passes it.
         (best != NONE).then(|| self.frame(best))
+    }
+
+    /// The first step toward the free cell nearest the head that `path` (ending on the
+    /// food) would shut off, if that step passes the safety test; `None` if the path
+    /// shuts nothing off or no such step passes.
+    ///
+    /// After the path, blocks joined by edges the body does not fix as absent form the
+    /// part of the board a cycle may still cover; free cells in blocks outside the head's
+    /// part are the ones the path would shut off.
+    fn detour(&mut self, path: &[u32], food: u32) -> Option<u32> {
+        let moves = &self.view.moves;
+        self.trial.copy_from(&self.body);
+        for &cell in &path[1..] {
+            let eats = cell == food;
+            if !self.trial.may_enter(cell, eats) {
+                return None;
+            }
+            self.trial.advance(moves, cell, eats);
+        }
+        self.sets.reset(moves.blocks());
+        let len = moves.layout().len() as u32;
+        for cell in 0..len {
+            let edge = moves.crossing(cell);
+            if edge != NONE && self.trial.absent[edge as usize] == 0 {
+                self.sets
+                    .union(moves.block_of(cell), moves.block_of(moves.outside(cell)));
+            }
+        }
+        let main = self.sets.find(moves.block_of(self.trial.cells[0]));
+        let head = self.body.cells[0];
+        let width = moves.layout().width;
+        let (hx, hy) = (head % width, head / width);
+        let mut target = NONE;
+        let mut best = u32::MAX;
+        for cell in 0..len {
+            if !moves.layout().is_free(cell)
+                || self.trial.occupied.contains(cell as usize)
+                || self.sets.find(moves.block_of(cell)) == main
+            {
+                continue;
+            }
+            let distance = hx.abs_diff(cell % width) + hy.abs_diff(cell / width);
+            if distance < best {
+                best = distance;
+                target = cell;
+            }
+        }
+        if target == NONE {
+            return None;
+        }
+        let found = self.search.plan(&self.view, head, target);
+        self.last_expanded += self.search.last_stats().expanded;
+        self.last_searches += 1;
+        let path = found.ok()?;
+        let next = *path.nodes.get(1)?;
+        self.passes(next, Some(food)).then_some(next)
     }
 
     /// Whether moving the head to `cell` is legal and keeps the safety test true.
@@ -516,23 +621,36 @@ impl Mode {
 ///
 /// # The plan
 ///
-/// Each move, A* ([`AStar`], Manhattan distance) searches a graph view of the board whose
+/// Each move, A* ([`AStar`], Manhattan distance) searches for the cheapest path (costs
+/// below) on a graph view of the board whose
 /// edges are the right-hand moves into cells that are free when the path can arrive, out
 /// of a block only along a tree edge the body still fixes or into a block the body has
 /// left (so the fixed edges stay a tree). The view knows when the body releases each
 /// cell, edge and block (after as many moves as the tail needs), and admits a step once
 /// any path from the head would arrive late enough. The body is then moved along the path
 /// to the food (the tail moving too), and the test above is run after the first step and
-/// at the end. If the end fails, a step where the test turns from passing to failing
-/// (found by bisection, a few tests instead of one per step) is taken out of the view and
-/// A* runs again, [`ATTEMPTS`](Self::ATTEMPTS) times at most. If no path
+/// at the end. If the end of the first plan fails, the path would shut off part of the
+/// board: blocks the body could then reach only across edges it fixes as absent. The
+/// agent then heads for the shut-off free cell nearest its head (Manhattan distance),
+/// taking the first step of a plan to it if that step passes the test, so the snake fills
+/// the pocket before it closes instead of going round it later (twanvl's "nearest
+/// unreachable" detour; there the pocket is found by a flood fill, here by the exact
+/// test's disjoint sets). Otherwise, and on later plans, a step where the test turns from
+/// passing to failing (found by bisection, a few tests instead of one per step) is taken
+/// out of the view and A* runs again, [`ATTEMPTS`](Self::ATTEMPTS) times at most. If no path
 /// passes, the agent takes a move that passes the test, preferring the first step of a
 /// path it found and then the move nearer the food.
 ///
-/// twanvl's "cell-variant" weighs the steps (back along a tree edge 1, inside a block
-/// 1.5, into a new block 3.4); here every step costs one move, which measured better
-/// (20×20 from length 1, 12 games: 11,886 mean steps against 12,433 with those weights;
-/// making new blocks cheaper or dearer in five other ways gave 12,071 to 13,224).
+/// Steps are weighed, as in twanvl's "cell-variant" (which has back along a tree edge 1,
+/// inside a block 1.5, into a new block 3.4), but with other weights: back along a tree
+/// edge the body fixes 1, inside a block 2, into a block the body has left 2.5, and 1 more
+/// for entering a cell with no board edge, wall or body cell next to it, so the body
+/// keeps to itself and the walls and leaves fewer pockets. Measured on 20×20 from length
+/// 1 (100 games, seed 1; the figures in BENCHMARKS.md are on other seeds): every step 1
+/// and no detour, 12,161 mean steps; with the detour 11,610; with it and twanvl's weights
+/// 11,364; weights 1, 2, 3.4: 11,358; with the open-cell cost too, 11,220; weights 1, 2,
+/// 2.5 with it, 11,184. Charging per open neighbour instead, or keeping the plan out of
+/// body cells until the tail has gone (as twanvl's plan does), did no better.
 ///
 /// Boards the blocks do not fit (an odd side, walls that do not fill whole blocks, an odd
 /// number of free cells, or a starting body that drives on neither side) go to
@@ -543,10 +661,11 @@ impl Mode {
 ///
 /// # Complexity
 ///
-/// Per move: at most [`ATTEMPTS`](Self::ATTEMPTS) A* searches over the `n` cells (two
-/// successors each), and for each path `O(n)` work to move the body along it and
-/// `O(log n)` tests of `O(blocks)` each; all in memory the agent keeps from move to move (the planner returns
-/// each path in a fresh `Vec`, one allocation per search, none per node).
+/// Per move: at most [`ATTEMPTS`](Self::ATTEMPTS) A* searches, and one more for a detour,
+/// over the `n` cells (two successors each); for each path `O(n)` work to move the body
+/// along it and `O(log n)` tests of `O(blocks)` each; `O(n)` to find shut-off cells. All
+/// in memory the agent keeps from move to move (the planner returns each path in a fresh
+/// `Vec`, one allocation per search, none per node).
 ///
 /// # Example
 ///
@@ -719,6 +838,29 @@ mod tests_support {
 
     /// Plays one game over plain data and returns (won, steps).
     pub(super) fn play(width: u32, height: u32, start: &[u32], seed: u64) -> (bool, u64) {
+        play_with(width, height, start, seed, true)
+    }
+
+    /// As [`play`], with or without the detour toward cells a plan would shut off.
+    pub(super) fn play_with(
+        width: u32,
+        height: u32,
+        start: &[u32],
+        seed: u64,
+        detours: bool,
+    ) -> (bool, u64) {
+        play_with_costs(width, height, start, seed, detours, true)
+    }
+
+    /// As [`play_with`], with the agent's step costs or with every step costing one.
+    pub(super) fn play_with_costs(
+        width: u32,
+        height: u32,
+        start: &[u32],
+        seed: u64,
+        detours: bool,
+        weighed: bool,
+    ) -> (bool, u64) {
         let layout = Layout::open(width, height);
         let cells = layout.len();
         let mut body: VecDeque<u32> = start.iter().copied().collect();
@@ -735,6 +877,16 @@ mod tests_support {
         };
         let mut food = place_food(&body);
         let mut player = TreePlayer::new(&layout, start).expect("straight starts fit");
+        player.detours = detours;
+        if !weighed {
+            player.view.costs = StepCosts {
+                back: 1,
+                inside: 1,
+                new_block: 1,
+                open: 0,
+            };
+            player.search = AStar::new(Distance { width, step: 1 });
+        }
         let mut steps = 0;
         while let Some(target) = food {
             let cells_now: Vec<u32> = body.iter().copied().collect();
@@ -759,7 +911,72 @@ mod tests_support {
 
 #[cfg(test)]
 mod tests {
-    use super::tests_support::play;
+    use super::tests_support::{play, play_with, play_with_costs};
+    use super::{Body, StepCosts, TreeView};
+    use crate::snake::cycle::{BlockMoves, Layout};
+
+    #[test]
+    fn open_cost_falls_on_cells_touching_nothing_when_the_path_arrives() {
+        let moves = BlockMoves::new(Layout::open(8, 8)).expect("blocks fit 8x8");
+        let mut body = Body::default();
+        body.clear(&moves);
+        // Along the top row, head at (3, 0): it leaves after 4 moves, the tail after 1.
+        for cell in [0, 1, 2, 3] {
+            body.push_head(&moves, cell);
+        }
+        let mut view = TreeView::new(moves);
+        view.show(&body);
+        let open = StepCosts::WEIGHED.open;
+        assert!(open > 0);
+        // (4, 4): nothing near it.
+        assert_eq!(view.open_cost(36, 0), open);
+        // (0, 4): the board's edge.
+        assert_eq!(view.open_cost(32, 0), 0);
+        // (3, 1), under the head, which leaves after 4 moves: touching the body while
+        // the head's cell is still held a move after the path arrives, open after that.
+        assert_eq!(view.open_cost(11, 1), 0);
+        assert_eq!(view.open_cost(11, 2), 0);
+        assert_eq!(view.open_cost(11, 3), open);
+        // (1, 1), under (1, 0), which leaves after 2 moves.
+        assert_eq!(view.open_cost(9, 0), 0);
+        assert_eq!(view.open_cost(9, 1), open);
+    }
+
+    #[test]
+    fn weighed_steps_save_steps() {
+        // As for detours: whole games on a board and seeds the costs were not tuned on.
+        let (mut weighed, mut unit) = (0, 0);
+        for seed in 100..112 {
+            let (won, steps) = play_with_costs(16, 16, &[0], seed, true, true);
+            assert!(won);
+            weighed += steps;
+            let (won, steps) = play_with_costs(16, 16, &[0], seed, true, false);
+            assert!(won);
+            unit += steps;
+        }
+        assert!(
+            weighed * 100 < unit * 99,
+            "{weighed} steps with weighed steps, {unit} with unit steps"
+        );
+    }
+
+    #[test]
+    fn detours_toward_shut_off_cells_save_steps() {
+        // Over whole games from length 1, on a board and seeds the costs were not tuned on.
+        let (mut with, mut without) = (0, 0);
+        for seed in 100..106 {
+            let (won, steps) = play_with(16, 16, &[0], seed, true);
+            assert!(won);
+            with += steps;
+            let (won, steps) = play_with(16, 16, &[0], seed, false);
+            assert!(won);
+            without += steps;
+        }
+        assert!(
+            with * 100 < without * 98,
+            "{with} steps with detours, {without} without"
+        );
+    }
 
     #[test]
     fn fills_small_boards_from_straight_starts() {
