@@ -270,12 +270,7 @@ fn any_angle<P: Planner<Grid>>(
             ratios += 1;
         }
     }
-    println!(
-        "scenarios={} invalid={invalid} mean_ratio={:.6} micros={}",
-        scenarios.len(),
-        ratio_sum / ratios.max(1) as f64,
-        planning.as_micros()
-    );
+    print_any_angle_summary(scenarios.len(), invalid, ratio_sum, ratios, planning);
     Ok(())
 }
 
@@ -315,12 +310,7 @@ fn anya(map_path: &Path, scen_path: &Path) -> Result<(), String> {
             ratios += 1;
         }
     }
-    println!(
-        "scenarios={} invalid={invalid} mean_ratio={:.6} micros={}",
-        scenarios.len(),
-        ratio_sum / ratios.max(1) as f64,
-        planning.as_micros()
-    );
+    print_any_angle_summary(scenarios.len(), invalid, ratio_sum, ratios, planning);
     Ok(())
 }
 
@@ -373,4 +363,20 @@ fn keeps_clear(grid: &Grid, p: (i64, i64), q: (i64, i64)) -> bool {
             }
         }
     })
+}
+
+/// The summary line of an any-angle run: scenarios, invalid paths, the mean of path length
+/// over the published optimum (scenarios with optimum 0 left out), and the planning time.
+fn print_any_angle_summary(
+    scenarios: usize,
+    invalid: usize,
+    ratio_sum: f64,
+    ratios: usize,
+    planning: std::time::Duration,
+) {
+    println!(
+        "scenarios={scenarios} invalid={invalid} mean_ratio={:.6} micros={}",
+        ratio_sum / ratios.max(1) as f64,
+        planning.as_micros()
+    );
 }

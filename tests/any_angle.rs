@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::exact_any_angle::{centre, exact_any_angle};
+use common::exact_any_angle::{centre, exact_any_angle, random_map};
 
 use proptest::prelude::*;
 use replan::grid::{
@@ -84,34 +84,6 @@ type Measured = (&'static str, Box<dyn Planner<Grid>>, Vec<f64>);
 /// A small random map with open endpoints.
 fn small_map() -> impl Strategy<Value = (Grid, Cell, Cell)> {
     random_map(3..10, 0.25)
-}
-
-/// A random map of `sides` cells a side, each cell blocked with probability `blocked`
-/// except the two endpoints.
-fn random_map(
-    sides: std::ops::Range<u32>,
-    blocked: f64,
-) -> impl Strategy<Value = (Grid, Cell, Cell)> {
-    (sides.clone(), sides)
-        .prop_flat_map(move |(w, h)| {
-            (
-                Just((w, h)),
-                proptest::collection::vec(proptest::bool::weighted(blocked), (w * h) as usize),
-                (0..w, 0..h),
-                (0..w, 0..h),
-            )
-        })
-        .prop_map(|((w, h), blocked, start, goal)| {
-            let mut grid = Grid::open(w, h, Connectivity::Eight);
-            for y in 0..h {
-                for x in 0..w {
-                    if blocked[(y * w + x) as usize] && (x, y) != start && (x, y) != goal {
-                        grid.set_blocked((x, y), true).unwrap();
-                    }
-                }
-            }
-            (grid, start, goal)
-        })
 }
 
 /// A larger, sparser map with two open cells far apart: long segments, whose cells the

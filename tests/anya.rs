@@ -6,37 +6,10 @@
 
 mod common;
 
-use common::exact_any_angle::{exact_any_angle, free_in_limit};
+use common::exact_any_angle::{exact_any_angle, free_in_limit, random_map};
 use proptest::prelude::*;
 use replan::grid::{Anya, Cell, Connectivity, Grid, Octile, ThetaStar};
 use replan::{AStar, Budgeted, PlanError, Planner};
-
-/// A random map with open endpoints; `density` of the cells blocked.
-fn random_map(
-    sizes: std::ops::Range<u32>,
-    density: f64,
-) -> impl Strategy<Value = (Grid, Cell, Cell)> {
-    (sizes.clone(), sizes)
-        .prop_flat_map(move |(w, h)| {
-            (
-                Just((w, h)),
-                proptest::collection::vec(proptest::bool::weighted(density), (w * h) as usize),
-                (0..w, 0..h),
-                (0..w, 0..h),
-            )
-        })
-        .prop_map(|((w, h), blocked, start, goal)| {
-            let mut grid = Grid::open(w, h, Connectivity::Eight);
-            for y in 0..h {
-                for x in 0..w {
-                    if blocked[(y * w + x) as usize] && (x, y) != start && (x, y) != goal {
-                        grid.set_blocked((x, y), true).unwrap();
-                    }
-                }
-            }
-            (grid, start, goal)
-        })
-}
 
 /// A point in cell units as doubled integer coordinates, the brute force's units. Anya's
 /// points are corners and centres, so doubling is exact.

@@ -58,8 +58,9 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use super::theta_star::check_query;
 use super::{Cell, Grid};
-use crate::{Budgeted, Graph, IndexedMinHeap, Path, PlanError, Planner, SearchStats};
+use crate::{Budgeted, IndexedMinHeap, Path, PlanError, Planner, SearchStats};
 
 /// Anya: the shortest any-angle path between the centres of two cells of an unweighted
 /// [`Grid`] (Harabor, Grastien, Öz and Aksakalli, "Optimal Any-Angle Pathfinding In
@@ -238,24 +239,7 @@ impl Anya {
         self.intervals.clear();
         self.nodes.clear();
         self.pending.clear();
-        if let Err(reason) = grid.check_node(start) {
-            return Err(PlanError::InvalidStart {
-                node: format!("{start:?}"),
-                reason,
-            });
-        }
-        if let Err(reason) = grid.check_node(goal) {
-            return Err(PlanError::InvalidGoal {
-                node: format!("{goal:?}"),
-                reason,
-            });
-        }
-        if grid.is_weighted() {
-            return Err(PlanError::UnsupportedGraph {
-                reason:
-                    "any-angle planners measure segments by length, so the grid must be unweighted",
-            });
-        }
+        check_query(grid, start, goal)?;
         let lattice = Lattice {
             grid,
             columns: 2 * i64::from(grid.width()) + 1,

@@ -213,6 +213,29 @@ fn estimate(cell: Cell, goal: Cell) -> f64 {
 /// +1.6%).
 const LAZY_SPAN: u32 = 2;
 
+/// The checks every any-angle planner makes before it searches: both endpoints on the grid
+/// and open, and a grid without weights, whose segments are measured by length alone.
+pub(crate) fn check_query(grid: &Grid, start: Cell, goal: Cell) -> Result<(), PlanError> {
+    if let Err(reason) = grid.check_node(start) {
+        return Err(PlanError::InvalidStart {
+            node: format!("{start:?}"),
+            reason,
+        });
+    }
+    if let Err(reason) = grid.check_node(goal) {
+        return Err(PlanError::InvalidGoal {
+            node: format!("{goal:?}"),
+            reason,
+        });
+    }
+    if grid.is_weighted() {
+        return Err(PlanError::UnsupportedGraph {
+            reason: "any-angle planners measure segments by length, so the grid must be unweighted",
+        });
+    }
+    Ok(())
+}
+
 /// No parent: the start's record, or a cell not reached.
 const NO_PARENT: u32 = u32::MAX;
 
@@ -267,24 +290,7 @@ impl AnyAngleSearch {
     ) -> Result<Path<Cell, f64>, PlanError> {
         self.stats = SearchStats::default();
         self.open.clear();
-        if let Err(reason) = grid.check_node(start) {
-            return Err(PlanError::InvalidStart {
-                node: format!("{start:?}"),
-                reason,
-            });
-        }
-        if let Err(reason) = grid.check_node(goal) {
-            return Err(PlanError::InvalidGoal {
-                node: format!("{goal:?}"),
-                reason,
-            });
-        }
-        if grid.is_weighted() {
-            return Err(PlanError::UnsupportedGraph {
-                reason:
-                    "any-angle planners measure segments by length, so the grid must be unweighted",
-            });
-        }
+        check_query(grid, start, goal)?;
         self.sight.refresh(grid);
         if start != goal && self.sight.sees(grid, start, goal) {
             // The straight segment is the shortest path of all, and a search would spend

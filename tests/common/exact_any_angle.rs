@@ -2,7 +2,8 @@
 //! that keeps clear of the blocked cells in the limit, by Dijkstra over a visibility graph.
 //! The oracle of the any-angle tests.
 
-use replan::grid::{Cell, Grid};
+use proptest::prelude::*;
+use replan::grid::{Cell, Connectivity, Grid};
 
 /// Doubled coordinates of a cell centre: centres are odd, cell borders even.
 pub fn centre((x, y): Cell) -> (i64, i64) {
@@ -119,4 +120,32 @@ pub fn exact_any_angle(grid: &Grid, start: Cell, goal: Cell) -> Option<f64> {
             }
         }
     }
+}
+
+/// A random map of `sides` cells a side, each cell blocked with probability `blocked`
+/// except the two endpoints.
+pub fn random_map(
+    sides: std::ops::Range<u32>,
+    blocked: f64,
+) -> impl Strategy<Value = (Grid, Cell, Cell)> {
+    (sides.clone(), sides)
+        .prop_flat_map(move |(w, h)| {
+            (
+                Just((w, h)),
+                proptest::collection::vec(proptest::bool::weighted(blocked), (w * h) as usize),
+                (0..w, 0..h),
+                (0..w, 0..h),
+            )
+        })
+        .prop_map(|((w, h), blocked, start, goal)| {
+            let mut grid = Grid::open(w, h, Connectivity::Eight);
+            for y in 0..h {
+                for x in 0..w {
+                    if blocked[(y * w + x) as usize] && (x, y) != start && (x, y) != goal {
+                        grid.set_blocked((x, y), true).unwrap();
+                    }
+                }
+            }
+            (grid, start, goal)
+        })
 }
