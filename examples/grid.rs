@@ -40,7 +40,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
-use replan::grid::movingai::{read_map, read_scenarios};
+use replan::grid::movingai::{read_map, read_scenarios, Scenario};
 use replan::grid::{
     path_length, smooth_path, Anya, Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus,
     LazyThetaStar, Octile, ThetaStar,
@@ -167,13 +167,7 @@ fn benchmark<P: Planner<Grid>>(
     scen_path: &Path,
     mut planner: P,
 ) -> Result<(), String> {
-    let grid = read_map(map_path).map_err(|err| err.to_string())?;
-    let scenarios = read_scenarios(scen_path).map_err(|err| err.to_string())?;
-    for scenario in &scenarios {
-        scenario
-            .check(&grid)
-            .map_err(|err| format!("{}: {err}", scen_path.display()))?;
-    }
+    let (grid, scenarios) = load(map_path, scen_path)?;
 
     let progress = std::io::stderr().is_terminal();
     let mut mismatches = 0usize;
@@ -234,13 +228,7 @@ fn any_angle<P: Planner<Grid>>(
     mut planner: P,
     smooth: bool,
 ) -> Result<(), String> {
-    let grid = read_map(map_path).map_err(|err| err.to_string())?;
-    let scenarios = read_scenarios(scen_path).map_err(|err| err.to_string())?;
-    for scenario in &scenarios {
-        scenario
-            .check(&grid)
-            .map_err(|err| format!("{}: {err}", scen_path.display()))?;
-    }
+    let (grid, scenarios) = load(map_path, scen_path)?;
     let mut invalid = 0usize;
     let mut ratio_sum = 0.0f64;
     let mut ratios = 0usize;
@@ -277,13 +265,7 @@ fn any_angle<P: Planner<Grid>>(
 /// Anya over every scenario: the same summary as [`any_angle`], with validity by the rule
 /// of its path model (see the module doc).
 fn anya(map_path: &Path, scen_path: &Path) -> Result<(), String> {
-    let grid = read_map(map_path).map_err(|err| err.to_string())?;
-    let scenarios = read_scenarios(scen_path).map_err(|err| err.to_string())?;
-    for scenario in &scenarios {
-        scenario
-            .check(&grid)
-            .map_err(|err| format!("{}: {err}", scen_path.display()))?;
-    }
+    let (grid, scenarios) = load(map_path, scen_path)?;
     let mut planner = Anya::new();
     let mut invalid = 0usize;
     let mut ratio_sum = 0.0f64;
@@ -379,4 +361,17 @@ fn print_any_angle_summary(
         ratio_sum / ratios.max(1) as f64,
         planning.as_micros()
     );
+}
+
+/// A Moving AI map and its scenarios, each scenario checked against the map (on it, open
+/// endpoints) so that a bad file is an error before any planning.
+fn load(map_path: &Path, scen_path: &Path) -> Result<(Grid, Vec<Scenario>), String> {
+    let grid = read_map(map_path).map_err(|err| err.to_string())?;
+    let scenarios = read_scenarios(scen_path).map_err(|err| err.to_string())?;
+    for scenario in &scenarios {
+        scenario
+            .check(&grid)
+            .map_err(|err| format!("{}: {err}", scen_path.display()))?;
+    }
+    Ok((grid, scenarios))
 }
