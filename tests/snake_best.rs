@@ -248,3 +248,54 @@ fn the_look_ahead_agent_does_not_circle_past_food_it_can_eat() {
         );
     }
 }
+
+/// The walled boards of the property test above, many more of them, with what became of
+/// each game: never a death, and a capped game mostly ends with the food in a dead-end
+/// corridor, which no snake of two or more cells can eat and leave. Prints the counts.
+/// Run with `GAMES=30000 cargo test --release --test snake_best -- --ignored --nocapture
+/// walled_boards_in_bulk` (default 3,000 games).
+#[test]
+#[ignore = "thousands of games: run in release"]
+fn walled_boards_in_bulk() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let games: usize = std::env::var("GAMES").map_or(3_000, |games| games.parse().unwrap());
+    let mut runner = TestRunner::deterministic();
+    let strategy = (walled_board(), 0u64..1000);
+    let (mut won, mut died, mut capped, mut in_pocket) = (0, 0, 0, 0);
+    for _ in 0..games {
+        let ((board, start), seed) = strategy.new_tree(&mut runner).unwrap().current();
+        let config = GameConfig::with_board(board.clone())
+            .with_start(start)
+            .with_seed(replan::snake::game_seed(seed, 0));
+        let Ok(mut game) = Game::new(&config) else {
+            continue;
+        };
+        let mut agent = best();
+        let mut outcome = Outcome::Moved;
+        while !game.is_over() {
+            outcome = game.step(agent.next_move(&game));
+        }
+        match outcome {
+            Outcome::Won => won += 1,
+            Outcome::Died(_) => {
+                died += 1;
+                eprintln!("died on\n{board}\nseed {seed}");
+            }
+            _ => {
+                capped += 1;
+                let food = game.food().expect("a capped game has food");
+                in_pocket += usize::from(pocket_cells(&board)[board.index(food)]);
+            }
+        }
+    }
+    eprintln!(
+        "games {} won {won} died {died} capped {capped}, of which food in a dead-end corridor {in_pocket}",
+        won + died + capped
+    );
+    assert_eq!(died, 0);
+    assert!(
+        capped == 0 || in_pocket * 2 > capped,
+        "{in_pocket} of {capped}"
+    );
+}
