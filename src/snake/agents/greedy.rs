@@ -73,7 +73,7 @@ impl Agent for GreedyAgent {
                 }
             }
         }
-        let (direction, expanded) = most_free_space(game, &view, &mut self.flood);
+        let (direction, expanded) = most_free_space(game, &view, &mut self.flood, [true; 4]);
         self.stats.searches += 1;
         self.stats.expanded += expanded;
         direction

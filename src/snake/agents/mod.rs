@@ -39,22 +39,24 @@ pub use safe::SafeAgent;
 use super::{Direction, Game, Position, TailView};
 use crate::BfsReach;
 
-/// The move that leaves the most room: among the moves that do not die at once, the one
-/// whose new head cell reaches the most cells on the virtual-tail view, ties going to the
-/// move farther from the food (Liu's last resort, which wanders away to leave the food for
-/// later). Any move when none survives. Returns the move and the nodes expanded.
+/// The move that leaves the most room: among the moves `allowed` (indexed as
+/// [`Direction::ALL`]) that do not die at once, the one whose new head cell reaches the
+/// most cells on the virtual-tail view, ties going to the move farther from the food
+/// (Liu's last resort, which wanders away to leave the food for later). Any move when none
+/// survives. Returns the move and the nodes expanded.
 fn most_free_space<P: Position>(
     game: &Game,
     view: &TailView<P>,
     reach: &mut BfsReach,
+    allowed: [bool; 4],
 ) -> (Direction, u64) {
     let head = game.snake().head();
     let (width, height) = (game.board().width(), game.board().height());
     let food = game.food().unwrap_or(head);
     let mut best: Option<(Direction, usize, u32)> = None;
     let mut expanded = 0;
-    for direction in Direction::ALL {
-        if game.death_of(direction).is_some() {
+    for (direction, allowed) in Direction::ALL.into_iter().zip(allowed) {
+        if !allowed || game.death_of(direction).is_some() {
             continue;
         }
         let Some(next) = direction.apply(head, width, height) else {

@@ -44,6 +44,11 @@ use crate::{BidirectionalBfs, Planner};
 ///    tail has moved further.
 /// 4. Otherwise keep to the rest of the last path that passed the check, if it still
 ///    leads to the food: nothing but the snake has moved since, so it is still safe.
+///    Once the snake has gone more moves than there are free cells without eating, that
+///    rest is kept even when step 3 passes a new path, unless the new one is no longer:
+///    the moves left to the food then fall with every move. Scoring first steps afresh
+///    each move could otherwise take the snake round one loop for ever, every step's
+///    path passing the check.
 /// 5. With four or fewer empty cells (the food's included), search exactly: a
 ///    depth-first search over the look-ahead snake's own moves that do not eat, each
 ///    position once (a Zobrist key of the body in order; moves are taken back rather
@@ -75,7 +80,11 @@ use crate::{BidirectionalBfs, Planner};
 ///    beside both; `longest_path_to` in `snake/solver/path.py`), unless its first step
 ///    eats.
 /// 8. Otherwise take the move that leaves the most free space, ties to the move farther
-///    from the food.
+///    from the food, among the moves after which the tail stays in reach (or the board
+///    is full, or the head is beside the last empty cell), eating if only a meal keeps
+///    it; among all moves when none does. A snake that reaches its tail can follow it
+///    for ever, while the most room bought by losing the tail is how a snake walks into
+///    a dead end on a walled board.
 ///
 /// In the endgame of step 5, steps 6 and 7 reach the tail without crossing the food:
 /// a path through it would later leave an unchecked meal as the only move.

@@ -259,7 +259,19 @@ impl Safety {
             FoodPlan::Distances => Some(&[][..]),
         };
         if let (Some(path), Some(food)) = (food_path, game.food()) {
-            if self.food_path(game, path, food) {
+            // Once the snake has gone more moves than there are free cells without eating,
+            // a new path replaces the one being followed only if it is no longer than what
+            // is left of it: the moves to the food then fall with every move, and the
+            // snake eats. Scoring first steps afresh each move can otherwise send it round
+            // one loop for ever, every step's path passing the check. Earlier, the fresh
+            // choice is worth its detours (keeping every path from the first move cost
+            // 16×16 a third more steps and 14 of 100 games), and so is a fresh path of the
+            // same length later (keeping the old one cost an 8×8 endgame a third more).
+            let waited = game.steps() > self.last_meal + free as u64;
+            let following = waited && self.committed.last() == Some(&food);
+            if self.food_path(game, path, food)
+                && (!following || self.candidate.len() <= self.committed.len() + 1)
+            {
                 self.committed.clear();
                 self.committed.extend_from_slice(&self.candidate[1..]);
                 self.committed_judge = Some(self.judge);
@@ -355,9 +367,41 @@ impl Safety {
             return Direction::between(self.path[0], self.path[1])
                 .expect("paths step between neighbours");
         }
-        let (direction, expanded) = most_free_space(game, &TailView::new(game), &mut self.flood);
+        // Last, keep the tail in reach if any move does, eating if only that does: a
+        // snake that reaches its tail can follow it for ever, while a move that loses the
+        // tail for more room is how a snake walks into a dead end.
+        let mut keeps = self.tail_keeping_moves(game);
+        if !keeps.contains(&true) {
+            keeps = [true; 4];
+        }
+        let (direction, expanded) =
+            most_free_space(game, &TailView::new(game), &mut self.flood, keeps);
         self.count(expanded);
         direction
+    }
+
+    /// Which moves (indexed as [`Direction::ALL`]) survive and leave a position that
+    /// passes the tail check of [`has_eaten_safely`](Safety::has_eaten_safely): the board
+    /// full, the head beside the one empty cell left, or the tail in reach.
+    fn tail_keeping_moves(&mut self, game: &Game) -> [bool; 4] {
+        let head = game.snake().head();
+        let (width, height) = (game.board().width(), game.board().height());
+        let judge = std::mem::replace(&mut self.judge, Judge::Tail);
+        let mut keeps = [false; 4];
+        for (keep, direction) in keeps.iter_mut().zip(Direction::ALL) {
+            let Some(next) = direction.apply(head, width, height) else {
+                continue;
+            };
+            if game.death_of(direction).is_some() {
+                continue;
+            }
+            let look_ahead = self.look_ahead.position_mut();
+            look_ahead.copy_from(game);
+            look_ahead.snake.advance(next, game.food() == Some(next));
+            *keep = self.has_eaten_safely(0);
+        }
+        self.judge = judge;
+        keeps
     }
 
     /// Looks for a cycle through the body, entering at most `cap` cells of the empty ones.
@@ -1079,6 +1123,105 @@ mod tests {
     /// fills the board for sure wherever the later food falls (an exhaustive search of
     /// the snake's moves and the food's cells puts the best play at two wins in three),
     /// but some meal wins in every cell the next food may take but one.
+    #[test]
+    fn a_fresh_path_replaces_a_longer_one_until_the_snake_has_waited() {
+        // A snake of two at the top left, the food at the bottom right, and a path to it
+        // kept from an earlier move that winds down the left side first: 12 moves against
+        // the 8 of a shortest path.
+        let food = (5, 4);
+        let config = (0..)
+            .map(|seed| {
+                GameConfig::new(6, 6)
+                    .unwrap()
+                    .with_start(vec![(1, 0), (0, 0)])
+                    .with_seed(seed)
+            })
+            .find(|config| Game::new(config).unwrap().food() == Some(food))
+            .unwrap();
+        let game = Game::new(&config).unwrap();
+        let mut safety = Safety::new();
+        safety.refresh(&game);
+        // As kept: the head's cell first, which the move it made there removes.
+        #[rustfmt::skip]
+        let winding = [
+            (1, 0), (1, 1), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5), (1, 5), (2, 5), (3, 5),
+            (4, 5), (5, 5), (5, 4),
+        ];
+        safety.committed.extend_from_slice(&winding[..]);
+        let direction = safety.decide(&game, FoodPlan::Distances);
+        assert_eq!(safety.committed.last(), Some(&food));
+        assert_eq!(safety.committed.len(), 8, "{:?}", safety.committed);
+        assert_ne!(direction, Direction::Down);
+    }
+
+    #[test]
+    fn after_a_long_wait_a_fresh_path_as_short_still_replaces_the_one_kept() {
+        let food = (5, 4);
+        let config = (0..)
+            .map(|seed| {
+                GameConfig::new(6, 6)
+                    .unwrap()
+                    .with_start(vec![(1, 0), (0, 0)])
+                    .with_seed(seed)
+            })
+            .find(|config| Game::new(config).unwrap().food() == Some(food))
+            .unwrap();
+        let mut game = Game::new(&config).unwrap();
+        let mut safety = Safety::new();
+        safety.refresh(&game);
+        // Ten laps round the top-left square without eating: more moves than free cells.
+        for _ in 0..10 {
+            for direction in [
+                Direction::Down,
+                Direction::Left,
+                Direction::Up,
+                Direction::Right,
+            ] {
+                game.step(direction);
+            }
+        }
+        assert_eq!((game.snake().head(), game.snake().len()), ((1, 0), 2));
+        assert!(game.steps() > game.board().free_cells() as u64);
+        safety.refresh(&game);
+        // Kept: a shortest path down the second column, then along the fifth row.
+        #[rustfmt::skip]
+        let kept = [
+            (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (2, 4), (3, 4), (4, 4), (5, 4),
+        ];
+        safety.committed.extend_from_slice(&kept[..]);
+        safety.decide(&game, FoodPlan::Distances);
+        // A fresh path as short replaces it.
+        assert_eq!(safety.committed.len(), 8);
+        assert_ne!(safety.committed[..], kept[1..], "the fresh path is another");
+    }
+
+    #[test]
+    fn the_last_resort_keeps_the_tail_and_counts_a_meal_as_growth() {
+        // A corridor of five cells, the snake in its first two, the food beside the head.
+        // Backing into the cell the tail leaves keeps the tail beside the head; eating
+        // leaves the body between head and tail with two cells empty, the tail out of
+        // reach.
+        let board: Board = ".....\n#####".parse().unwrap();
+        let food = (2, 0);
+        let config = (0..)
+            .map(|seed| {
+                GameConfig::with_board(board.clone())
+                    .with_start(vec![(1, 0), (0, 0)])
+                    .with_seed(seed)
+            })
+            .find(|config| Game::new(config).unwrap().food() == Some(food))
+            .unwrap();
+        let game = Game::new(&config).unwrap();
+        let keeps = Safety::new().tail_keeping_moves(&game);
+        let keeps = |direction| keeps[Direction::ALL.iter().position(|&d| d == direction).unwrap()];
+        assert!(keeps(Direction::Left), "into the leaving tail");
+        assert!(!keeps(Direction::Right), "the meal");
+        assert!(
+            !keeps(Direction::Up) && !keeps(Direction::Down),
+            "off the board"
+        );
+    }
+
     #[test]
     fn a_likely_meal_is_found_where_no_sure_one_exists() {
         #[rustfmt::skip]
