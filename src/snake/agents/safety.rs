@@ -1155,6 +1155,50 @@ mod tests {
     }
 
     #[test]
+    fn a_longer_fresh_path_replaces_the_kept_one_until_the_wait_is_over() {
+        // The tail lies between the head and the food, so the kept shortest path runs
+        // through the cell it leaves; scoring first steps by distance from the tail
+        // prefers a way round it.
+        let food = (0, 0);
+        let config = (0..)
+            .map(|seed| {
+                GameConfig::new(6, 6)
+                    .unwrap()
+                    .with_start(vec![(3, 0), (2, 0)])
+                    .with_seed(seed)
+            })
+            .find(|config| Game::new(config).unwrap().food() == Some(food))
+            .unwrap();
+        let mut game = Game::new(&config).unwrap();
+        let kept = [(3, 0), (2, 0), (1, 0), (0, 0)];
+        // One agent's scratch throughout: it dates the last meal from the game's start.
+        let mut safety = Safety::new();
+        let mut replaced = |game: &Game| {
+            safety.refresh(game);
+            safety.committed.clear();
+            safety.committed.extend_from_slice(&kept[..]);
+            safety.decide(game, FoodPlan::Distances);
+            assert_eq!(safety.committed.last(), Some(&food));
+            safety.committed.len() > kept.len() - 1
+        };
+        assert!(replaced(&game), "at the first move");
+        // Nine laps of four moves: as many moves as free cells, not more.
+        for _ in 0..9 {
+            for direction in [
+                Direction::Down,
+                Direction::Left,
+                Direction::Up,
+                Direction::Right,
+            ] {
+                game.step(direction);
+            }
+        }
+        assert_eq!(game.snake().body().collect::<Vec<_>>(), [(3, 0), (2, 0)]);
+        assert_eq!(game.steps(), game.board().free_cells() as u64);
+        assert!(replaced(&game), "after as many moves as free cells");
+    }
+
+    #[test]
     fn after_a_long_wait_a_fresh_path_as_short_still_replaces_the_one_kept() {
         let food = (5, 4);
         let config = (0..)
