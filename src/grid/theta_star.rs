@@ -312,10 +312,25 @@ impl AnyAngleSearch {
             stamp: search,
         };
         let h = estimate(start, goal);
-        self.open.push(start_index as u32, key(h, 0.0));
+        // The frontier is the heap plus at most one cell held outside it, as in
+        // [`AStar`](crate::AStar): a successor whose key comes before the heap's top would be
+        // popped next anyway, so it skips the push and the pop. On open ground, where the
+        // successor straight on ties its parent's `f` with a larger `g`, and in corridors,
+        // most expansions hold one.
+        let mut held = Some((start_index as u32, key(h, 0.0)));
         self.stats.max_frontier = 1;
 
-        while let Some((id, _)) = self.open.pop() {
+        loop {
+            let popped = match held {
+                Some((_, held_key)) => match self.open.peek() {
+                    Some((_, top)) if *top < held_key => self.open.pop(),
+                    _ => held.take(),
+                },
+                None => self.open.pop(),
+            };
+            let Some((id, _)) = popped else {
+                break;
+            };
             let index = id as usize;
             let cell = grid.node(index);
             if rewiring == Rewiring::Lazy && self.settle_parent(grid, cell, index) {
@@ -327,8 +342,13 @@ impl AnyAngleSearch {
                 // is expanded now without the round trip through the heap.
                 let g = self.records[index].g;
                 let checked = key(g + estimate(cell, goal), g);
-                if self.open.peek().is_some_and(|(_, top)| *top < checked) {
-                    self.open.push(id, checked);
+                let first_queued = match (self.open.peek(), held) {
+                    (Some((_, &top)), Some((_, held_key))) => Some(top.min(held_key)),
+                    (Some((_, &top)), None) => Some(top),
+                    (None, held) => held.map(|(_, held_key)| held_key),
+                };
+                if first_queued.is_some_and(|first| first < checked) {
+                    self.open.push_absent(id, checked);
                     continue;
                 }
             }
@@ -405,13 +425,30 @@ impl AnyAngleSearch {
                     stamp: search,
                 };
                 let f = candidate + estimate(next, goal);
-                if seen && open.contains(next_index as u32) {
-                    open.decrease_key(next_index as u32, key(f, candidate));
-                } else {
-                    open.push(next_index as u32, key(f, candidate));
+                let next_key = key(f, candidate);
+                let next_id = next_index as u32;
+                // A cell reached in this search and not closed is queued: in the heap, or
+                // held.
+                match held {
+                    Some((held_id, ref mut held_key)) if held_id == next_id => {
+                        *held_key = next_key;
+                    }
+                    _ if seen => {
+                        open.decrease_key(next_id, next_key);
+                    }
+                    None if open.peek().is_none_or(|(_, top)| next_key < *top) => {
+                        held = Some((next_id, next_key));
+                    }
+                    None => open.push_absent(next_id, next_key),
+                    Some((held_id, held_key)) if next_key < held_key => {
+                        open.push_absent(held_id, held_key);
+                        held = Some((next_id, next_key));
+                    }
+                    Some(_) => open.push_absent(next_id, next_key),
                 }
             });
-            self.stats.max_frontier = self.stats.max_frontier.max(self.open.len());
+            let frontier = self.open.len() + usize::from(held.is_some());
+            self.stats.max_frontier = self.stats.max_frontier.max(frontier);
         }
         Err(PlanError::NoPath)
     }
