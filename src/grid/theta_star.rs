@@ -213,6 +213,16 @@ fn estimate(cell: Cell, goal: Cell) -> f64 {
 /// +1.6%).
 const LAZY_SPAN: u32 = 2;
 
+/// [`LAZY_SPAN`] for the successors of a cell with a blocked neighbour, whose assumed
+/// segments are the likeliest to graze an obstacle. A segment tested when generated is
+/// marked [`VERIFIED`] and not tested again when popped, so where parents are near (every
+/// cell of a maze touches a wall) the test moves from the pop to the generation and a
+/// failed assumption never reaches the heap. Against testing only within [`LAZY_SPAN`]
+/// (callgrind, the benchmark's samples): maze −9% instructions and −21% mispredicted
+/// branches, 8room_000 and random512-10-0 −3%, the other maps within ±0.5%; 16 saves a
+/// little more on the maze and costs more on arena, 4 less on both.
+const NEAR_OBSTACLE_SPAN: u32 = 8;
+
 /// The checks every any-angle planner makes before it searches: both endpoints on the grid
 /// and open, and a grid without weights, whose segments are measured by length alone.
 pub(crate) fn check_query(grid: &Grid, start: Cell, goal: Cell) -> Result<(), PlanError> {
@@ -253,7 +263,7 @@ pub(crate) struct AnyAngleSearch {
     records: Vec<Record>,
     /// Line of sight with one read per run, rebuilt when the grid changes.
     sight: SightRuns,
-    /// The stamp of the current search, below [`CLOSED`].
+    /// The stamp of the current search, below [`VERIFIED`].
     search: u32,
 }
 
@@ -264,12 +274,17 @@ struct Record {
     g: f64,
     parent: u32,
     /// The search that last reached the cell, with [`CLOSED`] set once that search closed
-    /// it; records of other searches are stale.
+    /// it, or [`VERIFIED`] while it is queued with a parent known to be in sight; records
+    /// of other searches are stale.
     stamp: u32,
 }
 
 /// The stamp bit of a closed cell.
 const CLOSED: u32 = 1 << 31;
+
+/// The stamp bit of a queued cell whose segment to its parent is known to be in sight, so
+/// Lazy Theta* need not test it again when the cell is popped.
+const VERIFIED: u32 = 1 << 30;
 
 /// The heap key of a cell: `f` first, then larger `g` first, packed into one integer as
 /// [`AStar`](crate::AStar) packs its float keys ([`Cost::frontier_key_of`]): `f` keeps its
@@ -374,6 +389,12 @@ impl AnyAngleSearch {
             } else {
                 (grid.node(parent as usize), self.records[parent as usize].g)
             };
+            // Every move from `cell` is legal exactly when its eight neighbours are open.
+            let span_tested_now = if grid.moves[index] == u8::MAX {
+                LAZY_SPAN
+            } else {
+                NEAR_OBSTACLE_SPAN
+            };
             let AnyAngleSearch {
                 open,
                 records,
@@ -387,7 +408,7 @@ impl AnyAngleSearch {
                 if record.stamp == search | CLOSED {
                     return;
                 }
-                let seen = record.stamp == search;
+                let seen = record.stamp & !VERIFIED == search;
                 let via_parent = g_parent + euclidean(parent_cell, next);
                 // The route through the parent is never longer than the one through `cell`
                 // (the triangle inequality; `cell` is at `g_parent` plus its distance from
@@ -397,24 +418,33 @@ impl AnyAngleSearch {
                     return;
                 }
                 // Through the parent when it sees `next` (Theta*) or, lazily, unless a short
-                // segment is seen to be blocked: the assumption is checked when `next` is
-                // expanded.
-                let through_parent = parent != NO_PARENT
-                    && match rewiring {
-                        Rewiring::Eager => sight.sees(grid, parent_cell, next),
+                // segment is seen to be blocked: an untested assumption is checked when
+                // `next` is expanded.
+                let (through_parent, tested) = if parent == NO_PARENT {
+                    (false, true)
+                } else {
+                    match rewiring {
+                        Rewiring::Eager => (sight.sees(grid, parent_cell, next), true),
                         Rewiring::Lazy => {
-                            parent_cell
+                            let span = parent_cell
                                 .0
                                 .abs_diff(next.0)
-                                .max(parent_cell.1.abs_diff(next.1))
-                                > LAZY_SPAN
-                                || sight.sees(grid, parent_cell, next)
+                                .max(parent_cell.1.abs_diff(next.1));
+                            if span > span_tested_now {
+                                (true, false)
+                            } else {
+                                (sight.sees(grid, parent_cell, next), true)
+                            }
                         }
-                    };
-                let (candidate, candidate_parent) = if through_parent {
-                    (via_parent, parent)
+                    }
+                };
+                // A grid move is in sight by the rule's construction.
+                let (candidate, candidate_parent, verified) = if !through_parent {
+                    (g_here + step, index as u32, VERIFIED)
+                } else if tested {
+                    (via_parent, parent, VERIFIED)
                 } else {
-                    (g_here + step, index as u32)
+                    (via_parent, parent, 0)
                 };
                 if seen && candidate >= record.g {
                     return;
@@ -422,7 +452,7 @@ impl AnyAngleSearch {
                 *record = Record {
                     g: candidate,
                     parent: candidate_parent,
-                    stamp: search,
+                    stamp: search | verified,
                 };
                 let f = candidate + estimate(next, goal);
                 let next_key = key(f, candidate);
@@ -453,12 +483,16 @@ impl AnyAngleSearch {
         Err(PlanError::NoPath)
     }
 
-    /// Lazy Theta*'s check on expanding `cell`: when its assumed parent is out of sight,
+    /// Lazy Theta*'s check on expanding `cell`, unless its segment was tested when it was
+    /// generated ([`VERIFIED`]): when its assumed parent is out of sight,
     /// the parent becomes the closed neighbour through which `cell` is cheapest. One exists,
     /// since the neighbour `cell` was generated from is closed. Whether the cost rose.
     fn settle_parent(&mut self, grid: &Grid, cell: Cell, index: usize) -> bool {
-        let parent = self.records[index].parent;
-        if parent == NO_PARENT || self.sight.sees(grid, grid.node(parent as usize), cell) {
+        let Record { parent, stamp, .. } = self.records[index];
+        if stamp & VERIFIED != 0
+            || parent == NO_PARENT
+            || self.sight.sees(grid, grid.node(parent as usize), cell)
+        {
             return false;
         }
         let search = self.search;
@@ -474,8 +508,11 @@ impl AnyAngleSearch {
             }
         });
         let rose = best.0 > self.records[index].g;
-        self.records[index].g = best.0;
-        self.records[index].parent = best.1;
+        self.records[index] = Record {
+            g: best.0,
+            parent: best.1,
+            stamp: search | VERIFIED,
+        };
         rose
     }
 
@@ -486,8 +523,8 @@ impl AnyAngleSearch {
             self.open.reserve_ids(bound);
         }
         self.search += 1;
-        if self.search == CLOSED {
-            // After 2^31 searches the stamps would reach the closed bit: forget every old one.
+        if self.search == VERIFIED {
+            // After 2^30 searches the stamps would reach the flag bits: forget every old one.
             for record in &mut self.records {
                 record.stamp = 0;
             }
