@@ -447,3 +447,44 @@ fn segments_tested_when_generated_keep_sight_in_one_cell_corridors() {
         );
     }
 }
+
+/// Once a cell at an obstacle's corner sees the goal, the goal is offered the straight
+/// segment from it, and the search ends without expanding the open ground between: here a
+/// wall hides a goal 50 columns away; rounding its end takes about 80 expansions, walking
+/// the open ground to the goal cell by cell another 50.
+#[test]
+fn a_corner_in_sight_of_the_goal_ends_the_search() {
+    let mut grid = Grid::open(64, 21, Connectivity::Eight);
+    for y in 0..15 {
+        grid.set_blocked((6, y), true).unwrap();
+    }
+    let (start, goal) = ((2, 2), (58, 3));
+    let octile = AStar::new(Octile).plan(&grid, start, goal).unwrap().cost;
+    let mut theta = ThetaStar::new();
+    let mut lazy = LazyThetaStar::new();
+    for (name, path) in [
+        ("theta", theta.plan(&grid, start, goal).unwrap()),
+        ("lazy", lazy.plan(&grid, start, goal).unwrap()),
+    ] {
+        for pair in path.nodes.windows(2) {
+            assert!(sees(&grid, pair[0], pair[1]), "{name}: {:?}", path.nodes);
+        }
+        assert!(
+            (path_length(&path.nodes) - path.cost).abs() < 1e-9,
+            "{name}"
+        );
+        assert!(path.cost < octile, "{name}: {} against {octile}", path.cost);
+        // One turn, at a corner of the wall's end.
+        assert_eq!(path.nodes.len(), 3, "{name}: {:?}", path.nodes);
+        assert!(
+            [(5, 15), (7, 15)].contains(&path.nodes[1]),
+            "{name}: {:?}",
+            path.nodes
+        );
+        assert!(
+            path.stats.expanded < 110,
+            "{name}: {} expansions",
+            path.stats.expanded
+        );
+    }
+}

@@ -45,6 +45,8 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 ///   maps).
 /// - A cell is closed when expanded and never reopened; like Theta*, the paths are not
 ///   always the shortest any-angle paths, and usually within a few percent of them.
+/// - As in Theta*, an expanded cell at an obstacle's outer corner that sees the goal offers
+///   it the straight segment, tested at once.
 ///
 /// # Complexity
 ///
@@ -52,7 +54,7 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 /// line-of-sight test, with no expansion. Otherwise `O((V + E) log V)` heap work plus at most
 /// one line-of-sight test per expansion, each `O(min(|dx|, |dy|))` as for
 /// [`ThetaStar`](super::ThetaStar), and one of at most eight rows per generated edge of a
-/// cell beside a blocked cell. It shares Theta*'s memory (`O(cells)`, kept by the planner,
+/// cell beside a blocked cell, and one to the goal per expanded corner cell. It shares Theta*'s memory (`O(cells)`, kept by the planner,
 /// the line-of-sight counts rebuilt after the grid changes).
 ///
 /// # Example

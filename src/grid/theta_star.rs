@@ -48,6 +48,12 @@ use crate::{
 ///   on small random maps, its paths are on average within 2% of the shortest polyline
 ///   through cell centres, and never longer than the 8-connected optimum.
 /// - Ties in `f` go to the larger `g`, as in [`AStar`](crate::AStar).
+/// - A cell at an obstacle's outer corner (one blocked diagonal neighbour, every other move
+///   legal), when expanded in sight of the goal, offers the goal the straight segment from
+///   it: an edge the grid's moves lack, which only lowers the goal's cost through a segment
+///   in sight, while the goal still leaves the open list in key order, so the bound above
+///   holds. Past the last corner of a path, the search then reaches the goal without
+///   walking the open ground to it one expansion per cell.
 ///
 /// # Complexity
 ///
@@ -58,6 +64,7 @@ use crate::{
 /// cells follow it along each axis, so each row (or column) the segment crosses is one read.
 /// The test is skipped where the route through the parent would not improve the successor:
 /// that route is never longer than the one through the expanded cell, so neither could.
+/// An expanded corner cell tests one more segment, to the goal.
 /// Memory is `O(cells)` (about 24 bytes a cell), kept by the planner for its next call; the counts
 /// are rebuilt in `O(cells)` by the first search after the grid changes
 /// ([`Grid::revision`]); a search allocates only the returned path.
@@ -222,6 +229,45 @@ const LAZY_SPAN: u32 = 2;
 /// branches, 8room_000 and random512-10-0 −3%, the other maps within ±0.5%; 16 saves a
 /// little more on the maze and costs more on arena, 4 less on both.
 const NEAR_OBSTACLE_SPAN: u32 = 8;
+
+/// Whether a cell with legal moves `moves` is the outer corner of an obstacle: exactly one
+/// move is illegal, which can only be a diagonal one blocked by its diagonal cell alone (a
+/// blocked orthogonal neighbour takes the two diagonal moves beside it too). Any-angle paths
+/// turn at such cells. Limiting the goal test to them keeps its cost off most expansions:
+/// on a maze almost no cell is one.
+#[inline]
+fn is_outer_corner(moves: u8) -> bool {
+    (!moves).is_power_of_two()
+}
+
+/// Queues cell `id` with `key`, in the heap or held (see [`AnyAngleSearch::run`]); `queued`
+/// says whether it is already in the heap or held.
+#[inline(always)]
+fn queue(
+    open: &mut IndexedMinHeap<i64>,
+    held: &mut Option<(u32, i64)>,
+    id: u32,
+    key: i64,
+    queued: bool,
+) {
+    match held {
+        Some((held_id, held_key)) if *held_id == id => {
+            *held_key = key;
+        }
+        _ if queued => {
+            open.decrease_key(id, key);
+        }
+        None if open.peek().is_none_or(|(_, top)| key < *top) => {
+            *held = Some((id, key));
+        }
+        None => open.push_absent(id, key),
+        Some((held_id, held_key)) if key < *held_key => {
+            open.push_absent(*held_id, *held_key);
+            *held = Some((id, key));
+        }
+        Some(_) => open.push_absent(id, key),
+    }
+}
 
 /// The checks every any-angle planner makes before it searches: both endpoints on the grid
 /// and open, and a grid without weights, whose segments are measured by length alone.
@@ -455,28 +501,27 @@ impl AnyAngleSearch {
                     stamp: search | verified,
                 };
                 let f = candidate + estimate(next, goal);
-                let next_key = key(f, candidate);
-                let next_id = next_index as u32;
-                // A cell reached in this search and not closed is queued: in the heap, or
-                // held.
-                match held {
-                    Some((held_id, ref mut held_key)) if held_id == next_id => {
-                        *held_key = next_key;
-                    }
-                    _ if seen => {
-                        open.decrease_key(next_id, next_key);
-                    }
-                    None if open.peek().is_none_or(|(_, top)| next_key < *top) => {
-                        held = Some((next_id, next_key));
-                    }
-                    None => open.push_absent(next_id, next_key),
-                    Some((held_id, held_key)) if next_key < held_key => {
-                        open.push_absent(held_id, held_key);
-                        held = Some((next_id, next_key));
-                    }
-                    Some(_) => open.push_absent(next_id, next_key),
-                }
+                queue(open, &mut held, next_index as u32, key(f, candidate), seen);
             });
+            // A corner cell that sees the goal offers it the straight segment, which the
+            // grid's moves would otherwise reach one expansion per cell.
+            if index != goal_index
+                && is_outer_corner(grid.moves[index])
+                && self.sight.sees(grid, cell, goal)
+            {
+                let record = &mut self.records[goal_index];
+                let seen = record.stamp & !VERIFIED == search;
+                let candidate = g_here + euclidean(cell, goal);
+                if record.stamp != search | CLOSED && (!seen || candidate < record.g) {
+                    *record = Record {
+                        g: candidate,
+                        parent: index as u32,
+                        stamp: search | VERIFIED,
+                    };
+                    let goal_key = key(candidate, candidate);
+                    queue(&mut self.open, &mut held, goal_index as u32, goal_key, seen);
+                }
+            }
             let frontier = self.open.len() + usize::from(held.is_some());
             self.stats.max_frontier = self.stats.max_frontier.max(frontier);
         }
