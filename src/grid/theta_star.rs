@@ -240,6 +240,21 @@ fn is_outer_corner(moves: u8) -> bool {
     (!moves).is_power_of_two()
 }
 
+/// Whether `next`, a neighbour of `cell`, lies straight on from `parent` through `cell`:
+/// along a row, a column or a diagonal.
+#[inline(always)]
+fn straight_on(parent: Cell, cell: Cell, next: Cell) -> bool {
+    let (ax, ay) = (
+        i64::from(cell.0) - i64::from(parent.0),
+        i64::from(cell.1) - i64::from(parent.1),
+    );
+    let (sx, sy) = (
+        i64::from(next.0) - i64::from(cell.0),
+        i64::from(next.1) - i64::from(cell.1),
+    );
+    ax * sy == ay * sx && ax * sx + ay * sy > 0
+}
+
 /// Queues cell `id` with `key`, in the heap or held (see [`AnyAngleSearch::run`]); `queued`
 /// says whether it is already in the heap or held.
 #[inline(always)]
@@ -468,6 +483,10 @@ impl AnyAngleSearch {
                 // `next` is expanded.
                 let (through_parent, tested) = if parent == NO_PARENT {
                     (false, true)
+                } else if straight_on(parent_cell, cell, next) {
+                    // The segment to the parent is that of `cell` (in sight: `cell` is
+                    // expanded) extended by a legal move: the cells it touches are theirs.
+                    (true, true)
                 } else {
                     match rewiring {
                         Rewiring::Eager => (sight.sees(grid, parent_cell, next), true),
