@@ -406,3 +406,85 @@ fn a_failed_lazy_assumption_never_lengthens_the_path_beyond_the_octile_optimum()
         }
     }
 }
+
+/// Lazy Theta* tests some segments when it generates a cell (near walls) and then trusts
+/// them when the cell is popped: in a serpentine of one-cell corridors, where every cell
+/// touches a wall and every shortcut across a bend is blocked, each segment must still be
+/// in sight and the path no longer than A*'s walk, which is the optimum there.
+#[test]
+fn segments_tested_when_generated_keep_sight_in_one_cell_corridors() {
+    // Corridors on even rows, joined at alternate ends.
+    let (width, height) = (23, 15);
+    let mut grid = Grid::open(width, height, Connectivity::Eight);
+    for y in (1..height).step_by(2) {
+        let gap = if y % 4 == 1 { width - 1 } else { 0 };
+        for x in (0..width).filter(|&x| x != gap) {
+            grid.set_blocked((x, y), true).unwrap();
+        }
+    }
+    let queries = [
+        ((0, 0), (0, height - 1)),
+        ((5, 0), (17, height - 1)),
+        ((width - 1, 2), (3, 10)),
+        ((11, 4), (11, 6)),
+    ];
+    for (start, goal) in queries {
+        let octile = AStar::new(Octile).plan(&grid, start, goal).unwrap().cost;
+        let path = LazyThetaStar::new().plan(&grid, start, goal).unwrap();
+        for pair in path.nodes.windows(2) {
+            assert!(
+                sees(&grid, pair[0], pair[1]),
+                "{:?} in {:?}",
+                pair,
+                path.nodes
+            );
+        }
+        assert!((path_length(&path.nodes) - path.cost).abs() < 1e-9);
+        assert!(
+            (path.cost - octile).abs() < 1e-9,
+            "{} against {octile}",
+            path.cost
+        );
+    }
+}
+
+/// Once a cell at an obstacle's corner sees the goal, the goal is offered the straight
+/// segment from it, and the search ends without expanding the open ground between: here a
+/// wall hides a goal 50 columns away; rounding its end takes about 80 expansions, walking
+/// the open ground to the goal cell by cell another 50.
+#[test]
+fn a_corner_in_sight_of_the_goal_ends_the_search() {
+    let mut grid = Grid::open(64, 21, Connectivity::Eight);
+    for y in 0..15 {
+        grid.set_blocked((6, y), true).unwrap();
+    }
+    let (start, goal) = ((2, 2), (58, 3));
+    let octile = AStar::new(Octile).plan(&grid, start, goal).unwrap().cost;
+    let mut theta = ThetaStar::new();
+    let mut lazy = LazyThetaStar::new();
+    for (name, path) in [
+        ("theta", theta.plan(&grid, start, goal).unwrap()),
+        ("lazy", lazy.plan(&grid, start, goal).unwrap()),
+    ] {
+        for pair in path.nodes.windows(2) {
+            assert!(sees(&grid, pair[0], pair[1]), "{name}: {:?}", path.nodes);
+        }
+        assert!(
+            (path_length(&path.nodes) - path.cost).abs() < 1e-9,
+            "{name}"
+        );
+        assert!(path.cost < octile, "{name}: {} against {octile}", path.cost);
+        // One turn, at a corner of the wall's end.
+        assert_eq!(path.nodes.len(), 3, "{name}: {:?}", path.nodes);
+        assert!(
+            [(5, 15), (7, 15)].contains(&path.nodes[1]),
+            "{name}: {:?}",
+            path.nodes
+        );
+        assert!(
+            path.stats.expanded < 110,
+            "{name}: {} expansions",
+            path.stats.expanded
+        );
+    }
+}

@@ -98,7 +98,7 @@ pub fn report(
 }
 
 /// `value` to three significant digits (four for values of 1000 and more, written whole).
-fn significant(value: f64) -> String {
+pub fn significant(value: f64) -> String {
     let decimals = (2 - value.log10().floor() as i32).max(0) as usize;
     format!("{value:.decimals$}")
 }

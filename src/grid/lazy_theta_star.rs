@@ -16,9 +16,12 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 /// takes the expanded cell's parent and the straight segment from it. Only when the cell is
 /// popped is the assumption checked; if the parent is out of sight, the cell falls back to
 /// the closed neighbour through which it is cheapest (one always exists: the cell it was
-/// generated from). One test per expansion instead of one per edge; only a segment spanning
-/// at most two rows and columns, whose test is a few cell reads, is tested when generated,
-/// since a wrong assumption costs a second trip through the frontier.
+/// generated from). One test per expansion instead of one per edge. Short segments are
+/// tested when generated instead, and not again when popped, since their test is a few
+/// cell reads and a wrong assumption costs a second trip through the frontier: those
+/// spanning at most two rows and columns, or eight from a cell beside a blocked cell, where
+/// assumptions fail most (in a maze, where every cell is, the search then tests almost
+/// nothing when it pops).
 ///
 /// # Nodes, costs and the line-of-sight rule
 ///
@@ -42,14 +45,17 @@ use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 ///   maps).
 /// - A cell is closed when expanded and never reopened; like Theta*, the paths are not
 ///   always the shortest any-angle paths, and usually within a few percent of them.
+/// - As in Theta*, an expanded cell at an obstacle's outer corner that sees the goal offers
+///   it the straight segment, tested at once.
 ///
 /// # Complexity
 ///
 /// A goal in sight of the start is answered with the straight segment after one
 /// line-of-sight test, with no expansion. Otherwise `O((V + E) log V)` heap work plus at most
 /// one line-of-sight test per expansion, each `O(min(|dx|, |dy|))` as for
-/// [`ThetaStar`](super::ThetaStar), whose memory (`O(cells)`, kept by the planner, the
-/// line-of-sight counts rebuilt after the grid changes) it shares.
+/// [`ThetaStar`](super::ThetaStar), and one of at most eight rows per generated edge of a
+/// cell beside a blocked cell, and one to the goal per expanded corner cell. It shares Theta*'s memory (`O(cells)`, kept by the planner,
+/// the line-of-sight counts rebuilt after the grid changes).
 ///
 /// # Example
 ///
