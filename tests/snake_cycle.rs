@@ -363,3 +363,19 @@ fn best_wins_on_20_by_20() {
     assert_eq!(report.wins, 8, "{report:?}");
     assert!(report.mean_steps < 14_000.0, "{}", report.mean_steps);
 }
+
+/// The 30×30 record: below AutoSnake3's published 47,359 mean steps (1,000 games) over 100
+/// games from length 1, none lost. About five minutes on 2 cores:
+///
+/// ```text
+/// cargo test --release --test snake_cycle best_beats_the_published_30_by_30_record \
+///     -- --ignored --nocapture
+/// ```
+#[test]
+#[ignore = "a long run: use --release"]
+fn best_beats_the_published_30_by_30_record() {
+    let board = Board::new(30, 30).unwrap();
+    let report = run(best, &config(&board, 1), 100, 13);
+    assert_eq!(report.wins, 100, "{report:?}");
+    assert!(report.mean_steps < 47_359.0, "{}", report.mean_steps);
+}
