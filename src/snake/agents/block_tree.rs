@@ -859,7 +859,10 @@ pub struct BlockTreeAgent {
 /// 2×2 blocks where they fit and plays [`ReclosingAgent`]'s rule elsewhere. It wins every
 /// game on a board where a Hamiltonian cycle, or on a board with an odd number of free
 /// cells one round all free cells but one, closes round the starting body, and plays
-/// [`SafeAgent`]'s look-ahead where none does.
+/// [`SafeAgent`]'s look-ahead where none does. Food in a dead-end corridor (a free cell
+/// with one free neighbour, or a one-cell-wide passage that ends in one) cannot be eaten
+/// by a snake of two or more cells that must then turn round: there the look-ahead keeps
+/// its tail in reach and circles until the step cap rather than die.
 ///
 /// [`ReclosingAgent`]: crate::snake::ReclosingAgent
 /// [`SafeAgent`]: crate::snake::SafeAgent
