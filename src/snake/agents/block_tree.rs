@@ -1134,18 +1134,29 @@ mod tests {
         assert_eq!(view.open_cost(9, 1), open);
     }
 
+    /// Total steps over one game per seed with a rule on and with it off (`play(seed, on)`
+    /// returns whether the game was won and its steps); every game must be won.
+    fn steps_with_and_without(
+        seeds: std::ops::Range<u64>,
+        play: impl Fn(u64, bool) -> (bool, u64),
+    ) -> (u64, u64) {
+        let (mut with, mut without) = (0, 0);
+        for seed in seeds {
+            for (on, total) in [(true, &mut with), (false, &mut without)] {
+                let (won, steps) = play(seed, on);
+                assert!(won, "seed {seed}, rule on: {on}");
+                *total += steps;
+            }
+        }
+        (with, without)
+    }
+
     #[test]
     fn weighed_steps_save_steps() {
         // As for detours: whole games on a board and seeds the costs were not tuned on.
-        let (mut weighed, mut unit) = (0, 0);
-        for seed in 100..112 {
-            let (won, steps) = play_with_costs(16, 16, &[0], seed, true, true);
-            assert!(won);
-            weighed += steps;
-            let (won, steps) = play_with_costs(16, 16, &[0], seed, true, false);
-            assert!(won);
-            unit += steps;
-        }
+        let (weighed, unit) = steps_with_and_without(100..112, |seed, on| {
+            play_with_costs(16, 16, &[0], seed, true, on)
+        });
         assert!(
             weighed * 100 < unit * 99,
             "{weighed} steps with weighed steps, {unit} with unit steps"
@@ -1156,15 +1167,9 @@ mod tests {
     fn weighing_the_other_move_by_the_next_food_saves_steps() {
         // Whole games from length 1 on a board and seeds the rule was not tuned on; the
         // gain is largest on small boards, so few games tell it from noise.
-        let (mut with, mut without) = (0, 0);
-        for seed in 100..124 {
-            let (won, steps) = play_with_lookahead(12, 12, &[0], seed, true);
-            assert!(won);
-            with += steps;
-            let (won, steps) = play_with_lookahead(12, 12, &[0], seed, false);
-            assert!(won);
-            without += steps;
-        }
+        let (with, without) = steps_with_and_without(100..124, |seed, on| {
+            play_with_lookahead(12, 12, &[0], seed, on)
+        });
         assert!(
             with * 100 < without * 98,
             "{with} steps weighing the other move, {without} without"
@@ -1174,15 +1179,8 @@ mod tests {
     #[test]
     fn detours_toward_shut_off_cells_save_steps() {
         // Over whole games from length 1, on a board and seeds the costs were not tuned on.
-        let (mut with, mut without) = (0, 0);
-        for seed in 100..106 {
-            let (won, steps) = play_with(16, 16, &[0], seed, true);
-            assert!(won);
-            with += steps;
-            let (won, steps) = play_with(16, 16, &[0], seed, false);
-            assert!(won);
-            without += steps;
-        }
+        let (with, without) =
+            steps_with_and_without(100..106, |seed, on| play_with(16, 16, &[0], seed, on));
         assert!(
             with * 100 < without * 98,
             "{with} steps with detours, {without} without"

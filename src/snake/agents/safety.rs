@@ -1083,6 +1083,14 @@ mod tests {
     use super::*;
     use crate::snake::GameConfig;
 
+    /// `config` with the first food seed whose food lies on `food`.
+    fn with_food(config: GameConfig, food: Cell) -> GameConfig {
+        (0..)
+            .map(|seed| config.clone().with_seed(seed))
+            .find(|config| Game::new(config).unwrap().food() == Some(food))
+            .unwrap()
+    }
+
     #[test]
     fn move_keys_follow_the_position_key() {
         let config = GameConfig::new(5, 4).unwrap().with_start_length(6);
@@ -1129,15 +1137,12 @@ mod tests {
         // kept from an earlier move that winds down the left side first: 12 moves against
         // the 8 of a shortest path.
         let food = (5, 4);
-        let config = (0..)
-            .map(|seed| {
-                GameConfig::new(6, 6)
-                    .unwrap()
-                    .with_start(vec![(1, 0), (0, 0)])
-                    .with_seed(seed)
-            })
-            .find(|config| Game::new(config).unwrap().food() == Some(food))
-            .unwrap();
+        let config = with_food(
+            GameConfig::new(6, 6)
+                .unwrap()
+                .with_start(vec![(1, 0), (0, 0)]),
+            food,
+        );
         let game = Game::new(&config).unwrap();
         let mut safety = Safety::new();
         safety.refresh(&game);
@@ -1160,15 +1165,12 @@ mod tests {
         // through the cell it leaves; scoring first steps by distance from the tail
         // prefers a way round it.
         let food = (0, 0);
-        let config = (0..)
-            .map(|seed| {
-                GameConfig::new(6, 6)
-                    .unwrap()
-                    .with_start(vec![(3, 0), (2, 0)])
-                    .with_seed(seed)
-            })
-            .find(|config| Game::new(config).unwrap().food() == Some(food))
-            .unwrap();
+        let config = with_food(
+            GameConfig::new(6, 6)
+                .unwrap()
+                .with_start(vec![(3, 0), (2, 0)]),
+            food,
+        );
         let mut game = Game::new(&config).unwrap();
         let kept = [(3, 0), (2, 0), (1, 0), (0, 0)];
         // One agent's scratch throughout: it dates the last meal from the game's start.
@@ -1201,15 +1203,12 @@ mod tests {
     #[test]
     fn after_a_long_wait_a_fresh_path_as_short_still_replaces_the_one_kept() {
         let food = (5, 4);
-        let config = (0..)
-            .map(|seed| {
-                GameConfig::new(6, 6)
-                    .unwrap()
-                    .with_start(vec![(1, 0), (0, 0)])
-                    .with_seed(seed)
-            })
-            .find(|config| Game::new(config).unwrap().food() == Some(food))
-            .unwrap();
+        let config = with_food(
+            GameConfig::new(6, 6)
+                .unwrap()
+                .with_start(vec![(1, 0), (0, 0)]),
+            food,
+        );
         let mut game = Game::new(&config).unwrap();
         let mut safety = Safety::new();
         safety.refresh(&game);
@@ -1247,14 +1246,10 @@ mod tests {
         // reach.
         let board: Board = ".....\n#####".parse().unwrap();
         let food = (2, 0);
-        let config = (0..)
-            .map(|seed| {
-                GameConfig::with_board(board.clone())
-                    .with_start(vec![(1, 0), (0, 0)])
-                    .with_seed(seed)
-            })
-            .find(|config| Game::new(config).unwrap().food() == Some(food))
-            .unwrap();
+        let config = with_food(
+            GameConfig::with_board(board.clone()).with_start(vec![(1, 0), (0, 0)]),
+            food,
+        );
         let game = Game::new(&config).unwrap();
         let keeps = Safety::new().tail_keeping_moves(&game);
         let keeps = |direction| keeps[Direction::ALL.iter().position(|&d| d == direction).unwrap()];
@@ -1284,15 +1279,10 @@ mod tests {
             (6, 8), (6, 9), (7, 9), (7, 8), (8, 8), (8, 7), (8, 6),
         ];
         let food = (9, 8);
-        let config = (0..)
-            .map(|seed| {
-                GameConfig::new(11, 11)
-                    .unwrap()
-                    .with_start(body.clone())
-                    .with_seed(seed)
-            })
-            .find(|config| Game::new(config).unwrap().food() == Some(food))
-            .unwrap();
+        let config = with_food(
+            GameConfig::new(11, 11).unwrap().with_start(body.clone()),
+            food,
+        );
         let game = Game::new(&config).unwrap();
         assert_eq!(game.board().free_cells() - game.snake().len(), 4);
         let mut safety = Safety::new();
@@ -1315,15 +1305,12 @@ mod tests {
         let likely = empty
             .iter()
             .filter(|&&next_food| {
-                let config = (0..)
-                    .map(|seed| {
-                        GameConfig::new(11, 11)
-                            .unwrap()
-                            .with_start(look_ahead.body().collect())
-                            .with_seed(seed)
-                    })
-                    .find(|config| Game::new(config).unwrap().food() == Some(next_food))
-                    .unwrap();
+                let config = with_food(
+                    GameConfig::new(11, 11)
+                        .unwrap()
+                        .with_start(look_ahead.body().collect()),
+                    next_food,
+                );
                 let mut safety = Safety::new();
                 safety.judge = Judge::Likely;
                 safety.endgame_within(&Game::new(&config).unwrap(), next_food, RESCUE_BUDGET)
