@@ -1083,6 +1083,15 @@ mod tests {
     use super::*;
     use crate::snake::GameConfig;
 
+    /// Plays `moves` over and over, `laps` times: a loop that never eats.
+    fn go_round(game: &mut Game, laps: usize, moves: [Direction; 4]) {
+        for _ in 0..laps {
+            for direction in moves {
+                game.step(direction);
+            }
+        }
+    }
+
     /// `config` with the first food seed whose food lies on `food`.
     fn with_food(config: GameConfig, food: Cell) -> GameConfig {
         (0..)
@@ -1185,16 +1194,16 @@ mod tests {
         };
         assert!(replaced(&game), "at the first move");
         // Nine laps of four moves: as many moves as free cells, not more.
-        for _ in 0..9 {
-            for direction in [
+        go_round(
+            &mut game,
+            9,
+            [
                 Direction::Down,
                 Direction::Left,
                 Direction::Up,
                 Direction::Right,
-            ] {
-                game.step(direction);
-            }
-        }
+            ],
+        );
         assert_eq!(game.snake().body().collect::<Vec<_>>(), [(3, 0), (2, 0)]);
         assert_eq!(game.steps(), game.board().free_cells() as u64);
         assert!(replaced(&game), "after as many moves as free cells");
@@ -1213,16 +1222,16 @@ mod tests {
         let mut safety = Safety::new();
         safety.refresh(&game);
         // Ten laps round the top-left square without eating: more moves than free cells.
-        for _ in 0..10 {
-            for direction in [
+        go_round(
+            &mut game,
+            10,
+            [
                 Direction::Down,
                 Direction::Left,
                 Direction::Up,
                 Direction::Right,
-            ] {
-                game.step(direction);
-            }
-        }
+            ],
+        );
         assert_eq!((game.snake().head(), game.snake().len()), ((1, 0), 2));
         assert!(game.steps() > game.board().free_cells() as u64);
         safety.refresh(&game);
