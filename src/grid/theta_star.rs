@@ -617,6 +617,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn straight_on_is_the_one_neighbour_that_continues_the_parent_step() {
+        // From every one of a cell's eight neighbours as parent, exactly one neighbour of
+        // the cell lies straight on: the cell plus the parent's step.
+        let around = |(x, y): Cell| {
+            (-1..=1_i64)
+                .flat_map(move |dy| (-1..=1_i64).map(move |dx| (dx, dy)))
+                .filter(|&step| step != (0, 0))
+                .map(move |(dx, dy)| ((x as i64 + dx) as u32, (y as i64 + dy) as u32))
+        };
+        for cell in [(3, 3), (1, 7), (6, 2)] {
+            for parent in around(cell) {
+                let ahead = (2 * cell.0 - parent.0, 2 * cell.1 - parent.1);
+                let straight: Vec<Cell> = around(cell)
+                    .filter(|&next| straight_on(parent, cell, next))
+                    .collect();
+                assert_eq!(straight, [ahead], "parent {parent:?}, cell {cell:?}");
+            }
+        }
+    }
+
+    #[test]
     fn the_estimate_lies_halfway_between_the_euclidean_and_the_octile_distance() {
         for goal in [(0, 0), (3, 4), (9, 1), (5, 5), (0, 9)] {
             for y in 0..10_u32 {
