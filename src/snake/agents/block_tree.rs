@@ -1005,54 +1005,44 @@ impl Agent for BlockTreeAgent {
 mod tests_support {
     use super::*;
 
-    /// Plays one game over plain data and returns (won, steps).
-    pub(super) fn play(width: u32, height: u32, start: &[u32], seed: u64) -> (bool, u64) {
-        play_with(width, height, start, seed, true)
+    /// Which of the agent's rules a test game plays with.
+    #[derive(Clone, Copy)]
+    pub(super) struct Rules {
+        /// The detour toward cells a plan would shut off.
+        pub(super) detours: bool,
+        /// The agent's step costs, or every step costing one.
+        pub(super) weighed: bool,
+        /// Weighing the other move by the next food's expected cost.
+        pub(super) lookahead: bool,
     }
 
-    /// As [`play`], with or without the detour toward cells a plan would shut off.
+    impl Rules {
+        /// Every rule on, as the agent plays.
+        pub(super) const ALL: Rules = Rules {
+            detours: true,
+            weighed: true,
+            lookahead: true,
+        };
+    }
+
+    /// Plays one game over plain data with every rule and returns (won, steps).
+    pub(super) fn play(width: u32, height: u32, start: &[u32], seed: u64) -> (bool, u64) {
+        play_with(width, height, start, seed, Rules::ALL)
+    }
+
+    /// As [`play`], with the rules given.
     pub(super) fn play_with(
         width: u32,
         height: u32,
         start: &[u32],
         seed: u64,
-        detours: bool,
+        rules: Rules,
     ) -> (bool, u64) {
-        play_with_costs(width, height, start, seed, detours, true)
-    }
-
-    /// As [`play`], with or without weighing the other move by the next food's cost.
-    pub(super) fn play_with_lookahead(
-        width: u32,
-        height: u32,
-        start: &[u32],
-        seed: u64,
-        lookahead: bool,
-    ) -> (bool, u64) {
-        play_with_options(width, height, start, seed, true, true, lookahead)
-    }
-
-    /// As [`play_with`], with the agent's step costs or with every step costing one.
-    pub(super) fn play_with_costs(
-        width: u32,
-        height: u32,
-        start: &[u32],
-        seed: u64,
-        detours: bool,
-        weighed: bool,
-    ) -> (bool, u64) {
-        play_with_options(width, height, start, seed, detours, weighed, true)
-    }
-
-    fn play_with_options(
-        width: u32,
-        height: u32,
-        start: &[u32],
-        seed: u64,
-        detours: bool,
-        weighed: bool,
-        lookahead: bool,
-    ) -> (bool, u64) {
+        let Rules {
+            detours,
+            weighed,
+            lookahead,
+        } = rules;
         let layout = Layout::open(width, height);
         let cells = layout.len();
         let mut body: VecDeque<u32> = start.iter().copied().collect();
@@ -1103,7 +1093,7 @@ mod tests_support {
 
 #[cfg(test)]
 mod tests {
-    use super::tests_support::{play, play_with, play_with_costs, play_with_lookahead};
+    use super::tests_support::{play, play_with, Rules};
     use super::{Body, StepCosts, TreeView};
     use crate::snake::cycle::{BlockMoves, Layout};
 
@@ -1155,7 +1145,16 @@ mod tests {
     fn weighed_steps_save_steps() {
         // As for detours: whole games on a board and seeds the costs were not tuned on.
         let (weighed, unit) = steps_with_and_without(100..112, |seed, on| {
-            play_with_costs(16, 16, &[0], seed, true, on)
+            play_with(
+                16,
+                16,
+                &[0],
+                seed,
+                Rules {
+                    weighed: on,
+                    ..Rules::ALL
+                },
+            )
         });
         assert!(
             weighed * 100 < unit * 99,
@@ -1168,7 +1167,16 @@ mod tests {
         // Whole games from length 1 on a board and seeds the rule was not tuned on; the
         // gain is largest on small boards, so few games tell it from noise.
         let (with, without) = steps_with_and_without(100..124, |seed, on| {
-            play_with_lookahead(12, 12, &[0], seed, on)
+            play_with(
+                12,
+                12,
+                &[0],
+                seed,
+                Rules {
+                    lookahead: on,
+                    ..Rules::ALL
+                },
+            )
         });
         assert!(
             with * 100 < without * 98,
@@ -1179,8 +1187,18 @@ mod tests {
     #[test]
     fn detours_toward_shut_off_cells_save_steps() {
         // Over whole games from length 1, on a board and seeds the costs were not tuned on.
-        let (with, without) =
-            steps_with_and_without(100..106, |seed, on| play_with(16, 16, &[0], seed, on));
+        let (with, without) = steps_with_and_without(100..106, |seed, on| {
+            play_with(
+                16,
+                16,
+                &[0],
+                seed,
+                Rules {
+                    detours: on,
+                    ..Rules::ALL
+                },
+            )
+        });
         assert!(
             with * 100 < without * 98,
             "{with} steps with detours, {without} without"

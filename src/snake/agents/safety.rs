@@ -1083,6 +1083,13 @@ mod tests {
     use super::*;
     use crate::snake::GameConfig;
 
+    /// A 6×6 game with a snake of two cells and the first food seed that puts the food
+    /// on `food`.
+    fn two_cells_on_6x6(body: [Cell; 2], food: Cell) -> Game {
+        let config = GameConfig::new(6, 6).unwrap().with_start(body.to_vec());
+        Game::new(&with_food(config, food)).unwrap()
+    }
+
     /// Plays `moves` over and over, `laps` times: a loop that never eats.
     fn go_round(game: &mut Game, laps: usize, moves: [Direction; 4]) {
         for _ in 0..laps {
@@ -1146,13 +1153,7 @@ mod tests {
         // kept from an earlier move that winds down the left side first: 12 moves against
         // the 8 of a shortest path.
         let food = (5, 4);
-        let config = with_food(
-            GameConfig::new(6, 6)
-                .unwrap()
-                .with_start(vec![(1, 0), (0, 0)]),
-            food,
-        );
-        let game = Game::new(&config).unwrap();
+        let game = two_cells_on_6x6([(1, 0), (0, 0)], food);
         let mut safety = Safety::new();
         safety.refresh(&game);
         // As kept: the head's cell first, which the move it made there removes.
@@ -1174,13 +1175,7 @@ mod tests {
         // through the cell it leaves; scoring first steps by distance from the tail
         // prefers a way round it.
         let food = (0, 0);
-        let config = with_food(
-            GameConfig::new(6, 6)
-                .unwrap()
-                .with_start(vec![(3, 0), (2, 0)]),
-            food,
-        );
-        let mut game = Game::new(&config).unwrap();
+        let mut game = two_cells_on_6x6([(3, 0), (2, 0)], food);
         let kept = [(3, 0), (2, 0), (1, 0), (0, 0)];
         // One agent's scratch throughout: it dates the last meal from the game's start.
         let mut safety = Safety::new();
@@ -1212,13 +1207,7 @@ mod tests {
     #[test]
     fn after_a_long_wait_a_fresh_path_as_short_still_replaces_the_one_kept() {
         let food = (5, 4);
-        let config = with_food(
-            GameConfig::new(6, 6)
-                .unwrap()
-                .with_start(vec![(1, 0), (0, 0)]),
-            food,
-        );
-        let mut game = Game::new(&config).unwrap();
+        let mut game = two_cells_on_6x6([(1, 0), (0, 0)], food);
         let mut safety = Safety::new();
         safety.refresh(&game);
         // Ten laps round the top-left square without eating: more moves than free cells.
