@@ -284,6 +284,20 @@ fn queue(
     }
 }
 
+/// Takes the next cell to expand: the held cell, unless the heap's top comes before it. A
+/// held cell's key came before the top when it was held, but a `decrease_key` in the heap
+/// since (a cheaper route to a queued cell) can put the top first.
+#[inline(always)]
+fn pop_first(open: &mut IndexedMinHeap<i64>, held: &mut Option<(u32, i64)>) -> Option<(u32, i64)> {
+    match *held {
+        Some((_, held_key)) => match open.peek() {
+            Some((_, top)) if *top < held_key => open.pop(),
+            _ => held.take(),
+        },
+        None => open.pop(),
+    }
+}
+
 /// The checks every any-angle planner makes before it searches: both endpoints on the grid
 /// and open, and a grid without weights, whose segments are measured by length alone.
 pub(crate) fn check_query(grid: &Grid, start: Cell, goal: Cell) -> Result<(), PlanError> {
@@ -338,6 +352,16 @@ struct Record {
     /// it, or [`VERIFIED`] while it is queued with a parent known to be in sight; records
     /// of other searches are stale.
     stamp: u32,
+}
+
+impl Record {
+    /// Whether search `search` should replace this record with a route of cost `g`: the
+    /// cell is not closed, and the search has not reached it yet or reached it at a higher
+    /// cost.
+    #[inline]
+    fn is_improved_by(&self, search: u32, g: f64) -> bool {
+        self.stamp != search | CLOSED && (self.stamp & !VERIFIED != search || g < self.g)
+    }
 }
 
 /// The stamp bit of a closed cell.
@@ -397,14 +421,7 @@ impl AnyAngleSearch {
         self.stats.max_frontier = 1;
 
         loop {
-            let popped = match held {
-                Some((_, held_key)) => match self.open.peek() {
-                    Some((_, top)) if *top < held_key => self.open.pop(),
-                    _ => held.take(),
-                },
-                None => self.open.pop(),
-            };
-            let Some((id, _)) = popped else {
+            let Some((id, _)) = pop_first(&mut self.open, &mut held) else {
                 break;
             };
             let index = id as usize;
@@ -531,7 +548,7 @@ impl AnyAngleSearch {
                 let record = &mut self.records[goal_index];
                 let seen = record.stamp & !VERIFIED == search;
                 let candidate = g_here + euclidean(cell, goal);
-                if record.stamp != search | CLOSED && (!seen || candidate < record.g) {
+                if record.is_improved_by(search, candidate) {
                     *record = Record {
                         g: candidate,
                         parent: index as u32,
@@ -634,6 +651,107 @@ mod tests {
                     .collect();
                 assert_eq!(straight, [ahead], "parent {parent:?}, cell {cell:?}");
             }
+        }
+    }
+
+    /// A frontier heap holding `entries`.
+    fn heap(entries: &[(u32, i64)]) -> IndexedMinHeap<i64> {
+        let mut open = IndexedMinHeap::with_capacity(16);
+        for &(id, key) in entries {
+            open.push(id, key);
+        }
+        open
+    }
+
+    #[test]
+    fn the_held_cell_is_expanded_only_when_no_queued_key_comes_before_it() {
+        // Cell 1's key fell below the held cell's after the hold (a cheaper route).
+        let mut open = heap(&[(1, 30), (4, 70)]);
+        let mut held = Some((2, 50));
+        assert_eq!(pop_first(&mut open, &mut held), Some((1, 30)));
+        assert_eq!(held, Some((2, 50)));
+        assert_eq!(pop_first(&mut open, &mut held), Some((2, 50)));
+        assert_eq!(held, None);
+        assert_eq!(pop_first(&mut open, &mut held), Some((4, 70)));
+        assert_eq!(pop_first(&mut open, &mut held), None);
+    }
+
+    #[test]
+    fn queueing_holds_the_first_cell_and_sends_later_ones_to_the_heap() {
+        let mut open = heap(&[]);
+        let mut held = None;
+        queue(&mut open, &mut held, 1, 40, false);
+        assert_eq!((held, open.len()), (Some((1, 40)), 0));
+        // After the held cell: into the heap.
+        queue(&mut open, &mut held, 2, 60, false);
+        assert_eq!((held, open.key_of(2)), (Some((1, 40)), Some(&60)));
+        // Before it: the new cell is held and the old one goes to the heap.
+        queue(&mut open, &mut held, 3, 20, false);
+        assert_eq!((held, open.key_of(1)), (Some((3, 20)), Some(&40)));
+        // The held cell improves in the hold; the heap does not hear of it.
+        queue(&mut open, &mut held, 3, 10, true);
+        assert_eq!(
+            (held, open.len(), open.contains(3)),
+            (Some((3, 10)), 2, false)
+        );
+        // A cell in the heap improves there.
+        queue(&mut open, &mut held, 2, 15, true);
+        assert_eq!((held, open.key_of(2)), (Some((3, 10)), Some(&15)));
+        // With nothing held, a cell before the heap's top is held and one after it pushed.
+        assert_eq!(pop_first(&mut open, &mut held), Some((3, 10)));
+        queue(&mut open, &mut held, 5, 12, false);
+        assert_eq!((held, open.contains(5)), (Some((5, 12)), false));
+        assert_eq!(pop_first(&mut open, &mut held), Some((5, 12)));
+        queue(&mut open, &mut held, 6, 90, false);
+        assert_eq!((held, open.key_of(6)), (None, Some(&90)));
+    }
+
+    #[test]
+    fn a_record_is_replaced_only_by_a_cheaper_route_while_open() {
+        let search = 7;
+        let record = |g, stamp| Record {
+            g,
+            parent: 0,
+            stamp,
+        };
+        // Written by an earlier search: any route of this one replaces it.
+        assert!(record(1.0, search - 1).is_improved_by(search, 9.0));
+        assert!(record(1.0, (search - 1) | CLOSED).is_improved_by(search, 9.0));
+        for queued in [search, search | VERIFIED] {
+            assert!(record(5.0, queued).is_improved_by(search, 4.5));
+            assert!(!record(5.0, queued).is_improved_by(search, 5.0));
+            assert!(!record(5.0, queued).is_improved_by(search, 6.0));
+        }
+        assert!(!record(5.0, search | CLOSED).is_improved_by(search, 1.0));
+    }
+
+    #[test]
+    fn the_largest_frontier_counts_the_held_cell_with_the_heap() {
+        let grid = "
+            ..........
+            ..........
+            ....#.....
+            ....#.....
+            ....#.....
+            .........."
+            .parse::<Grid>()
+            .unwrap()
+            .with_connectivity(crate::grid::Connectivity::Eight);
+        for rewiring in [Rewiring::Eager, Rewiring::Lazy] {
+            let mut search = AnyAngleSearch::default();
+            search.run(&grid, (2, 3), (7, 3), rewiring).unwrap();
+            // Every cell reached and not closed was queued beside the goal before its pop.
+            let waiting = search
+                .records
+                .iter()
+                .filter(|record| record.stamp & !VERIFIED == search.search)
+                .count();
+            assert!(waiting >= 8, "{waiting}");
+            assert!(
+                search.stats.max_frontier > waiting,
+                "{rewiring:?}: {} against {waiting} waiting and the goal",
+                search.stats.max_frontier
+            );
         }
     }
 
