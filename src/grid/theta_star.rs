@@ -420,10 +420,7 @@ impl AnyAngleSearch {
         let mut held = Some((start_index as u32, key(h, 0.0)));
         self.stats.max_frontier = 1;
 
-        loop {
-            let Some((id, _)) = pop_first(&mut self.open, &mut held) else {
-                break;
-            };
+        while let Some((id, _)) = pop_first(&mut self.open, &mut held) {
             let index = id as usize;
             let cell = grid.node(index);
             if rewiring == Rewiring::Lazy && self.settle_parent(grid, cell, index) {
