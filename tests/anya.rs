@@ -209,3 +209,49 @@ proptest! {
         check(&grid, start, goal)?;
     }
 }
+
+/// A square map whose top-left `corner × corner` block is symmetric about the main diagonal,
+/// with the start on that diagonal inside the block: corners on the diagonal are reached
+/// at exactly equal lengths from two mirrored directions, while the rest of the map, goal
+/// included, is drawn freely, so only one of the two arrivals may lead on to the goal.
+fn mirrored_start_map() -> impl Strategy<Value = (Grid, Cell, Cell)> {
+    (5..12_u32)
+        .prop_flat_map(|side| {
+            (
+                Just(side),
+                3..=side,
+                proptest::collection::vec(proptest::bool::weighted(0.25), (side * side) as usize),
+                0..side,
+                (0..side, 0..side),
+            )
+        })
+        .prop_map(|(side, corner, blocked, start, goal)| {
+            let start = (start % corner, start % corner);
+            let mut grid = Grid::open(side, side, Connectivity::Eight);
+            for y in 0..side {
+                for x in 0..side {
+                    // Inside the block a cell and its mirror image share one draw.
+                    let (dx, dy) = if x < corner && y < corner && x > y {
+                        (y, x)
+                    } else {
+                        (x, y)
+                    };
+                    let cell = (x, y);
+                    if blocked[(dy * side + dx) as usize] && cell != start && cell != goal {
+                        grid.set_blocked(cell, true).unwrap();
+                    }
+                }
+            }
+            (grid, start, goal)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Ties between two directions into one corner, where the corner must be cast for both.
+    #[test]
+    fn anya_is_exact_when_mirrored_routes_tie((grid, start, goal) in mirrored_start_map()) {
+        check(&grid, start, goal)?;
+    }
+}

@@ -47,12 +47,11 @@
 //!
 //! # Complexity
 //!
-//! Each corner is expanded at most twice (once more when a second direction reaches it as
-//! cheaply after its first expansion), and each expansion follows its cones row by row:
+//! Each corner is expanded at most once, and each expansion follows its cones row by row:
 //! `O(corners × rows)` intervals in the worst case, each costing `O(log n)` on the heap plus
 //! the cells under it. In practice far fewer are popped before the goal (but on maps with
 //! many small obstacles or long corridors many more than A*'s cells: see `BENCHMARKS.md`).
-//! Memory is one 24-byte record per lattice point of the doubled grid (`(2w + 1)(2h + 1)`),
+//! Memory is one 16-byte record per lattice point of the doubled grid (`(2w + 1)(2h + 1)`),
 //! kept for the next call with the heaps and the interval store; a search allocates only the
 //! returned path.
 
@@ -140,18 +139,7 @@ struct RootRecord {
     parent: u32,
     /// The search that last reached the point, with [`CLOSED`] once it was expanded.
     stamp: u32,
-    /// Which side of the line from the parent through this point the path may turn to:
-    /// [`LEFT`], [`RIGHT`] or both.
-    sides: u8,
 }
-
-/// A turn with a positive cross product (parent-to-root direction × root-to-next).
-const LEFT: u8 = 1;
-/// A turn with a negative cross product.
-const RIGHT: u8 = 2;
-/// Either way: the start, and a corner reached as cheaply from two directions (then
-/// expanded again if it was already expanded for one side).
-const BOTH: u8 = LEFT | RIGHT;
 
 /// A cone interval: points `lo..=hi` of row `row` (doubled units), all seen from `root`.
 #[derive(Clone, Copy, Debug)]
@@ -258,7 +246,6 @@ impl Anya {
             g: 0.0,
             parent: NO_PARENT,
             stamp: self.search,
-            sides: BOTH,
         };
         self.roots
             .push(start_id, (distance(start_point, lattice.goal).to_bits(), 0));
@@ -379,13 +366,16 @@ impl Anya {
     /// taut turn at all: whichever way it leaves, the three free cells hold the shortcut,
     /// and a shortest path past `B` bends at another of its corners. The corner is then
     /// not cast from: on lak303d, den312d and AR0011SR that halves the search nodes,
-    /// on the maze it saves 8%, with every path the same. No constraint for the start, for
-    /// a corner reached as cheaply from two directions, and for an arrival aimed at `B`'s
-    /// centre, whose record cannot tell it from one of those.
+    /// on the maze it saves 8%, with every path the same. No constraint for the start.
+    ///
+    /// Only the arrival the record keeps is looked at. Another one as short from another
+    /// direction needs no wedge of its own: a shortest path through the corner is taut for
+    /// every arrival as short, since the kept arrival followed by a turn that is not taut
+    /// would be as long, and could be cut shorter.
     fn taut_wedge(&self, lattice: &Lattice, id: u32) -> Option<Wedge> {
         let none = Some(([(0, 0, 0); 2], 0));
         let record = self.records[id as usize];
-        if record.parent == NO_PARENT || record.sides == BOTH {
+        if record.parent == NO_PARENT {
             return none;
         }
         let (x, y) = lattice.point(id);
@@ -397,10 +387,9 @@ impl Anya {
         if vx * cx > 0 && vy * cy > 0 {
             return None;
         }
+        // Not zero: an arrival along the diagonal through `B` is aimed into it (above), and
+        // one from the other side would have crossed it.
         let side = (vx * cy - vy * cx).signum();
-        if side == 0 {
-            return none;
-        }
         // `B`'s two edges from the corner, along the row and along the column; turning
         // from `v` by `side`, the first one met is the one from which the other lies on
         // the same turn.
@@ -587,30 +576,16 @@ impl Anya {
         let parent_record = self.records[parent as usize];
         let parent_point = lattice.point(parent);
         let g = parent_record.g + distance(parent_point, point);
-        if record.stamp == self.search | CLOSED {
-            if g <= record.g + EPS && !lattice.same_turn(record, parent_point, point) {
-                // As short from another direction, after the corner was expanded for one
-                // side only: once more, for both.
-                self.records[id as usize].sides = BOTH;
-                self.records[id as usize].stamp = self.search;
-                let f = record.g + distance(point, lattice.goal);
-                self.roots
-                    .push(id, (f.to_bits(), u64::MAX - record.g.to_bits()));
-            }
-            return;
-        }
-        if record.stamp == self.search && g >= record.g - EPS {
-            if g <= record.g + EPS && !lattice.same_turn(record, parent_point, point) {
-                // As short from another direction: the path may turn either way.
-                self.records[id as usize].sides = BOTH;
-            }
+        // An arrival as short as the kept one changes nothing (see `taut_wedge`).
+        if record.stamp == self.search | CLOSED
+            || (record.stamp == self.search && g >= record.g - EPS)
+        {
             return;
         }
         self.records[id as usize] = RootRecord {
             g,
             parent,
             stamp: self.search,
-            sides: lattice.turn_sides(parent_point, point),
         };
         self.stats.generated += 1;
         let f = g + distance(point, lattice.goal);
@@ -676,21 +651,6 @@ impl Lattice<'_> {
         }
     }
 
-    /// The side a shortest path arriving from `from` may leave the corner `at` to: towards
-    /// the corner's one blocked cell. [`BOTH`] when `at` is not a corner with exactly one
-    /// blocked cell (the goal), or when the arrival heads straight at that cell's centre.
-    fn turn_sides(&self, from: (i64, i64), at: (i64, i64)) -> u8 {
-        let Some((cx, cy)) = self.lone_blocked_cell(at) else {
-            return BOTH;
-        };
-        let (vx, vy) = (at.0 - from.0, at.1 - from.1);
-        match (vx * cy - vy * cx).signum() {
-            1 => LEFT,
-            -1 => RIGHT,
-            _ => BOTH,
-        }
-    }
-
     /// The direction `(±1, ±1)` from the lattice point `(x, y)` to its one blocked cell, or
     /// `None` when it has none or several.
     fn lone_blocked_cell(&self, (x, y): (i64, i64)) -> Option<(i64, i64)> {
@@ -704,22 +664,6 @@ impl Lattice<'_> {
             (Some((_, direction)), None) => Some(direction),
             _ => None,
         }
-    }
-
-    /// Whether arriving at `at` from `from` leaves the path the same turns as `record`
-    /// already allows: both sides, or the same side of the same line (on grids many
-    /// corners line up, so equal lengths along one line are common).
-    fn same_turn(&self, record: RootRecord, from: (i64, i64), at: (i64, i64)) -> bool {
-        if record.sides == BOTH {
-            return true;
-        }
-        if record.parent == NO_PARENT {
-            return false;
-        }
-        let old = self.point(record.parent);
-        let (ux, uy) = (at.0 - old.0, at.1 - old.1);
-        let (vx, vy) = (at.0 - from.0, at.1 - from.1);
-        ux * vy - uy * vx == 0 && ux * vx + uy * vy > 0 && self.turn_sides(from, at) == record.sides
     }
 
     fn id(&self, (x, y): (i64, i64)) -> u32 {
@@ -926,16 +870,14 @@ mod tests {
             for (dx, dy) in (-5..=5).flat_map(|dy| (-5..=5).map(move |dx| (dx, dy))) {
                 let parent = (corner.0 + dx, corner.1 + dy);
                 let v = (-dx, -dy);
-                // Arrivals from inside the blocked cell cannot happen; those aimed at its
-                // centre are cast whole (see `taut_wedge`).
-                if (dx, dy) == (0, 0) || (dx * b.0 > 0 && dy * b.1 > 0) || v.0 * b.1 == v.1 * b.0 {
+                // An arrival from inside the blocked cell cannot happen.
+                if (dx, dy) == (0, 0) || (dx * b.0 > 0 && dy * b.1 > 0) {
                     continue;
                 }
                 anya.records[lattice.id(corner) as usize] = RootRecord {
                     g: 1.0,
                     parent: lattice.id(parent),
                     stamp: anya.search,
-                    sides: lattice.turn_sides(parent, corner),
                 };
                 let wedge = anya.taut_wedge(&lattice, lattice.id(corner));
                 let casts = |(wx, wy): (i64, i64)| {
