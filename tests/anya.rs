@@ -59,8 +59,10 @@ fn check(grid: &Grid, start: Cell, goal: Cell) -> Result<(), TestCaseError> {
             }
             prop_assert!((length - points.cost).abs() < 1e-9);
             prop_assert_eq!(cells.cost, points.cost);
-            prop_assert_eq!(cells.nodes.first(), Some(&start));
-            prop_assert_eq!(cells.nodes.last(), Some(&goal));
+            prop_assert_eq!(
+                &cells.nodes,
+                &beside_corners(grid, start, goal, &points.nodes)
+            );
             for &cell in &cells.nodes {
                 prop_assert!(grid.is_passable(cell));
             }
@@ -79,6 +81,35 @@ fn check(grid: &Grid, start: Cell, goal: Cell) -> Result<(), TestCaseError> {
         }
     }
     Ok(())
+}
+
+/// The cells `Planner::plan` promises for a corner polyline: the start, for each corner the
+/// free cell diagonally across from its one blocked cell (cells off the grid count as
+/// blocked), and the goal, a cell repeated in a row listed once.
+fn beside_corners(grid: &Grid, start: Cell, goal: Cell, points: &[(f64, f64)]) -> Vec<Cell> {
+    let blocked = |x: i64, y: i64| {
+        x < 0
+            || y < 0
+            || x >= i64::from(grid.width())
+            || y >= i64::from(grid.height())
+            || !grid.is_passable((x as u32, y as u32))
+    };
+    let mut cells = vec![start];
+    // A start that is the goal has a one-point polyline.
+    for &(x, y) in points.iter().skip(1).take(points.len().saturating_sub(2)) {
+        let (x, y) = (x as i64, y as i64);
+        let around = [(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)];
+        let lone: Vec<_> = around
+            .into_iter()
+            .filter(|&(cx, cy)| blocked(cx, cy))
+            .collect();
+        assert_eq!(lone.len(), 1, "corner ({x}, {y})");
+        let (bx, by) = lone[0];
+        cells.push(((2 * x - 1 - bx) as u32, (2 * y - 1 - by) as u32));
+    }
+    cells.push(goal);
+    cells.dedup();
+    cells
 }
 
 proptest! {
@@ -146,12 +177,15 @@ fn bad_input_gives_typed_errors() {
     let walled: Grid = "..#..\n..#..".parse().unwrap();
     assert_eq!(anya.plan(&walled, (0, 0), (4, 1)), Err(PlanError::NoPath));
     anya.set_budget(Some(2));
+    assert_eq!(anya.budget(), Some(2));
     assert_eq!(
         anya.plan(&grid, (0, 0), (2, 2)),
         Err(PlanError::BudgetExceeded { budget: 2 })
     );
     anya.set_budget(None);
-    assert!(anya.plan(&grid, (0, 0), (2, 2)).is_ok());
+    let path = anya.plan(&grid, (0, 0), (2, 2)).unwrap();
+    assert!(path.stats.expanded > 2);
+    assert_eq!(anya.last_stats(), path.stats);
     grid.set_weight((2, 2), 2.0).unwrap();
     assert!(matches!(
         anya.plan(&grid, (0, 0), (2, 2)),

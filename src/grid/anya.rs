@@ -854,6 +854,48 @@ mod tests {
     }
 
     #[test]
+    fn floor_and_ceil_agree_with_the_float_functions() {
+        for tenths in -45..=45 {
+            let x = f64::from(tenths) / 10.0;
+            assert_eq!(floor(x), x.floor() as i64, "{x}");
+            assert_eq!(ceil(x), x.ceil() as i64, "{x}");
+        }
+    }
+
+    #[test]
+    fn the_estimate_through_a_row_is_the_shortest_way_through_the_interval() {
+        let goals = [(3, 9), (-4, 2), (7, -5), (0, 4), (12, 4)];
+        for root in [(0, 0), (5, 7), (-3, 1)] {
+            for goal in goals {
+                for (row, lo, hi) in [(4, -2.0, 1.5), (2, 3.0, 8.0), (-1, -6.0, -5.5)] {
+                    if row == root.1 {
+                        continue;
+                    }
+                    // Every point of the interval, finely, as the brute force.
+                    let shortest = (0..=20_000)
+                        .map(|step| {
+                            let x = lo + (hi - lo) * f64::from(step) / 20_000.0;
+                            distance_to(root, x, row) + distance_to(goal, x, row)
+                        })
+                        .fold(f64::INFINITY, f64::min);
+                    // The sampled minimum lies above the true one by at most the sample
+                    // spacing.
+                    let estimate = through_row(root, goal, row, lo, hi);
+                    assert!(
+                        estimate <= shortest + 1e-9 && estimate > shortest - 1e-3,
+                        "root {root:?} goal {goal:?} row {row}: {estimate} against {shortest}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The distance from a lattice point to `(x, row)`.
+    fn distance_to((px, py): (i64, i64), x: f64, row: i64) -> f64 {
+        length(x - px as f64, (row - py) as f64)
+    }
+
+    #[test]
     fn a_new_root_casts_exactly_the_directions_that_bend_around_its_cell() {
         let mut grid = Grid::open(7, 7, Connectivity::Eight);
         grid.set_blocked((3, 3), true).unwrap();
