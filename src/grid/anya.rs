@@ -854,6 +854,51 @@ mod tests {
     }
 
     #[test]
+    fn search_statistics_count_what_the_search_held() {
+        // Pillars every third cell: many corners, so many roots and intervals.
+        let mut grid = Grid::open(30, 30, Connectivity::Eight);
+        for y in (1..30).step_by(3) {
+            for x in (1..30).step_by(3) {
+                grid.set_blocked((x, y), true).unwrap();
+            }
+        }
+        let mut anya = Anya::new();
+        let path = anya.plan_points(&grid, (0, 0), (29, 28)).unwrap();
+        let stats = path.stats;
+        let search = anya.search;
+        // Generated: every root reached but the start (more when a root's cost fell), and
+        // every interval, queued or expanded on the spot. Expanded: every root closed,
+        // every interval popped, every interval expanded on the spot.
+        let reached = |closed: bool| {
+            anya.records
+                .iter()
+                .filter(|record| {
+                    record.stamp & !CLOSED == search && (!closed || record.stamp & CLOSED != 0)
+                })
+                .count() as u64
+        };
+        let queued = anya.nodes.len() as u64;
+        let popped = queued - anya.intervals.len() as u64;
+        let on_the_spot = stats.expanded - reached(true) - popped;
+        assert!(
+            stats.generated >= reached(false) - 1 + queued + on_the_spot,
+            "{stats:?} {} {queued} {on_the_spot}",
+            reached(false)
+        );
+        assert!(reached(false) > 10 && on_the_spot > 0 && popped > 0);
+        // The frontier never held more than was generated, and held what is left.
+        let left = (anya.roots.len() + anya.intervals.len()) as u64;
+        assert!(
+            stats.max_frontier as u64 <= stats.generated + 1,
+            "{stats:?}"
+        );
+        assert!(
+            stats.max_frontier as u64 >= left && left > 10,
+            "{stats:?} {left}"
+        );
+    }
+
+    #[test]
     fn floor_and_ceil_agree_with_the_float_functions() {
         for tenths in -45..=45 {
             let x = f64::from(tenths) / 10.0;
