@@ -774,4 +774,31 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn after_a_move_whose_checks_fail_the_next_one_follows_the_cycle_unchecked() {
+        let config = GameConfig::new(9, 12).unwrap().with_seed(3);
+        let mut game = Game::new(&config).unwrap();
+        let mut agent = ReclosingAgent::new();
+        let (mut quiet, mut checked) = (0, 0);
+        while !game.is_over() {
+            let searches = agent.stats.searches;
+            let on_plan = !agent.plan.is_empty();
+            let failed_before = agent.quiet > 0;
+            let direction = agent.next_move(&game);
+            game.step(direction);
+            if on_plan || agent.look_ahead.is_some() {
+                continue;
+            }
+            if failed_before && agent.stats.searches == searches {
+                quiet += 1;
+            } else if !failed_before {
+                checked += 1;
+            }
+        }
+        assert!(
+            quiet > 50 && checked > 50,
+            "{quiet} quiet, {checked} checked"
+        );
+    }
 }
