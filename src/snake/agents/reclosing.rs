@@ -831,4 +831,21 @@ mod tests {
         // rule alone) reaches about half.
         assert!(straight * 10 >= meals * 7, "{straight} of {meals}");
     }
+
+    #[test]
+    fn closeness_counts_the_sides_facing_an_edge_a_wall_or_the_body() {
+        let board: Board = "....\n.#..\n....".parse().unwrap();
+        let config = GameConfig::with_board(board).with_start(vec![(3, 1), (3, 2)]);
+        let game = Game::new(&config).unwrap();
+        let (board, snake) = (game.board(), game.snake());
+        let sides = |cell: Cell| closeness(board, snake, board.index(cell));
+        // A corner; an edge cell beside the wall; between the wall and the head; a cell
+        // beside the tail on the bottom edge; the open cell above the wall.
+        assert_eq!(sides((0, 0)), 2);
+        assert_eq!(sides((0, 1)), 2);
+        assert_eq!(sides((2, 1)), 2);
+        assert_eq!(sides((2, 2)), 2);
+        assert_eq!(sides((1, 0)), 2);
+        assert_eq!(sides((2, 0)), 1);
+    }
 }
