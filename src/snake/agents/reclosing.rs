@@ -848,4 +848,22 @@ mod tests {
         assert_eq!(sides((1, 0)), 2);
         assert_eq!(sides((2, 0)), 1);
     }
+
+    #[test]
+    fn statistics_count_the_moves_and_the_searches_made() {
+        let config = GameConfig::new(9, 12).unwrap().with_seed(5);
+        let mut game = Game::new(&config).unwrap();
+        let mut agent = ReclosingAgent::new();
+        while !game.is_over() {
+            game.step(agent.next_move(&game));
+        }
+        let stats = agent.stats();
+        assert_eq!(stats.moves, game.steps());
+        // Each closing search enters at least the cell next to the head.
+        assert!(
+            stats.searches > 100 && stats.expanded > stats.searches,
+            "{stats:?}"
+        );
+        assert_eq!(agent.name(), "reclosing");
+    }
 }
