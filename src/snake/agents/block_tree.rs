@@ -399,6 +399,19 @@ pub(crate) struct TreePlayer {
     alternative: Vec<u32>,
     /// The plan being tested, kept from move to move.
     plan: Vec<u32>,
+    /// Whether the first move of each meal is chosen by playing both moves out.
+    rollouts: bool,
+    /// The moves (board cells) of the meal the rollouts chose still to come, last first,
+    /// the food they go for, and the body (board cells, head first) they expect next.
+    committed: Vec<u32>,
+    committed_food: u32,
+    replay_body: VecDeque<u32>,
+    /// Scratch of the rollouts: the body as it moves (board cells, head first), the same
+    /// as a slice, the moves played, and the first rollout's moves.
+    rollout_body: VecDeque<u32>,
+    rollout_cells: Vec<u32>,
+    rollout_moves: Vec<u32>,
+    first_rollout: Vec<u32>,
 }
 
 impl TreePlayer {
@@ -428,6 +441,14 @@ impl TreePlayer {
                 outlook_search: TimedSearch::default(),
                 alternative: Vec::new(),
                 plan: Vec::new(),
+                rollouts: true,
+                committed: Vec::new(),
+                committed_food: NONE,
+                replay_body: VecDeque::new(),
+                rollout_body: VecDeque::new(),
+                rollout_cells: Vec::new(),
+                rollout_moves: Vec::new(),
+                first_rollout: Vec::new(),
             };
             if player.load(body) {
                 return Some(player);
@@ -457,17 +478,115 @@ impl TreePlayer {
     /// The next cell (a board cell) for the body (head first), or `None` if the body fails
     /// the safety test, which the agent's own moves never cause.
     pub(crate) fn decide(&mut self, body: &[u32], food: Option<u32>) -> Option<u32> {
+        self.last_expanded = 0;
+        self.last_searches = 0;
+        if let Some(next) = self.replay(body, food) {
+            return Some(next);
+        }
+        self.committed.clear();
+        let next = self.decide_by_plan(body, food)?;
+        let Some(food) = food else {
+            return Some(next);
+        };
+        if !self.rollouts || next == food {
+            return Some(next);
+        }
+        // The other move, if it passes the safety test (the body is still loaded).
+        let moves = &self.view.moves;
+        let head = self.body.cells[0];
+        let other = if self.frame(next) == moves.inside(head) {
+            moves.outside(head)
+        } else {
+            moves.inside(head)
+        };
+        if other == NONE || !self.passes(other, Some(self.frame(food))) {
+            return Some(next);
+        }
+        let other = self.frame(other);
+        let mine = self.rollout(body, next, food);
+        std::mem::swap(&mut self.first_rollout, &mut self.rollout_moves);
+        let theirs = self.rollout(body, other, food);
+        let chosen = match (mine, theirs) {
+            (Some(mine), Some(theirs)) if theirs < mine => &self.rollout_moves,
+            (None, Some(_)) => &self.rollout_moves,
+            _ => &self.first_rollout,
+        };
+        self.committed.clear();
+        self.committed.extend(chosen.iter().rev());
+        let first = self.committed.pop().expect("a rollout makes a move");
+        self.committed_food = food;
+        self.replay_body.clear();
+        self.replay_body.extend(body);
+        self.replay_body.pop_back();
+        self.replay_body.push_front(first);
+        Some(first)
+    }
+
+    /// The next move of the meal the rollouts chose, if `body` and `food` are where that
+    /// meal's moves have led.
+    fn replay(&mut self, body: &[u32], food: Option<u32>) -> Option<u32> {
+        if food != Some(self.committed_food) || !self.replay_body.iter().eq(body.iter()) {
+            return None;
+        }
+        let next = self.committed.pop()?;
+        if Some(next) != food {
+            self.replay_body.pop_back();
+        }
+        self.replay_body.push_front(next);
+        Some(next)
+    }
+
+    /// Plays [`decide_by_plan`](Self::decide_by_plan) from `body` (board cells, head
+    /// first), moving first to `first`, until the snake eats `food`, the moves into
+    /// `rollout_moves`; the moves times [`BlockTreeAgent::ROLLOUT_STEP_COST`] plus the
+    /// outlook after the meal, in sixteenths of a cost unit, or `None` if the snake has
+    /// not eaten within four times the board's cells.
+    fn rollout(&mut self, body: &[u32], first: u32, food: u32) -> Option<u64> {
+        self.rollout_body.clear();
+        self.rollout_body.extend(body);
+        self.rollout_moves.clear();
+        let bound = 4 * self.view.moves.layout().len();
+        let mut next = first;
+        loop {
+            self.rollout_moves.push(next);
+            if next == food {
+                self.rollout_body.push_front(next);
+                break;
+            }
+            self.rollout_body.pop_back();
+            self.rollout_body.push_front(next);
+            if self.rollout_moves.len() > bound {
+                return None;
+            }
+            let mut cells = std::mem::take(&mut self.rollout_cells);
+            cells.clear();
+            cells.extend(self.rollout_body.iter());
+            let decided = self.decide_by_plan(&cells, Some(food));
+            self.rollout_cells = cells;
+            next = decided?;
+        }
+        self.trial.clear(&self.view.moves);
+        for i in (0..self.rollout_body.len()).rev() {
+            let cell = self.frame(self.rollout_body[i]);
+            self.trial.push_head(&self.view.moves, cell);
+        }
+        let outlook = self.outlook_after_trial(self.frame(food));
+        let moves = self.rollout_moves.len() as u64;
+        Some(16 * BlockTreeAgent::ROLLOUT_STEP_COST * moves + outlook)
+    }
+
+    /// The move [`decide`](Self::decide) makes without rollouts: the first step of the
+    /// plan (see [`BlockTreeAgent`], "The plan").
+    fn decide_by_plan(&mut self, body: &[u32], food: Option<u32>) -> Option<u32> {
         if !self.load(body) {
             return None;
         }
-        self.last_expanded = 0;
-        self.last_searches = 0;
         let food = food.map(|cell| self.frame(cell));
         let head = self.body.cells[0];
         let mut first_step = NONE;
         if let Some(food) = food {
             self.view.show(&self.body);
-            for _ in 0..BlockTreeAgent::ATTEMPTS {
+            for attempt in 0..BlockTreeAgent::ATTEMPTS {
                 let found = self.search.plan(&self.view, head, food);
                 self.last_expanded += self.search.expanded;
                 self.last_searches += 1;
@@ -480,7 +599,7 @@ impl TreePlayer {
                 let decided = match failure {
                     None if self.lookahead => Some(self.weigh_alternative(&path, food)),
                     None => Some(path[1]),
-                    Some(_) if self.detours && self.last_searches == 1 => self.detour(&path, food),
+                    Some(_) if self.detours && attempt == 0 => self.detour(&path, food),
                     Some(_) => None,
                 };
                 if let (None, Some(step)) = (decided, failure) {
@@ -573,6 +692,12 @@ impl TreePlayer {
         for &cell in &path[1..] {
             self.trial.advance(moves, cell, cell == food);
         }
+        self.outlook_after_trial(food)
+    }
+
+    /// [`outlook`](Self::outlook) for the body in `trial`, its head on the food.
+    fn outlook_after_trial(&mut self, food: u32) -> u64 {
+        let moves = &self.view.moves;
         self.outlook_view.show(&self.trial);
         self.outlook_search.plan(&self.outlook_view, food, NONE);
         self.last_expanded += self.outlook_search.expanded;
@@ -807,6 +932,21 @@ impl Mode {
 /// (11,180), and counting the outlook half or twice as much as the plan's cost did no
 /// better (11,093 and 11,133).
 ///
+/// # Rollouts
+///
+/// At the first move toward each food, if the move the plan picks and the other move both
+/// pass the safety test, the agent plays its own rule out from each of them until the
+/// snake eats (the food stays where it is until then, so each rollout is exactly the game
+/// that would follow) and keeps the move whose rollout scores lower: its moves times
+/// [`ROLLOUT_STEP_COST`](Self::ROLLOUT_STEP_COST) plus the next food's expected cost after
+/// the meal, as above. The moves of the rollout it keeps are the ones its rule makes from
+/// there, so it plays them back instead of planning them again, as long as the body and
+/// the food are where the rollout left them. This is Bertsekas, Tsitsiklis and Wu's
+/// rollout ("Rollout algorithms for combinatorial optimization", Journal of Heuristics 3,
+/// 1997) applied once per meal: the rule is its own base policy. Scoring rollouts by
+/// their moves alone played worse: a meal reached sooner often leaves a board where the
+/// next food costs more.
+///
 /// Steps are weighed, as in twanvl's "cell-variant" (which has back along a tree edge 1,
 /// inside a block 1.5, into a new block 3.4), but with other weights: back along a tree
 /// edge the body fixes 1, inside a block 2, into a block the body has left 2.5, and 1 more
@@ -832,6 +972,9 @@ impl Mode {
 /// cells (two successors each) in `O(n log n)`; for each path `O(n)` work to move the body
 /// along it and `O(log n)` tests of `O(blocks)` each; `O(n)` to find shut-off cells. All
 /// in memory the agent keeps from move to move: no allocation per search or per node.
+/// The rollouts plan each meal's moves twice, once from each first move, and the moves
+/// then played back cost `O(n)` each (the body is compared with the one expected): about
+/// twice the time per game of the plan alone.
 ///
 /// # Example
 ///
@@ -899,6 +1042,16 @@ impl BlockTreeAgent {
     /// assert!(replan::snake::BlockTreeAgent::ATTEMPTS >= 1);
     /// ```
     pub const ATTEMPTS: usize = 4;
+
+    /// What one move of a rollout counts for against the outlook after the meal, in the
+    /// plan's cost units (half moves: a step inside a block costs 4).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert!(replan::snake::BlockTreeAgent::ROLLOUT_STEP_COST > 0);
+    /// ```
+    pub const ROLLOUT_STEP_COST: u64 = 4;
 
     /// An agent that picks its rule at its first move.
     ///
@@ -1014,6 +1167,8 @@ mod tests_support {
         pub(super) weighed: bool,
         /// Weighing the other move by the next food's expected cost.
         pub(super) lookahead: bool,
+        /// Choosing the first move of each meal by playing both moves out.
+        pub(super) rollouts: bool,
     }
 
     impl Rules {
@@ -1022,6 +1177,7 @@ mod tests_support {
             detours: true,
             weighed: true,
             lookahead: true,
+            rollouts: true,
         };
     }
 
@@ -1042,6 +1198,7 @@ mod tests_support {
             detours,
             weighed,
             lookahead,
+            rollouts,
         } = rules;
         let layout = Layout::open(width, height);
         let cells = layout.len();
@@ -1061,6 +1218,7 @@ mod tests_support {
         let mut player = TreePlayer::new(&layout, start).expect("straight starts fit");
         player.detours = detours;
         player.lookahead = lookahead;
+        player.rollouts = rollouts;
         if !weighed {
             player.view.costs = StepCosts {
                 back: 1,
