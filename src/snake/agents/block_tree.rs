@@ -1094,7 +1094,7 @@ mod tests_support {
 #[cfg(test)]
 mod tests {
     use super::tests_support::{play, play_with, Rules};
-    use super::{Body, StepCosts, TimedSearch, TreePlayer, TreeView};
+    use super::{BlockTreeAgent, Body, StepCosts, TimedSearch, TreePlayer, TreeView};
     use crate::snake::cycle::{BlockMoves, Layout, NONE};
 
     #[test]
@@ -1283,7 +1283,11 @@ mod tests {
         let view = empty_view(&moves);
         let layout = moves.layout();
         // The cheapest step: the estimate is this times the Manhattan distance.
-        let cheapest = view.costs.back.min(view.costs.inside).min(view.costs.new_block);
+        let cheapest = view
+            .costs
+            .back
+            .min(view.costs.inside)
+            .min(view.costs.new_block);
         let mut search = TimedSearch::default();
         for start in 0..64 {
             let cost = cheapest_costs(&view, start);
@@ -1357,85 +1361,147 @@ mod tests {
 
     #[test]
     fn a_decision_weighs_both_moves_and_counts_each_search() {
-        let layout = Layout::open(8, 8);
-        let start = [3, 2, 1, 0];
         let (mut weighed, mut ties, mut detoured, mut retried) = (0, 0, 0, 0);
-        for seed in 0..4 {
-            let mut player = TreePlayer::new(&layout, &start).expect("straight starts fit");
-            for (body, board_food) in positions(8, 8, &start, seed) {
-                // The decision's first plan, found here as the decision finds it.
-                assert!(player.load(&body));
-                let food = player.frame(board_food);
-                let head = player.body.cells[0];
-                player.view.show(&player.body);
-                if !player.search.plan(&player.view, head, food) {
-                    continue;
-                }
-                let (cost, path) = (player.search.cost[food as usize], player.search.path.clone());
-                let (mut searches, mut expanded) = (1, player.search.expanded);
-                match player.first_failure(&path, food) {
-                    None => {
-                        // A plan that passes is weighed against the cheapest plan through
-                        // the other move when that move passes the safety test too.
-                        let moves = &player.view.moves;
-                        let other = if path[1] == moves.inside(head) {
-                            moves.outside(head)
-                        } else {
-                            moves.inside(head)
-                        };
-                        let mut expected = path[1];
-                        if other != NONE && player.passes(other, Some(food)) {
-                            player.view.remove(head, path[1]);
-                            let found = player.search.plan(&player.view, head, food);
-                            searches += 1;
-                            expanded += player.search.expanded;
-                            let alternative = player.search.path.clone();
-                            let other_cost = player.search.cost[food as usize];
-                            if found && player.first_failure(&alternative, food).is_none() {
-                                let first = 16 * u64::from(cost) + player.outlook(&path, food);
-                                expanded += player.outlook_search.expanded;
-                                let second = 16 * u64::from(other_cost)
-                                    + player.outlook(&alternative, food);
-                                expanded += player.outlook_search.expanded;
-                                searches += 2;
-                                weighed += 1;
-                                ties += usize::from(first == second);
-                                // On a tie the plan first found is kept.
-                                if second < first {
-                                    expected = other;
+        let mut fallbacks = 0;
+        let games = [(8, 8, vec![3, 2, 1, 0], 0..4), (12, 12, vec![0], 0..12)];
+        for (width, height, start, seeds) in games {
+            let layout = Layout::open(width, height);
+            for seed in seeds {
+                let mut player = TreePlayer::new(&layout, &start).expect("straight starts fit");
+                for (body, board_food) in positions(width, height, &start, seed) {
+                    // The decision's first plan, found here as the decision finds it.
+                    assert!(player.load(&body));
+                    let food = player.frame(board_food);
+                    let head = player.body.cells[0];
+                    player.view.show(&player.body);
+                    if !player.search.plan(&player.view, head, food) {
+                        continue;
+                    }
+                    let (cost, path) = (
+                        player.search.cost[food as usize],
+                        player.search.path.clone(),
+                    );
+                    let (mut searches, mut expanded) = (1, player.search.expanded);
+                    let moves = player.view.moves.clone();
+                    match player.first_failure(&path, food) {
+                        None => {
+                            // A plan that passes is weighed against the cheapest plan
+                            // through the other move when that move passes the test too.
+                            let other = if path[1] == moves.inside(head) {
+                                moves.outside(head)
+                            } else {
+                                moves.inside(head)
+                            };
+                            let mut expected = path[1];
+                            if other != NONE && player.passes(other, Some(food)) {
+                                player.view.remove(head, path[1]);
+                                let found = player.search.plan(&player.view, head, food);
+                                searches += 1;
+                                expanded += player.search.expanded;
+                                let alternative = player.search.path.clone();
+                                let other_cost = player.search.cost[food as usize];
+                                if found && player.first_failure(&alternative, food).is_none() {
+                                    let first = 16 * u64::from(cost) + player.outlook(&path, food);
+                                    expanded += player.outlook_search.expanded;
+                                    let second = 16 * u64::from(other_cost)
+                                        + player.outlook(&alternative, food);
+                                    expanded += player.outlook_search.expanded;
+                                    searches += 2;
+                                    weighed += 1;
+                                    ties += usize::from(first == second);
+                                    // On a tie the plan first found is kept.
+                                    if second < first {
+                                        expected = other;
+                                    }
                                 }
                             }
+                            let decided = player.decide(&body, Some(board_food));
+                            assert_eq!(decided, Some(player.frame(expected)), "{body:?}");
                         }
-                        let decided = player.decide(&body, Some(board_food));
-                        assert_eq!(decided, Some(player.frame(expected)), "{body:?}");
-                    }
-                    Some(step) => {
-                        // The first plan fails: a detour toward the cells it would shut
-                        // off, or that step taken out of the view and another plan.
-                        let detour = player.detour(&path, food);
-                        let decided = player.decide(&body, Some(board_food));
-                        if let Some(next) = detour {
-                            detoured += 1;
-                            searches += 1;
-                            expanded += player.search.expanded;
-                            assert_eq!(decided, Some(player.frame(next)), "{body:?}");
-                        } else {
-                            retried += 1;
-                            let (from, to) = (path[step - 1], path[step]);
-                            let outward = usize::from(to == player.view.moves.outside(from));
-                            assert!(player.view.removed.contains(2 * from as usize + outward));
+                        Some(step) => {
+                            // The first plan fails: a detour toward the cells it would
+                            // shut off, else that step is taken out of the view and A*
+                            // runs again.
+                            if let Some(next) = player.detour(&path, food) {
+                                detoured += 1;
+                                searches += 1;
+                                expanded += player.search.expanded;
+                                let decided = player.decide(&body, Some(board_food));
+                                assert_eq!(decided, Some(player.frame(next)), "{body:?}");
+                                assert_eq!(
+                                    (player.last_searches, player.last_expanded),
+                                    (searches, expanded),
+                                    "{body:?}"
+                                );
+                            } else {
+                                retried += 1;
+                                let mut taken_out = vec![(path[step - 1], path[step])];
+                                let mut first_step = (step > 1).then_some(path[1]);
+                                let mut passed = false;
+                                player.view.remove(path[step - 1], path[step]);
+                                for _ in 1..BlockTreeAgent::ATTEMPTS {
+                                    if !player.search.plan(&player.view, head, food) {
+                                        break;
+                                    }
+                                    let path = player.search.path.clone();
+                                    let Some(step) = player.first_failure(&path, food) else {
+                                        passed = true;
+                                        break;
+                                    };
+                                    if step > 1 {
+                                        first_step.get_or_insert(path[1]);
+                                    }
+                                    taken_out.push((path[step - 1], path[step]));
+                                    player.view.remove(path[step - 1], path[step]);
+                                }
+                                let decided = player.decide(&body, Some(board_food));
+                                for (from, to) in taken_out {
+                                    let outward = usize::from(to == moves.outside(from));
+                                    assert!(player
+                                        .view
+                                        .removed
+                                        .contains(2 * from as usize + outward));
+                                }
+                                if !passed {
+                                    // No plan passes: the first step of the first plan
+                                    // that failed after it, if that step passes, else the
+                                    // passing move nearer the food.
+                                    fallbacks += 1;
+                                    let options: Vec<u32> =
+                                        [moves.inside(head), moves.outside(head)]
+                                            .into_iter()
+                                            .filter(|&next| {
+                                                next != NONE && player.passes(next, Some(food))
+                                            })
+                                            .collect();
+                                    let (fx, fy) = moves.layout().xy(food);
+                                    let nearer = options.iter().copied().min_by_key(|&next| {
+                                        let (x, y) = moves.layout().xy(next);
+                                        x.abs_diff(fx) + y.abs_diff(fy)
+                                    });
+                                    let expected = match first_step {
+                                        Some(first) if options.contains(&first) => Some(first),
+                                        _ => nearer,
+                                    };
+                                    assert_eq!(
+                                        decided,
+                                        expected.map(|next| player.frame(next)),
+                                        "{body:?}"
+                                    );
+                                }
+                            }
                             continue;
                         }
                     }
+                    assert_eq!(
+                        (player.last_searches, player.last_expanded),
+                        (searches, expanded),
+                        "{body:?}"
+                    );
                 }
-                assert_eq!(
-                    (player.last_searches, player.last_expanded),
-                    (searches, expanded),
-                    "{body:?}"
-                );
             }
         }
-        assert!(weighed > 50 && ties > 0 && detoured > 0 && retried > 0);
+        assert!(weighed > 50 && ties > 0 && detoured > 0 && retried > 0 && fallbacks > 0);
     }
 
     #[test]
@@ -1448,7 +1514,10 @@ mod tests {
             assert!(player.load(&body));
             let head = player.body.cells[0];
             // Food one move away, eaten by that move.
-            for food in [player.view.moves.inside(head), player.view.moves.outside(head)] {
+            for food in [
+                player.view.moves.inside(head),
+                player.view.moves.outside(head),
+            ] {
                 if food == NONE || !player.body.may_enter(food, true) {
                     continue;
                 }
