@@ -866,4 +866,162 @@ mod tests {
         );
         assert_eq!(agent.name(), "reclosing");
     }
+
+    /// A copy of the agent's cycle.
+    fn copy_tour(tour: &Tour) -> Tour {
+        Tour {
+            next: tour.next.clone(),
+            place: tour.place.clone(),
+            len: tour.len,
+            excluded: tour.excluded,
+            active: tour.active,
+        }
+    }
+
+    /// What a decision off a committed path should do, worked out rule by rule with the
+    /// agent's parts: the cell the head moves to, the searches it counts and the cells its
+    /// closing searches enter, and which rule decided (1 to 4, 5 for the cycle held).
+    /// `None` where the cycle held does not hold the body or the food is on the left-out
+    /// cell. The agent's plan, cycle and statistics are left as they were.
+    fn expected_decision(agent: &mut ReclosingAgent, game: &Game) -> Option<(Cell, u64, u64, u8)> {
+        let (board, snake) = (game.board(), game.snake());
+        let food = game.food()?;
+        let (head, goal) = (board.index(snake.head()), board.index(food));
+        if !agent.tour.holds(board, snake) || agent.tour.excluded == Some(goal as u32) {
+            return None;
+        }
+        let along = board.cell(agent.tour.next[head] as usize);
+        if agent.quiet > 0 {
+            return Some((along, 0, 0, 5));
+        }
+        let (stats, tour) = (agent.stats, copy_tour(&agent.tour));
+        let (mut searches, mut expanded) = (0, 0);
+        let mut path = Vec::new();
+        let mut decided = None;
+        // A path the agent commits to when a cycle closes round the snake after it.
+        let mut closes = |agent: &mut ReclosingAgent, path: &[Cell], expanded: &mut u64| {
+            agent.plan = path.to_vec();
+            let found = agent.closes_after_plan(game);
+            *expanded += agent.closing.entered;
+            found
+        };
+        // 1. The shortest path on which each cell is free when the head gets there.
+        searches += 1;
+        let timed = |_: usize, next: usize, moves: u32| snake.moves_until_free_index(next) <= moves;
+        let close = |cell: usize| closeness(board, snake, cell);
+        if agent.search.run(board, head, goal, &mut path, timed, close) {
+            searches += 1;
+            if closes(agent, &path, &mut expanded) {
+                decided = Some((path[0], 1));
+            }
+        }
+        // 2. The shortest path whose places along the cycle rise up to the food's, if it
+        // leaves the cycle.
+        if decided.is_none() {
+            let places = &tour;
+            let origin = places.place[board.index(snake.tail())];
+            let ordered = |from: usize, next: usize, _: u32| {
+                places.place[next] != NONE
+                    && places.relative(next, origin) > places.relative(from, origin)
+                    && places.relative(next, origin) <= places.relative(goal, origin)
+            };
+            searches += 1;
+            if agent
+                .search
+                .run(board, head, goal, &mut path, ordered, close)
+                && path[0] != along
+            {
+                searches += 1;
+                if closes(agent, &path, &mut expanded) {
+                    decided = Some((path[0], 2));
+                }
+            }
+        }
+        // 3. The other first moves (checked on their own elsewhere).
+        if decided.is_none() {
+            let before = agent.stats;
+            let first = agent.other_first_moves(game, goal);
+            searches += agent.stats.searches - before.searches;
+            expanded += agent.stats.expanded - before.expanded;
+            decided = first.map(|first| (first, 3));
+            agent.tour = copy_tour(&tour);
+        }
+        // 4. A new cycle round the body, kept if the food lies nearer along it than along
+        // the cycle held, both counted by walking them.
+        if decided.is_none() {
+            let walk = |successor: &dyn Fn(Cell) -> Cell| {
+                let (mut cell, mut steps) = (snake.head(), 0);
+                while cell != food {
+                    cell = successor(cell);
+                    steps += 1;
+                }
+                steps
+            };
+            let ahead = walk(&|cell| board.cell(tour.next[board.index(cell)] as usize));
+            let empty = board.free_cells() - snake.len();
+            searches += 1;
+            let found = agent
+                .closing
+                .close_toward(game, food, ReclosingAgent::cap(empty));
+            expanded += agent.closing.entered;
+            let closing = &agent.closing;
+            if found && walk(&|cell| closing.successor(board, cell)) < ahead {
+                decided = Some((closing.successor(board, snake.head()), 4));
+            }
+        }
+        let (next, rule) = decided.unwrap_or((along, 5));
+        agent.stats = stats;
+        agent.tour = tour;
+        agent.plan.clear();
+        agent.planned = 0;
+        Some((next, searches, expanded, rule))
+    }
+
+    #[test]
+    fn each_move_off_a_path_follows_the_first_rule_that_succeeds() {
+        let pillars: Board = "......\n.#....\n......\n......\n...#..\n......"
+            .parse()
+            .unwrap();
+        let mut decided_by = [0; 6];
+        let configs = [
+            GameConfig::new(9, 12).unwrap(),
+            GameConfig::new(7, 7).unwrap(),
+            GameConfig::with_board(pillars),
+        ];
+        for config in configs {
+            for seed in 0..3 {
+                let mut game = Game::new(&config.clone().with_seed(seed)).unwrap();
+                let mut agent = ReclosingAgent::new();
+                while !game.is_over() {
+                    let expected = (game.steps() > 0 && agent.plan.is_empty())
+                        .then(|| expected_decision(&mut agent, &game))
+                        .flatten();
+                    let before = agent.stats;
+                    let head = game.snake().head();
+                    let direction = agent.next_move(&game);
+                    if let Some((next, searches, expanded, rule)) = expected {
+                        let moved =
+                            direction.apply(head, game.board().width(), game.board().height());
+                        assert_eq!(moved, Some(next), "rule {rule}, seed {seed}\n{game}");
+                        assert_eq!(
+                            (
+                                agent.stats.searches - before.searches,
+                                agent.stats.expanded - before.expanded
+                            ),
+                            (searches, expanded),
+                            "rule {rule}, seed {seed}\n{game}"
+                        );
+                        decided_by[rule as usize] += 1;
+                    }
+                    game.step(direction);
+                }
+                assert_eq!(game.last_outcome(), Some(Outcome::Won));
+            }
+        }
+        eprintln!("{decided_by:?}");
+        assert!(
+            decided_by[1..].iter().all(|&moves| moves > 0),
+            "{decided_by:?}"
+        );
+    }
 }
