@@ -899,7 +899,7 @@ mod tests {
         let mut path = Vec::new();
         let mut decided = None;
         // A path the agent commits to when a cycle closes round the snake after it.
-        let mut closes = |agent: &mut ReclosingAgent, path: &[Cell], expanded: &mut u64| {
+        let closes = |agent: &mut ReclosingAgent, path: &[Cell], expanded: &mut u64| {
             agent.plan = path.to_vec();
             let found = agent.closes_after_plan(game);
             *expanded += agent.closing.entered;
@@ -979,18 +979,11 @@ mod tests {
 
     #[test]
     fn each_move_off_a_path_follows_the_first_rule_that_succeeds() {
-        let pillars: Board = "......\n.#....\n......\n......\n...#..\n......"
-            .parse()
-            .unwrap();
         let mut decided_by = [0; 6];
-        let configs = [
-            GameConfig::new(9, 12).unwrap(),
-            GameConfig::new(7, 7).unwrap(),
-            GameConfig::with_board(pillars),
-        ];
-        for config in configs {
-            for seed in 0..3 {
-                let mut game = Game::new(&config.clone().with_seed(seed)).unwrap();
+        for config in sample_games() {
+            {
+                let seed = config.seed;
+                let mut game = Game::new(&config).unwrap();
                 let mut agent = ReclosingAgent::new();
                 while !game.is_over() {
                     let expected = (game.steps() > 0 && agent.plan.is_empty())
@@ -1022,6 +1015,137 @@ mod tests {
         assert!(
             decided_by[1..].iter().all(|&moves| moves > 0),
             "{decided_by:?}"
+        );
+    }
+
+    /// Nine games to check decisions on: an odd side, an odd board, single wall cells.
+    fn sample_games() -> Vec<GameConfig> {
+        let pillars: Board = "......\n.#....\n......\n......\n...#..\n......"
+            .parse()
+            .unwrap();
+        let boards = [
+            GameConfig::new(9, 12).unwrap(),
+            GameConfig::new(7, 7).unwrap(),
+            GameConfig::with_board(pillars),
+        ];
+        let seeds = 0..3;
+        boards
+            .iter()
+            .flat_map(|config| seeds.clone().map(|seed| config.clone().with_seed(seed)))
+            .collect()
+    }
+
+    /// Moves from `start` to every cell (`u32::MAX` if none) on which each cell is free
+    /// when the head gets there, a path that leaves the head's cell `head` at move
+    /// `start_moves` and never re-enters it; by a plain breadth-first search.
+    fn timed_distances(game: &Game, start: usize, start_moves: u32) -> Vec<u32> {
+        let (board, snake) = (game.board(), game.snake());
+        let head = board.index(snake.head());
+        let mut distance = vec![u32::MAX; board.cells()];
+        distance[start] = 0;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(cell) = queue.pop_front() {
+            board.neighbours(board.cell(cell), |_, next| {
+                let next = board.index(next);
+                let arrival = start_moves + distance[cell] + 1;
+                if next != head
+                    && distance[next] == u32::MAX
+                    && snake.moves_until_free_index(next) <= arrival
+                {
+                    distance[next] = distance[cell] + 1;
+                    queue.push_back(next);
+                }
+            });
+        }
+        distance
+    }
+
+    #[test]
+    fn other_first_moves_take_the_first_move_whose_shortest_timed_path_closes_a_cycle() {
+        let (mut tried, mut committed, mut later_move) = (0, 0, 0);
+        for config in sample_games() {
+            let mut game = Game::new(&config).unwrap();
+            let mut agent = ReclosingAgent::new();
+            while !game.is_over() {
+                let (board, snake) = (game.board(), game.snake());
+                if let (Some(food), true, true) =
+                    (game.food(), agent.plan.is_empty(), game.steps() > 0)
+                {
+                    let goal = board.index(food);
+                    let (stats, tour) = (agent.stats, copy_tour(&agent.tour));
+                    // Each move into a cell free after one move, in the board's order: the
+                    // first whose shortest timed path (checked against a plain search) has
+                    // a cycle close round the snake after it.
+                    let mut firsts = Vec::new();
+                    board.neighbours(snake.head(), |_, next| {
+                        if !snake.occupied(next) || next == snake.tail() {
+                            firsts.push(next);
+                        }
+                    });
+                    let (mut expected, mut searches, mut expanded) = (None, 0, 0);
+                    for (order, &first) in firsts.iter().enumerate() {
+                        let start = board.index(first);
+                        let distance = timed_distances(&game, start, 1)[goal];
+                        if distance == u32::MAX {
+                            continue;
+                        }
+                        let mut path = vec![first];
+                        if start != goal {
+                            let timed = |_: usize, next: usize, moves: u32| {
+                                next != board.index(snake.head())
+                                    && snake.moves_until_free_index(next) <= moves + 1
+                            };
+                            let close = |cell: usize| closeness(board, snake, cell);
+                            assert!(agent.search.run(
+                                board,
+                                start,
+                                goal,
+                                &mut agent.plan,
+                                timed,
+                                close
+                            ));
+                            path.extend(&agent.plan);
+                        }
+                        assert_eq!(path.len() as u32, distance + 1);
+                        agent.plan.clone_from(&path);
+                        searches += 2;
+                        let closes = agent.closes_after_plan(&game);
+                        expanded += agent.closing.entered;
+                        if closes {
+                            later_move += usize::from(order > 0);
+                            expected = Some(path);
+                            break;
+                        }
+                    }
+                    agent.plan.clear();
+                    agent.stats = stats;
+                    let chosen = agent.other_first_moves(&game, goal);
+                    assert_eq!(chosen, expected.as_ref().map(|path| path[0]), "\n{game}");
+                    assert_eq!(
+                        (
+                            agent.stats.searches - stats.searches,
+                            agent.stats.expanded - stats.expanded
+                        ),
+                        (searches, expanded)
+                    );
+                    if let Some(path) = expected.filter(|path| path.len() > 1) {
+                        // Committed: the rest of the path is played from the plan.
+                        assert_eq!((&agent.plan[..], agent.planned), (&path[..], 1));
+                    }
+                    tried += 1;
+                    committed += usize::from(chosen.is_some());
+                    agent.stats = stats;
+                    agent.tour = tour;
+                    agent.plan.clear();
+                    agent.planned = 0;
+                }
+                game.step(agent.next_move(&game));
+            }
+        }
+        eprintln!("{tried} {committed} {later_move}");
+        assert!(
+            committed > 100 && later_move > 0,
+            "{tried} {committed} {later_move}"
         );
     }
 }
