@@ -1148,4 +1148,63 @@ mod tests {
             "{tried} {committed} {later_move}"
         );
     }
+
+    #[test]
+    fn ties_between_equally_close_cells_go_to_the_first_in_the_boards_order() {
+        // A short snake on an open board: many cells have no side against anything, so
+        // many steps back have several equally close cells to come from.
+        let config = GameConfig::new(7, 6)
+            .unwrap()
+            .with_start(vec![(1, 1), (1, 2)]);
+        let game = Game::new(&config).unwrap();
+        let (board, snake) = (game.board(), game.snake());
+        let open = |_: usize, next: usize, _: u32| !snake.occupied_index(next);
+        let close = |index: usize| closeness(board, snake, index);
+        let (mut search, mut path) = (Search::default(), Vec::new());
+        let mut ties = 0;
+        for start in (0..board.cells()).filter(|&index| !snake.occupied_index(index)) {
+            // Moves from the start over cells off the body, by a plain breadth-first search.
+            let mut distance = vec![u32::MAX; board.cells()];
+            distance[start] = 0;
+            let mut queue = std::collections::VecDeque::from([start]);
+            while let Some(cell) = queue.pop_front() {
+                board.neighbours(board.cell(cell), |_, next| {
+                    let next = board.index(next);
+                    if !snake.occupied_index(next) && distance[next] == u32::MAX {
+                        distance[next] = distance[cell] + 1;
+                        queue.push_back(next);
+                    }
+                });
+            }
+            for goal in
+                (0..board.cells()).filter(|&goal| distance[goal] != u32::MAX && goal != start)
+            {
+                // Walking back from the goal: of the cells one move nearer the start, the
+                // closest, the first in the board's order among equals.
+                let mut expected = Vec::new();
+                let mut cell = goal;
+                while cell != start {
+                    expected.push(board.cell(cell));
+                    let mut before = Vec::new();
+                    board.neighbours(board.cell(cell), |_, from| {
+                        let from = board.index(from);
+                        if distance[from] != u32::MAX && distance[from] + 1 == distance[cell] {
+                            before.push(from);
+                        }
+                    });
+                    let most = before.iter().map(|&from| close(from)).max().unwrap();
+                    let closest: Vec<usize> = before
+                        .into_iter()
+                        .filter(|&from| close(from) == most)
+                        .collect();
+                    ties += usize::from(closest.len() > 1);
+                    cell = closest[0];
+                }
+                expected.reverse();
+                assert!(search.run(board, start, goal, &mut path, open, close));
+                assert_eq!(path, expected, "{start} -> {goal}");
+            }
+        }
+        assert!(ties > 100, "{ties}");
+    }
 }
