@@ -1207,4 +1207,60 @@ mod tests {
         }
         assert!(ties > 100, "{ties}");
     }
+
+    #[test]
+    fn a_closing_search_gives_up_after_two_cells_per_empty_cell_and_64() {
+        // The positions of a game on 9x12, and each with the head moved one cell and
+        // grown, as after a plan's last move.
+        let config = GameConfig::new(9, 12).unwrap().with_seed(0);
+        let mut game = Game::new(&config).unwrap();
+        let (mut agent, mut probe) = (ReclosingAgent::new(), ReclosingAgent::new());
+        let budget = |empty: usize| 2 * empty as u32 + 64;
+        let (mut closed, mut gave_up, mut larger_budget_closes) = (0, 0, 0);
+        let mut closing = ClosingCycle::default();
+        while !game.is_over() {
+            let (board, snake) = (game.board(), game.snake());
+            let mut check = |closes: bool, closes_with_more: bool| {
+                closed += usize::from(closes);
+                gave_up += usize::from(!closes);
+                larger_budget_closes += usize::from(!closes && closes_with_more);
+            };
+            let empty = board.free_cells() - snake.len();
+            let expected = closing.close(&game, budget(empty));
+            let more = closing.close(&game, 2 * budget(empty));
+            let stats = probe.stats;
+            assert_eq!(probe.close_now(&game), expected, "\n{game}");
+            assert_eq!(
+                (
+                    probe.stats.searches - stats.searches,
+                    probe.stats.expanded - stats.expanded
+                ),
+                (1, probe.closing.entered)
+            );
+            if expected {
+                assert!(probe.tour.holds(board, snake));
+            }
+            check(expected, more);
+            let mut steps = Vec::new();
+            board.neighbours(snake.head(), |_, next| {
+                if !snake.occupied(next) && Some(next) != game.food() {
+                    steps.push(next);
+                }
+            });
+            for next in steps {
+                let mut look = snake.clone();
+                look.advance(next, true);
+                let expected = closing.close_position(&(board, &look), None, budget(empty - 1));
+                let more = closing.close_position(&(board, &look), None, 2 * budget(empty - 1));
+                probe.plan = vec![next];
+                assert_eq!(probe.closes_after_plan(&game), expected, "{next:?}\n{game}");
+                check(expected, more);
+            }
+            game.step(agent.next_move(&game));
+        }
+        assert!(
+            closed > 100 && larger_budget_closes > 10,
+            "{closed} closed, {gave_up} gave up, {larger_budget_closes} would close with more"
+        );
+    }
 }
