@@ -981,37 +981,33 @@ mod tests {
     fn each_move_off_a_path_follows_the_first_rule_that_succeeds() {
         let mut decided_by = [0; 6];
         for config in sample_games() {
-            {
-                let seed = config.seed;
-                let mut game = Game::new(&config).unwrap();
-                let mut agent = ReclosingAgent::new();
-                while !game.is_over() {
-                    let expected = (game.steps() > 0 && agent.plan.is_empty())
-                        .then(|| expected_decision(&mut agent, &game))
-                        .flatten();
-                    let before = agent.stats;
-                    let head = game.snake().head();
-                    let direction = agent.next_move(&game);
-                    if let Some((next, searches, expanded, rule)) = expected {
-                        let moved =
-                            direction.apply(head, game.board().width(), game.board().height());
-                        assert_eq!(moved, Some(next), "rule {rule}, seed {seed}\n{game}");
-                        assert_eq!(
-                            (
-                                agent.stats.searches - before.searches,
-                                agent.stats.expanded - before.expanded
-                            ),
-                            (searches, expanded),
-                            "rule {rule}, seed {seed}\n{game}"
-                        );
-                        decided_by[rule as usize] += 1;
-                    }
-                    game.step(direction);
+            let seed = config.seed;
+            let mut game = Game::new(&config).unwrap();
+            let mut agent = ReclosingAgent::new();
+            while !game.is_over() {
+                let expected = (game.steps() > 0 && agent.plan.is_empty())
+                    .then(|| expected_decision(&mut agent, &game))
+                    .flatten();
+                let before = agent.stats;
+                let head = game.snake().head();
+                let direction = agent.next_move(&game);
+                if let Some((next, searches, expanded, rule)) = expected {
+                    let moved = direction.apply(head, game.board().width(), game.board().height());
+                    assert_eq!(moved, Some(next), "rule {rule}, seed {seed}\n{game}");
+                    assert_eq!(
+                        (
+                            agent.stats.searches - before.searches,
+                            agent.stats.expanded - before.expanded
+                        ),
+                        (searches, expanded),
+                        "rule {rule}, seed {seed}\n{game}"
+                    );
+                    decided_by[rule as usize] += 1;
                 }
-                assert_eq!(game.last_outcome(), Some(Outcome::Won));
+                game.step(direction);
             }
+            assert_eq!(game.last_outcome(), Some(Outcome::Won));
         }
-        eprintln!("{decided_by:?}");
         assert!(
             decided_by[1..].iter().all(|&moves| moves > 0),
             "{decided_by:?}"
@@ -1142,7 +1138,6 @@ mod tests {
                 game.step(agent.next_move(&game));
             }
         }
-        eprintln!("{tried} {committed} {later_move}");
         assert!(
             committed > 100 && later_move > 0,
             "{tried} {committed} {later_move}"
