@@ -616,16 +616,19 @@ mod tests {
         (outcome, game.steps())
     }
 
+    /// A 6×6 board with two single walls, one of each colour.
+    fn pillars() -> Board {
+        "......\n.#....\n......\n......\n...#..\n......"
+            .parse()
+            .unwrap()
+    }
+
     #[test]
     fn holds_a_cycle_through_every_move_on_odd_and_walled_boards() {
-        // Two single walls, one of each colour.
-        let pillars: Board = "......\n.#....\n......\n......\n...#..\n......"
-            .parse()
-            .unwrap();
         let configs = [
             GameConfig::new(7, 7).unwrap(),
             GameConfig::new(5, 8).unwrap(),
-            GameConfig::with_board(pillars),
+            GameConfig::with_board(pillars()),
         ];
         for config in configs {
             for seed in 0..6 {
@@ -694,6 +697,24 @@ mod tests {
         assert_eq!(path, [(2, 3), (1, 3)]);
     }
 
+    /// Moves from `start` to each cell over cells off the body, by a plain breadth-first
+    /// search (`u32::MAX` where none).
+    fn moves_off_the_body(board: &Board, snake: &Snake, start: usize) -> Vec<u32> {
+        let mut distance = vec![u32::MAX; board.cells()];
+        distance[start] = 0;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(cell) = queue.pop_front() {
+            board.neighbours(board.cell(cell), |_, next| {
+                let next = board.index(next);
+                if !snake.occupied_index(next) && distance[next] == u32::MAX {
+                    distance[next] = distance[cell] + 1;
+                    queue.push_back(next);
+                }
+            });
+        }
+        distance
+    }
+
     #[test]
     fn shortest_paths_keep_to_the_closest_cells_walking_back_from_the_goal() {
         let config =
@@ -710,19 +731,7 @@ mod tests {
         let (mut search, mut path) = (Search::default(), Vec::new());
         let mut steps_with_a_choice = 0;
         for &start in &free {
-            // Distances from the start over free cells, by a plain breadth-first search.
-            let mut distance = vec![u32::MAX; board.cells()];
-            distance[start] = 0;
-            let mut queue = std::collections::VecDeque::from([start]);
-            while let Some(cell) = queue.pop_front() {
-                board.neighbours(board.cell(cell), |_, next| {
-                    let next = board.index(next);
-                    if !snake.occupied_index(next) && distance[next] == u32::MAX {
-                        distance[next] = distance[cell] + 1;
-                        queue.push_back(next);
-                    }
-                });
-            }
+            let distance = moves_off_the_body(board, snake, start);
             for &goal in free.iter().filter(|&&goal| goal != start) {
                 assert!(search.run(board, start, goal, &mut path, open, close));
                 assert_eq!(path.len() as u32, distance[goal]);
@@ -1016,13 +1025,10 @@ mod tests {
 
     /// Nine games to check decisions on: an odd side, an odd board, single wall cells.
     fn sample_games() -> Vec<GameConfig> {
-        let pillars: Board = "......\n.#....\n......\n......\n...#..\n......"
-            .parse()
-            .unwrap();
         let boards = [
             GameConfig::new(9, 12).unwrap(),
             GameConfig::new(7, 7).unwrap(),
-            GameConfig::with_board(pillars),
+            GameConfig::with_board(pillars()),
         ];
         let seeds = 0..3;
         boards
@@ -1158,19 +1164,7 @@ mod tests {
         let (mut search, mut path) = (Search::default(), Vec::new());
         let mut ties = 0;
         for start in (0..board.cells()).filter(|&index| !snake.occupied_index(index)) {
-            // Moves from the start over cells off the body, by a plain breadth-first search.
-            let mut distance = vec![u32::MAX; board.cells()];
-            distance[start] = 0;
-            let mut queue = std::collections::VecDeque::from([start]);
-            while let Some(cell) = queue.pop_front() {
-                board.neighbours(board.cell(cell), |_, next| {
-                    let next = board.index(next);
-                    if !snake.occupied_index(next) && distance[next] == u32::MAX {
-                        distance[next] = distance[cell] + 1;
-                        queue.push_back(next);
-                    }
-                });
-            }
+            let distance = moves_off_the_body(board, snake, start);
             for goal in
                 (0..board.cells()).filter(|&goal| distance[goal] != u32::MAX && goal != start)
             {
