@@ -697,22 +697,28 @@ mod tests {
         assert_eq!(path, [(2, 3), (1, 3)]);
     }
 
-    /// Moves from `start` to each cell over cells off the body, by a plain breadth-first
-    /// search (`u32::MAX` where none).
-    fn moves_off_the_body(board: &Board, snake: &Snake, start: usize) -> Vec<u32> {
+    /// Moves from `start` to each cell (`u32::MAX` where none) by a plain breadth-first
+    /// search that enters `next` from `cell` when `open(next, moves)` holds, `moves` being
+    /// the moves to `cell`.
+    fn breadth_first(board: &Board, start: usize, open: impl Fn(usize, u32) -> bool) -> Vec<u32> {
         let mut distance = vec![u32::MAX; board.cells()];
         distance[start] = 0;
         let mut queue = std::collections::VecDeque::from([start]);
         while let Some(cell) = queue.pop_front() {
             board.neighbours(board.cell(cell), |_, next| {
                 let next = board.index(next);
-                if !snake.occupied_index(next) && distance[next] == u32::MAX {
+                if distance[next] == u32::MAX && open(next, distance[cell]) {
                     distance[next] = distance[cell] + 1;
                     queue.push_back(next);
                 }
             });
         }
         distance
+    }
+
+    /// Moves from `start` to each cell over cells off the body.
+    fn moves_off_the_body(board: &Board, snake: &Snake, start: usize) -> Vec<u32> {
+        breadth_first(board, start, |next, _| !snake.occupied_index(next))
     }
 
     #[test]
@@ -1043,23 +1049,9 @@ mod tests {
     fn timed_distances(game: &Game, start: usize, start_moves: u32) -> Vec<u32> {
         let (board, snake) = (game.board(), game.snake());
         let head = board.index(snake.head());
-        let mut distance = vec![u32::MAX; board.cells()];
-        distance[start] = 0;
-        let mut queue = std::collections::VecDeque::from([start]);
-        while let Some(cell) = queue.pop_front() {
-            board.neighbours(board.cell(cell), |_, next| {
-                let next = board.index(next);
-                let arrival = start_moves + distance[cell] + 1;
-                if next != head
-                    && distance[next] == u32::MAX
-                    && snake.moves_until_free_index(next) <= arrival
-                {
-                    distance[next] = distance[cell] + 1;
-                    queue.push_back(next);
-                }
-            });
-        }
-        distance
+        breadth_first(board, start, |next, moves| {
+            next != head && snake.moves_until_free_index(next) <= start_moves + moves + 1
+        })
     }
 
     #[test]
