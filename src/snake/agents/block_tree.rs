@@ -1252,8 +1252,8 @@ mod tests_support {
 #[cfg(test)]
 mod tests {
     use super::tests_support::{play, play_with, Rules};
-    use super::{Body, StepCosts, TreeView};
-    use crate::snake::cycle::{BlockMoves, Layout};
+    use super::{BlockTreeAgent, Body, StepCosts, TimedSearch, TreePlayer, TreeView};
+    use crate::snake::cycle::{BlockMoves, Layout, NONE};
 
     #[test]
     fn open_cost_falls_on_cells_touching_nothing_when_the_path_arrives() {
@@ -1370,5 +1370,345 @@ mod tests {
             assert!(play(6, 6, &[8, 7, 6], seed).0);
             assert!(play(8, 8, &[3, 2, 1, 0], seed).0);
         }
+    }
+
+    /// A view of `moves` with no body on the board: every step's cost is fixed.
+    fn empty_view(moves: &BlockMoves) -> TreeView {
+        let mut body = Body::default();
+        body.clear(moves);
+        let mut view = TreeView::new(moves.clone());
+        view.show(&body);
+        view
+    }
+
+    #[test]
+    fn a_step_taken_out_closes_that_move_and_no_other() {
+        let moves = BlockMoves::new(Layout::open(8, 8)).expect("blocks fit 8x8");
+        let steps_from = |view: &TreeView, cell: u32| {
+            let mut next = Vec::new();
+            view.steps(cell, 0, |to, _| next.push(to));
+            next
+        };
+        let fresh = empty_view(&moves);
+        for cell in 0..64 {
+            for taken_out in [moves.inside(cell), moves.outside(cell)] {
+                if taken_out == NONE {
+                    continue;
+                }
+                let mut view = fresh.clone();
+                view.remove(cell, taken_out);
+                for other in 0..64 {
+                    let mut expected = steps_from(&fresh, other);
+                    if other == cell {
+                        // Both moves are open on an empty board; one is taken out.
+                        assert_eq!(expected.len(), 1 + usize::from(moves.outside(cell) != NONE));
+                        expected.retain(|&to| to != taken_out);
+                    }
+                    assert_eq!(
+                        steps_from(&view, other),
+                        expected,
+                        "{cell} -> {taken_out} taken out, steps from {other}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Costs of the cheapest paths from `start` over a view whose steps do not depend on
+    /// time, by a plain Dijkstra search.
+    fn cheapest_costs(view: &TreeView, start: u32) -> Vec<u32> {
+        let mut cost = vec![u32::MAX; view.moves.layout().len()];
+        let mut open = std::collections::BinaryHeap::new();
+        cost[start as usize] = 0;
+        open.push(std::cmp::Reverse((0, start)));
+        while let Some(std::cmp::Reverse((at_cost, cell))) = open.pop() {
+            if at_cost > cost[cell as usize] {
+                continue;
+            }
+            view.steps(cell, 0, |next, step| {
+                if at_cost + step < cost[next as usize] {
+                    cost[next as usize] = at_cost + step;
+                    open.push(std::cmp::Reverse((at_cost + step, next)));
+                }
+            });
+        }
+        cost
+    }
+
+    #[test]
+    fn a_star_finds_the_cheapest_path_settling_only_cells_within_its_cost() {
+        let moves = BlockMoves::new(Layout::open(8, 8)).expect("blocks fit 8x8");
+        let view = empty_view(&moves);
+        let layout = moves.layout();
+        // The cheapest step: the estimate is this times the Manhattan distance.
+        let cheapest = view
+            .costs
+            .back
+            .min(view.costs.inside)
+            .min(view.costs.new_block);
+        let mut search = TimedSearch::default();
+        for start in 0..64 {
+            let cost = cheapest_costs(&view, start);
+            for goal in 0..64 {
+                assert!(search.plan(&view, start, goal));
+                let best = cost[goal as usize];
+                assert_eq!(search.cost[goal as usize], best, "{start} -> {goal}");
+                // The path is made of steps of the view and costs what the search says.
+                let mut path_cost = 0;
+                for pair in search.path.windows(2) {
+                    let mut step_cost = None;
+                    view.steps(pair[0], 0, |next, step| {
+                        if next == pair[1] {
+                            step_cost = Some(step);
+                        }
+                    });
+                    path_cost += step_cost.expect("a step of the view");
+                }
+                assert_eq!((search.path[0], path_cost), (start, best));
+                // With a consistent estimate A* settles no cell whose cost plus estimate
+                // exceeds the goal's cost, and it counts each cell it settles.
+                let mut settled = 0;
+                for cell in 0..64u32 {
+                    if search.settled[cell as usize] != search.search {
+                        continue;
+                    }
+                    settled += 1;
+                    let ((x, y), (gx, gy)) = (layout.xy(cell), layout.xy(goal));
+                    let estimate = cheapest * (x.abs_diff(gx) + y.abs_diff(gy));
+                    assert!(
+                        cost[cell as usize] + estimate <= best,
+                        "{start} -> {goal}: settled {cell}"
+                    );
+                }
+                assert_eq!(search.expanded, settled);
+            }
+        }
+    }
+
+    /// The positions (body, head first, and food) of a game the player plays on an open
+    /// board from `start`, the food placed by a seeded generator.
+    fn positions(width: u32, height: u32, start: &[u32], seed: u64) -> Vec<(Vec<u32>, u32)> {
+        let layout = Layout::open(width, height);
+        let cells = layout.len() as u32;
+        let mut body: std::collections::VecDeque<u32> = start.iter().copied().collect();
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut food = |body: &std::collections::VecDeque<u32>| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let free: Vec<u32> = (0..cells).filter(|cell| !body.contains(cell)).collect();
+            (!free.is_empty()).then(|| free[(state % free.len() as u64) as usize])
+        };
+        let mut player = TreePlayer::new(&layout, start).expect("straight starts fit");
+        let mut positions = Vec::new();
+        let mut target = food(&body);
+        while let Some(at) = target {
+            let cells_now: Vec<u32> = body.iter().copied().collect();
+            let next = player.decide(&cells_now, Some(at)).expect("never trapped");
+            positions.push((cells_now, at));
+            if next == at {
+                body.push_front(next);
+                target = food(&body);
+            } else {
+                body.pop_back();
+                body.push_front(next);
+            }
+        }
+        positions
+    }
+
+    #[test]
+    fn a_decision_weighs_both_moves_and_counts_each_search() {
+        // Every decision of sixteen games, worked out here step by step with the player's
+        // own searches and tests, against what `decide` returns, the searches it counts
+        // and the cells they settled.
+        let (mut weighed, mut ties, mut detoured, mut retried) = (0, 0, 0, 0);
+        let mut fallbacks = 0;
+        let games = [(8, 8, vec![3, 2, 1, 0], 0..4), (12, 12, vec![0], 0..12)];
+        for (width, height, start, seeds) in games {
+            let layout = Layout::open(width, height);
+            for seed in seeds {
+                let mut player = TreePlayer::new(&layout, &start).expect("straight starts fit");
+                for (body, board_food) in positions(width, height, &start, seed) {
+                    // The decision's first plan, found here as the decision finds it.
+                    assert!(player.load(&body));
+                    let food = player.frame(board_food);
+                    let head = player.body.cells[0];
+                    player.view.show(&player.body);
+                    if !player.search.plan(&player.view, head, food) {
+                        continue;
+                    }
+                    let (cost, path) = (
+                        player.search.cost[food as usize],
+                        player.search.path.clone(),
+                    );
+                    let (mut searches, mut expanded) = (1, player.search.expanded);
+                    let moves = player.view.moves.clone();
+                    match player.first_failure(&path, food) {
+                        None => {
+                            // A plan that passes is weighed against the cheapest plan
+                            // through the other move when that move passes the test too.
+                            let other = if path[1] == moves.inside(head) {
+                                moves.outside(head)
+                            } else {
+                                moves.inside(head)
+                            };
+                            let mut expected = path[1];
+                            if other != NONE && player.passes(other, Some(food)) {
+                                player.view.remove(head, path[1]);
+                                let found = player.search.plan(&player.view, head, food);
+                                searches += 1;
+                                expanded += player.search.expanded;
+                                let alternative = player.search.path.clone();
+                                let other_cost = player.search.cost[food as usize];
+                                if found && player.first_failure(&alternative, food).is_none() {
+                                    let first = 16 * u64::from(cost) + player.outlook(&path, food);
+                                    expanded += player.outlook_search.expanded;
+                                    let second = 16 * u64::from(other_cost)
+                                        + player.outlook(&alternative, food);
+                                    expanded += player.outlook_search.expanded;
+                                    searches += 2;
+                                    weighed += 1;
+                                    ties += usize::from(first == second);
+                                    // On a tie the plan first found is kept.
+                                    if second < first {
+                                        expected = other;
+                                    }
+                                }
+                            }
+                            let decided = player.decide(&body, Some(board_food));
+                            assert_eq!(decided, Some(player.frame(expected)), "{body:?}");
+                        }
+                        Some(step) => {
+                            // The first plan fails: a detour toward the cells it would
+                            // shut off, else that step is taken out of the view and A*
+                            // runs again.
+                            if let Some(next) = player.detour(&path, food) {
+                                detoured += 1;
+                                searches += 1;
+                                expanded += player.search.expanded;
+                                let decided = player.decide(&body, Some(board_food));
+                                assert_eq!(decided, Some(player.frame(next)), "{body:?}");
+                                assert_eq!(
+                                    (player.last_searches, player.last_expanded),
+                                    (searches, expanded),
+                                    "{body:?}"
+                                );
+                            } else {
+                                retried += 1;
+                                let mut taken_out = vec![(path[step - 1], path[step])];
+                                let mut first_step = (step > 1).then_some(path[1]);
+                                let mut passed = false;
+                                player.view.remove(path[step - 1], path[step]);
+                                for _ in 1..BlockTreeAgent::ATTEMPTS {
+                                    if !player.search.plan(&player.view, head, food) {
+                                        break;
+                                    }
+                                    let path = player.search.path.clone();
+                                    let Some(step) = player.first_failure(&path, food) else {
+                                        passed = true;
+                                        break;
+                                    };
+                                    if step > 1 {
+                                        first_step.get_or_insert(path[1]);
+                                    }
+                                    taken_out.push((path[step - 1], path[step]));
+                                    player.view.remove(path[step - 1], path[step]);
+                                }
+                                let decided = player.decide(&body, Some(board_food));
+                                for (from, to) in taken_out {
+                                    let outward = usize::from(to == moves.outside(from));
+                                    assert!(player
+                                        .view
+                                        .removed
+                                        .contains(2 * from as usize + outward));
+                                }
+                                if !passed {
+                                    // No plan passes: the first step of the first plan
+                                    // that failed after it, if that step passes, else the
+                                    // passing move nearer the food.
+                                    fallbacks += 1;
+                                    let options: Vec<u32> =
+                                        [moves.inside(head), moves.outside(head)]
+                                            .into_iter()
+                                            .filter(|&next| {
+                                                next != NONE && player.passes(next, Some(food))
+                                            })
+                                            .collect();
+                                    let (fx, fy) = moves.layout().xy(food);
+                                    let nearer = options.iter().copied().min_by_key(|&next| {
+                                        let (x, y) = moves.layout().xy(next);
+                                        x.abs_diff(fx) + y.abs_diff(fy)
+                                    });
+                                    let expected = match first_step {
+                                        Some(first) if options.contains(&first) => Some(first),
+                                        _ => nearer,
+                                    };
+                                    assert_eq!(
+                                        decided,
+                                        expected.map(|next| player.frame(next)),
+                                        "{body:?}"
+                                    );
+                                }
+                            }
+                            continue;
+                        }
+                    }
+                    assert_eq!(
+                        (player.last_searches, player.last_expanded),
+                        (searches, expanded),
+                        "{body:?}"
+                    );
+                }
+            }
+        }
+        assert!(weighed > 50 && ties > 0 && detoured > 0 && retried > 0 && fallbacks > 0);
+    }
+
+    #[test]
+    fn the_outlook_is_the_mean_cost_to_a_free_cell_the_unreached_counting_as_the_farthest() {
+        let layout = Layout::open(8, 8);
+        let start = [3, 2, 1, 0];
+        let mut player = TreePlayer::new(&layout, &start).expect("straight starts fit");
+        let (mut weighed, mut with_missed) = (0, 0);
+        for (body, _) in positions(8, 8, &start, 0) {
+            assert!(player.load(&body));
+            let head = player.body.cells[0];
+            // Food one move away, eaten by that move.
+            for food in [
+                player.view.moves.inside(head),
+                player.view.moves.outside(head),
+            ] {
+                if food == NONE || !player.body.may_enter(food, true) {
+                    continue;
+                }
+                let outlook = player.outlook(&[head, food], food);
+                let search = &player.outlook_search;
+                let (mut costs, mut missed) = (Vec::new(), 0u64);
+                for cell in 0..64 {
+                    if player.trial.occupied.contains(cell) {
+                        continue;
+                    }
+                    if search.settled[cell] == search.search {
+                        costs.push(u64::from(search.cost[cell]));
+                    } else {
+                        missed += 1;
+                    }
+                }
+                let farthest = costs.iter().copied().max().unwrap_or(0);
+                let total = costs.iter().sum::<u64>() + missed * farthest;
+                let cells = costs.len() as u64 + missed;
+                // The cells free once the snake has eaten, its body one longer.
+                assert_eq!(cells as usize, 64 - body.len() - 1);
+                assert_eq!(outlook, 16 * total / cells.max(1), "{body:?} to {food}");
+                weighed += 1;
+                if missed > 0 {
+                    with_missed += 1;
+                    // Only a move that fails the safety test leaves cells out of reach.
+                    assert!(!player.passes(food, Some(food)), "{body:?} to {food}");
+                }
+            }
+        }
+        assert!(weighed > 100 && with_missed > 0, "{weighed} {with_missed}");
     }
 }

@@ -616,16 +616,19 @@ mod tests {
         (outcome, game.steps())
     }
 
+    /// A 6×6 board with two single walls, one of each colour.
+    fn pillars() -> Board {
+        "......\n.#....\n......\n......\n...#..\n......"
+            .parse()
+            .unwrap()
+    }
+
     #[test]
     fn holds_a_cycle_through_every_move_on_odd_and_walled_boards() {
-        // Two single walls, one of each colour.
-        let pillars: Board = "......\n.#....\n......\n......\n...#..\n......"
-            .parse()
-            .unwrap();
         let configs = [
             GameConfig::new(7, 7).unwrap(),
             GameConfig::new(5, 8).unwrap(),
-            GameConfig::with_board(pillars),
+            GameConfig::with_board(pillars()),
         ];
         for config in configs {
             for seed in 0..6 {
@@ -694,6 +697,30 @@ mod tests {
         assert_eq!(path, [(2, 3), (1, 3)]);
     }
 
+    /// Moves from `start` to each cell (`u32::MAX` where none) by a plain breadth-first
+    /// search that enters `next` from `cell` when `open(next, moves)` holds, `moves` being
+    /// the moves to `cell`.
+    fn breadth_first(board: &Board, start: usize, open: impl Fn(usize, u32) -> bool) -> Vec<u32> {
+        let mut distance = vec![u32::MAX; board.cells()];
+        distance[start] = 0;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(cell) = queue.pop_front() {
+            board.neighbours(board.cell(cell), |_, next| {
+                let next = board.index(next);
+                if distance[next] == u32::MAX && open(next, distance[cell]) {
+                    distance[next] = distance[cell] + 1;
+                    queue.push_back(next);
+                }
+            });
+        }
+        distance
+    }
+
+    /// Moves from `start` to each cell over cells off the body.
+    fn moves_off_the_body(board: &Board, snake: &Snake, start: usize) -> Vec<u32> {
+        breadth_first(board, start, |next, _| !snake.occupied_index(next))
+    }
+
     #[test]
     fn shortest_paths_keep_to_the_closest_cells_walking_back_from_the_goal() {
         let config =
@@ -710,19 +737,7 @@ mod tests {
         let (mut search, mut path) = (Search::default(), Vec::new());
         let mut steps_with_a_choice = 0;
         for &start in &free {
-            // Distances from the start over free cells, by a plain breadth-first search.
-            let mut distance = vec![u32::MAX; board.cells()];
-            distance[start] = 0;
-            let mut queue = std::collections::VecDeque::from([start]);
-            while let Some(cell) = queue.pop_front() {
-                board.neighbours(board.cell(cell), |_, next| {
-                    let next = board.index(next);
-                    if !snake.occupied_index(next) && distance[next] == u32::MAX {
-                        distance[next] = distance[cell] + 1;
-                        queue.push_back(next);
-                    }
-                });
-            }
+            let distance = moves_off_the_body(board, snake, start);
             for &goal in free.iter().filter(|&&goal| goal != start) {
                 assert!(search.run(board, start, goal, &mut path, open, close));
                 assert_eq!(path.len() as u32, distance[goal]);
@@ -865,5 +880,368 @@ mod tests {
             "{stats:?}"
         );
         assert_eq!(agent.name(), "reclosing");
+    }
+
+    /// A copy of the agent's cycle.
+    fn copy_tour(tour: &Tour) -> Tour {
+        Tour {
+            next: tour.next.clone(),
+            place: tour.place.clone(),
+            len: tour.len,
+            excluded: tour.excluded,
+            active: tour.active,
+        }
+    }
+
+    /// What a decision off a committed path should do, worked out rule by rule with the
+    /// agent's parts: the cell the head moves to, the searches it counts and the cells its
+    /// closing searches enter, and which rule decided (1 to 4, 5 for the cycle held).
+    /// `None` where the cycle held does not hold the body or the food is on the left-out
+    /// cell. The agent's plan, cycle and statistics are left as they were.
+    fn expected_decision(agent: &mut ReclosingAgent, game: &Game) -> Option<(Cell, u64, u64, u8)> {
+        let (board, snake) = (game.board(), game.snake());
+        let food = game.food()?;
+        let (head, goal) = (board.index(snake.head()), board.index(food));
+        if !agent.tour.holds(board, snake) || agent.tour.excluded == Some(goal as u32) {
+            return None;
+        }
+        let along = board.cell(agent.tour.next[head] as usize);
+        if agent.quiet > 0 {
+            return Some((along, 0, 0, 5));
+        }
+        let (stats, tour) = (agent.stats, copy_tour(&agent.tour));
+        let (mut searches, mut expanded) = (0, 0);
+        let mut path = Vec::new();
+        let mut decided = None;
+        // A path the agent commits to when a cycle closes round the snake after it.
+        let closes = |agent: &mut ReclosingAgent, path: &[Cell], expanded: &mut u64| {
+            agent.plan = path.to_vec();
+            let found = agent.closes_after_plan(game);
+            *expanded += agent.closing.entered;
+            found
+        };
+        // 1. The shortest path on which each cell is free when the head gets there.
+        searches += 1;
+        let timed = |_: usize, next: usize, moves: u32| snake.moves_until_free_index(next) <= moves;
+        let close = |cell: usize| closeness(board, snake, cell);
+        if agent.search.run(board, head, goal, &mut path, timed, close) {
+            searches += 1;
+            if closes(agent, &path, &mut expanded) {
+                decided = Some((path[0], 1));
+            }
+        }
+        // 2. The shortest path whose places along the cycle rise up to the food's, if it
+        // leaves the cycle.
+        if decided.is_none() {
+            let places = &tour;
+            let origin = places.place[board.index(snake.tail())];
+            let ordered = |from: usize, next: usize, _: u32| {
+                places.place[next] != NONE
+                    && places.relative(next, origin) > places.relative(from, origin)
+                    && places.relative(next, origin) <= places.relative(goal, origin)
+            };
+            searches += 1;
+            if agent
+                .search
+                .run(board, head, goal, &mut path, ordered, close)
+                && path[0] != along
+            {
+                searches += 1;
+                if closes(agent, &path, &mut expanded) {
+                    decided = Some((path[0], 2));
+                }
+            }
+        }
+        // 3. The other first moves (checked on their own elsewhere).
+        if decided.is_none() {
+            let before = agent.stats;
+            let first = agent.other_first_moves(game, goal);
+            searches += agent.stats.searches - before.searches;
+            expanded += agent.stats.expanded - before.expanded;
+            decided = first.map(|first| (first, 3));
+            agent.tour = copy_tour(&tour);
+        }
+        // 4. A new cycle round the body, kept if the food lies nearer along it than along
+        // the cycle held, both counted by walking them.
+        if decided.is_none() {
+            let walk = |successor: &dyn Fn(Cell) -> Cell| {
+                let (mut cell, mut steps) = (snake.head(), 0);
+                while cell != food {
+                    cell = successor(cell);
+                    steps += 1;
+                }
+                steps
+            };
+            let ahead = walk(&|cell| board.cell(tour.next[board.index(cell)] as usize));
+            let empty = board.free_cells() - snake.len();
+            searches += 1;
+            let found = agent
+                .closing
+                .close_toward(game, food, ReclosingAgent::cap(empty));
+            expanded += agent.closing.entered;
+            let closing = &agent.closing;
+            if found && walk(&|cell| closing.successor(board, cell)) < ahead {
+                decided = Some((closing.successor(board, snake.head()), 4));
+            }
+        }
+        let (next, rule) = decided.unwrap_or((along, 5));
+        agent.stats = stats;
+        agent.tour = tour;
+        agent.plan.clear();
+        agent.planned = 0;
+        Some((next, searches, expanded, rule))
+    }
+
+    #[test]
+    fn each_move_off_a_path_follows_the_first_rule_that_succeeds() {
+        let mut decided_by = [0; 6];
+        for config in sample_games() {
+            let seed = config.seed;
+            let mut game = Game::new(&config).unwrap();
+            let mut agent = ReclosingAgent::new();
+            while !game.is_over() {
+                let expected = (game.steps() > 0 && agent.plan.is_empty())
+                    .then(|| expected_decision(&mut agent, &game))
+                    .flatten();
+                let before = agent.stats;
+                let head = game.snake().head();
+                let direction = agent.next_move(&game);
+                if let Some((next, searches, expanded, rule)) = expected {
+                    let moved = direction.apply(head, game.board().width(), game.board().height());
+                    assert_eq!(moved, Some(next), "rule {rule}, seed {seed}\n{game}");
+                    assert_eq!(
+                        (
+                            agent.stats.searches - before.searches,
+                            agent.stats.expanded - before.expanded
+                        ),
+                        (searches, expanded),
+                        "rule {rule}, seed {seed}\n{game}"
+                    );
+                    decided_by[rule as usize] += 1;
+                }
+                game.step(direction);
+            }
+            assert_eq!(game.last_outcome(), Some(Outcome::Won));
+        }
+        assert!(
+            decided_by[1..].iter().all(|&moves| moves > 0),
+            "{decided_by:?}"
+        );
+    }
+
+    /// Nine games to check decisions on: an odd side, an odd board, single wall cells.
+    fn sample_games() -> Vec<GameConfig> {
+        let boards = [
+            GameConfig::new(9, 12).unwrap(),
+            GameConfig::new(7, 7).unwrap(),
+            GameConfig::with_board(pillars()),
+        ];
+        let seeds = 0..3;
+        boards
+            .iter()
+            .flat_map(|config| seeds.clone().map(|seed| config.clone().with_seed(seed)))
+            .collect()
+    }
+
+    /// Moves from `start` to every cell (`u32::MAX` if none) on which each cell is free
+    /// when the head gets there, a path that leaves the head's cell `head` at move
+    /// `start_moves` and never re-enters it; by a plain breadth-first search.
+    fn timed_distances(game: &Game, start: usize, start_moves: u32) -> Vec<u32> {
+        let (board, snake) = (game.board(), game.snake());
+        let head = board.index(snake.head());
+        breadth_first(board, start, |next, moves| {
+            next != head && snake.moves_until_free_index(next) <= start_moves + moves + 1
+        })
+    }
+
+    #[test]
+    fn other_first_moves_take_the_first_move_whose_shortest_timed_path_closes_a_cycle() {
+        let (mut tried, mut committed, mut later_move) = (0, 0, 0);
+        for config in sample_games() {
+            let mut game = Game::new(&config).unwrap();
+            let mut agent = ReclosingAgent::new();
+            while !game.is_over() {
+                let (board, snake) = (game.board(), game.snake());
+                if let (Some(food), true, true) =
+                    (game.food(), agent.plan.is_empty(), game.steps() > 0)
+                {
+                    let goal = board.index(food);
+                    let (stats, tour) = (agent.stats, copy_tour(&agent.tour));
+                    // Each move into a cell free after one move, in the board's order: the
+                    // first whose shortest timed path (checked against a plain search) has
+                    // a cycle close round the snake after it.
+                    let mut firsts = Vec::new();
+                    board.neighbours(snake.head(), |_, next| {
+                        if !snake.occupied(next) || next == snake.tail() {
+                            firsts.push(next);
+                        }
+                    });
+                    let (mut expected, mut searches, mut expanded) = (None, 0, 0);
+                    for (order, &first) in firsts.iter().enumerate() {
+                        let start = board.index(first);
+                        let distance = timed_distances(&game, start, 1)[goal];
+                        if distance == u32::MAX {
+                            continue;
+                        }
+                        let mut path = vec![first];
+                        if start != goal {
+                            let timed = |_: usize, next: usize, moves: u32| {
+                                next != board.index(snake.head())
+                                    && snake.moves_until_free_index(next) <= moves + 1
+                            };
+                            let close = |cell: usize| closeness(board, snake, cell);
+                            assert!(agent.search.run(
+                                board,
+                                start,
+                                goal,
+                                &mut agent.plan,
+                                timed,
+                                close
+                            ));
+                            path.extend(&agent.plan);
+                        }
+                        assert_eq!(path.len() as u32, distance + 1);
+                        agent.plan.clone_from(&path);
+                        searches += 2;
+                        let closes = agent.closes_after_plan(&game);
+                        expanded += agent.closing.entered;
+                        if closes {
+                            later_move += usize::from(order > 0);
+                            expected = Some(path);
+                            break;
+                        }
+                    }
+                    agent.plan.clear();
+                    agent.stats = stats;
+                    let chosen = agent.other_first_moves(&game, goal);
+                    assert_eq!(chosen, expected.as_ref().map(|path| path[0]), "\n{game}");
+                    assert_eq!(
+                        (
+                            agent.stats.searches - stats.searches,
+                            agent.stats.expanded - stats.expanded
+                        ),
+                        (searches, expanded)
+                    );
+                    if let Some(path) = expected.filter(|path| path.len() > 1) {
+                        // Committed: the rest of the path is played from the plan.
+                        assert_eq!((&agent.plan[..], agent.planned), (&path[..], 1));
+                    }
+                    tried += 1;
+                    committed += usize::from(chosen.is_some());
+                    agent.stats = stats;
+                    agent.tour = tour;
+                    agent.plan.clear();
+                    agent.planned = 0;
+                }
+                game.step(agent.next_move(&game));
+            }
+        }
+        assert!(
+            committed > 100 && later_move > 0,
+            "{tried} {committed} {later_move}"
+        );
+    }
+
+    #[test]
+    fn ties_between_equally_close_cells_go_to_the_first_in_the_boards_order() {
+        // A short snake on an open board: many cells have no side against anything, so
+        // many steps back have several equally close cells to come from.
+        let config = GameConfig::new(7, 6)
+            .unwrap()
+            .with_start(vec![(1, 1), (1, 2)]);
+        let game = Game::new(&config).unwrap();
+        let (board, snake) = (game.board(), game.snake());
+        let open = |_: usize, next: usize, _: u32| !snake.occupied_index(next);
+        let close = |index: usize| closeness(board, snake, index);
+        let (mut search, mut path) = (Search::default(), Vec::new());
+        let mut ties = 0;
+        for start in (0..board.cells()).filter(|&index| !snake.occupied_index(index)) {
+            let distance = moves_off_the_body(board, snake, start);
+            for goal in
+                (0..board.cells()).filter(|&goal| distance[goal] != u32::MAX && goal != start)
+            {
+                // Walking back from the goal: of the cells one move nearer the start, the
+                // closest, the first in the board's order among equals.
+                let mut expected = Vec::new();
+                let mut cell = goal;
+                while cell != start {
+                    expected.push(board.cell(cell));
+                    let mut before = Vec::new();
+                    board.neighbours(board.cell(cell), |_, from| {
+                        let from = board.index(from);
+                        if distance[from] != u32::MAX && distance[from] + 1 == distance[cell] {
+                            before.push(from);
+                        }
+                    });
+                    let most = before.iter().map(|&from| close(from)).max().unwrap();
+                    let closest: Vec<usize> = before
+                        .into_iter()
+                        .filter(|&from| close(from) == most)
+                        .collect();
+                    ties += usize::from(closest.len() > 1);
+                    cell = closest[0];
+                }
+                expected.reverse();
+                assert!(search.run(board, start, goal, &mut path, open, close));
+                assert_eq!(path, expected, "{start} -> {goal}");
+            }
+        }
+        assert!(ties > 100, "{ties}");
+    }
+
+    #[test]
+    fn a_closing_search_gives_up_after_two_cells_per_empty_cell_and_64() {
+        // The positions of a game on 9x12, and each with the head moved one cell and
+        // grown, as after a plan's last move.
+        let config = GameConfig::new(9, 12).unwrap().with_seed(0);
+        let mut game = Game::new(&config).unwrap();
+        let (mut agent, mut probe) = (ReclosingAgent::new(), ReclosingAgent::new());
+        let budget = |empty: usize| 2 * empty as u32 + 64;
+        let (mut closed, mut gave_up, mut larger_budget_closes) = (0, 0, 0);
+        let mut closing = ClosingCycle::default();
+        while !game.is_over() {
+            let (board, snake) = (game.board(), game.snake());
+            let mut check = |closes: bool, closes_with_more: bool| {
+                closed += usize::from(closes);
+                gave_up += usize::from(!closes);
+                larger_budget_closes += usize::from(!closes && closes_with_more);
+            };
+            let empty = board.free_cells() - snake.len();
+            let expected = closing.close(&game, budget(empty));
+            let more = closing.close(&game, 2 * budget(empty));
+            let stats = probe.stats;
+            assert_eq!(probe.close_now(&game), expected, "\n{game}");
+            assert_eq!(
+                (
+                    probe.stats.searches - stats.searches,
+                    probe.stats.expanded - stats.expanded
+                ),
+                (1, probe.closing.entered)
+            );
+            if expected {
+                assert!(probe.tour.holds(board, snake));
+            }
+            check(expected, more);
+            let mut steps = Vec::new();
+            board.neighbours(snake.head(), |_, next| {
+                if !snake.occupied(next) && Some(next) != game.food() {
+                    steps.push(next);
+                }
+            });
+            for next in steps {
+                let mut look = snake.clone();
+                look.advance(next, true);
+                let expected = closing.close_position(&(board, &look), None, budget(empty - 1));
+                let more = closing.close_position(&(board, &look), None, 2 * budget(empty - 1));
+                probe.plan = vec![next];
+                assert_eq!(probe.closes_after_plan(&game), expected, "{next:?}\n{game}");
+                check(expected, more);
+            }
+            game.step(agent.next_move(&game));
+        }
+        assert!(
+            closed > 100 && larger_budget_closes > 10,
+            "{closed} closed, {gave_up} gave up, {larger_budget_closes} would close with more"
+        );
     }
 }
