@@ -476,7 +476,9 @@ impl TreePlayer {
     }
 
     /// The next cell (a board cell) for the body (head first), or `None` if the body fails
-    /// the safety test, which the agent's own moves never cause.
+    /// the safety test, which the agent's own moves never cause: the next move of the
+    /// meal a rollout chose, while the position is the one it leads to; else the plan's
+    /// move, weighed by rollouts against the other move when both pass the test.
     pub(crate) fn decide(&mut self, body: &[u32], food: Option<u32>) -> Option<u32> {
         self.last_expanded = 0;
         self.last_searches = 0;
@@ -546,6 +548,7 @@ impl TreePlayer {
         self.rollout_body.extend(body);
         self.rollout_moves.clear();
         let bound = 4 * self.view.moves.layout().len();
+        let step = 16 * BlockTreeAgent::ROLLOUT_STEP_COST;
         let mut next = first;
         loop {
             self.rollout_moves.push(next);
@@ -571,8 +574,7 @@ impl TreePlayer {
             self.trial.push_head(&self.view.moves, cell);
         }
         let outlook = self.outlook_after_trial(self.frame(food));
-        let moves = self.rollout_moves.len() as u64;
-        Some(16 * BlockTreeAgent::ROLLOUT_STEP_COST * moves + outlook)
+        Some(step * self.rollout_moves.len() as u64 + outlook)
     }
 
     /// The move [`decide`](Self::decide) makes without rollouts: the first step of the
@@ -1323,7 +1325,8 @@ mod tests {
     #[test]
     fn weighing_the_other_move_by_the_next_food_saves_steps() {
         // Whole games from length 1 on a board and seeds the rule was not tuned on; the
-        // gain is largest on small boards, so few games tell it from noise.
+        // gain is largest on small boards, so few games tell it from noise. Rollouts,
+        // which weigh the first move of each meal by the same outlook, are off in both.
         let (with, without) = steps_with_and_without(100..124, |seed, on| {
             play_with(
                 12,
@@ -1332,6 +1335,7 @@ mod tests {
                 seed,
                 Rules {
                     lookahead: on,
+                    rollouts: false,
                     ..Rules::ALL
                 },
             )
@@ -1529,6 +1533,9 @@ mod tests {
             let layout = Layout::open(width, height);
             for seed in seeds {
                 let mut player = TreePlayer::new(&layout, &start).expect("straight starts fit");
+                // The plan's decision; rollouts, which choose among such decisions, have
+                // their own test.
+                player.rollouts = false;
                 for (body, board_food) in positions(width, height, &start, seed) {
                     // The decision's first plan, found here as the decision finds it.
                     assert!(player.load(&body));
@@ -1663,6 +1670,114 @@ mod tests {
             }
         }
         assert!(weighed > 50 && ties > 0 && detoured > 0 && retried > 0 && fallbacks > 0);
+    }
+
+    /// Plays `player`'s decisions from `body` (board cells, head first), moving first to
+    /// `first`, until the snake eats `food`: the moves and the body after the meal.
+    fn play_out(
+        player: &mut TreePlayer,
+        body: &[u32],
+        first: u32,
+        food: u32,
+    ) -> (Vec<u32>, Vec<u32>) {
+        let mut body: std::collections::VecDeque<u32> = body.iter().copied().collect();
+        let mut moves = vec![first];
+        while moves[moves.len() - 1] != food {
+            body.pop_back();
+            body.push_front(moves[moves.len() - 1]);
+            let cells: Vec<u32> = body.iter().copied().collect();
+            moves.push(player.decide(&cells, Some(food)).expect("a move passes"));
+            assert!(moves.len() < 10_000, "the snake eats");
+        }
+        body.push_front(food);
+        (moves, body.into_iter().collect())
+    }
+
+    #[test]
+    fn a_meal_follows_the_rollout_that_scores_lower() {
+        // Whole games: at each move the agent has not committed, its move and, if both
+        // moves pass the safety test, the rest of its way to the food must be those of
+        // the better of two games played out here by a player without rollouts, one from
+        // each move.
+        let (width, height, start) = (10, 10, [0]);
+        let layout = Layout::open(width, height);
+        let (mut rollouts, mut other_taken) = (0, 0);
+        for seed in 0..3 {
+            let mut agent = TreePlayer::new(&layout, &start).expect("straight starts fit");
+            let mut plain = TreePlayer::new(&layout, &start).expect("straight starts fit");
+            plain.rollouts = false;
+            // The moves expected next, last first.
+            let mut expected: Vec<u32> = Vec::new();
+            for (body, food) in positions(width, height, &start, seed) {
+                let next = agent.decide(&body, Some(food)).expect("a move passes");
+                if expected.is_empty() {
+                    let mine = plain.decide(&body, Some(food)).expect("a move passes");
+                    let head = plain.body.cells[0];
+                    let moves = &plain.view.moves;
+                    let other = if plain.frame(mine) == moves.inside(head) {
+                        moves.outside(head)
+                    } else {
+                        moves.inside(head)
+                    };
+                    let framed_food = plain.frame(food);
+                    expected.push(mine);
+                    if mine != food && other != NONE && plain.passes(other, Some(framed_food)) {
+                        rollouts += 1;
+                        let other = plain.frame(other);
+                        let mut score = |first: u32| {
+                            let (moves, after) = play_out(&mut plain, &body, first, food);
+                            plain.trial.clear(&plain.view.moves);
+                            for &cell in after.iter().rev() {
+                                let cell = plain.frame(cell);
+                                plain.trial.push_head(&plain.view.moves, cell);
+                            }
+                            let outlook = plain.outlook_after_trial(framed_food);
+                            let step = 16 * BlockTreeAgent::ROLLOUT_STEP_COST;
+                            (step * moves.len() as u64 + outlook, moves)
+                        };
+                        let (my_score, my_moves) = score(mine);
+                        let (their_score, their_moves) = score(other);
+                        expected = if their_score < my_score {
+                            other_taken += 1;
+                            their_moves
+                        } else {
+                            my_moves
+                        };
+                        expected.reverse();
+                    }
+                }
+                assert_eq!(Some(next), expected.pop(), "seed {seed}, {body:?}");
+            }
+        }
+        assert!(
+            rollouts > 100 && other_taken > 10,
+            "{rollouts} {other_taken}"
+        );
+    }
+
+    #[test]
+    fn a_position_the_rollout_did_not_lead_to_is_decided_afresh() {
+        // Two games' positions asked in turn of one player: each move must be the one a
+        // fresh player makes there, never one left over from the other game's meal.
+        let (width, height, start) = (8, 8, [3, 2, 1, 0]);
+        let layout = Layout::open(width, height);
+        let (one, two) = (
+            positions(width, height, &start, 1),
+            positions(width, height, &start, 2),
+        );
+        let mut player = TreePlayer::new(&layout, &start).expect("straight starts fit");
+        let mut replayed = 0;
+        for ((body, food), (other_body, other_food)) in one.iter().zip(&two) {
+            player.decide(body, Some(*food)).expect("a move passes");
+            replayed += usize::from(!player.committed.is_empty());
+            let mut fresh = TreePlayer::new(&layout, other_body).expect("the body passes");
+            assert_eq!(
+                player.decide(other_body, Some(*other_food)),
+                fresh.decide(other_body, Some(*other_food)),
+                "{other_body:?}"
+            );
+        }
+        assert!(replayed > 20, "{replayed}");
     }
 
     #[test]
