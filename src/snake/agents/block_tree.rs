@@ -508,10 +508,10 @@ impl TreePlayer {
         let mine = self.rollout(body, next, food);
         std::mem::swap(&mut self.first_rollout, &mut self.rollout_moves);
         let theirs = self.rollout(body, other, food);
-        let chosen = match (mine, theirs) {
-            (Some(mine), Some(theirs)) if theirs < mine => &self.rollout_moves,
-            (None, Some(_)) => &self.rollout_moves,
-            _ => &self.first_rollout,
+        let chosen = if theirs < mine {
+            &self.rollout_moves
+        } else {
+            &self.first_rollout
         };
         self.committed.clear();
         self.committed.extend(chosen.iter().rev());
@@ -541,9 +541,10 @@ impl TreePlayer {
     /// Plays [`decide_by_plan`](Self::decide_by_plan) from `body` (board cells, head
     /// first), moving first to `first`, until the snake eats `food`, the moves into
     /// `rollout_moves`; the moves times [`BlockTreeAgent::ROLLOUT_STEP_COST`] plus the
-    /// outlook after the meal, in sixteenths of a cost unit, or `None` if the snake has
-    /// not eaten within four times the board's cells.
-    fn rollout(&mut self, body: &[u32], first: u32, food: u32) -> Option<u64> {
+    /// outlook after the meal, in sixteenths of a cost unit, or `u64::MAX` if the snake
+    /// has not eaten within four times the board's cells (which following its cycle
+    /// always does) or the rule gives no move.
+    fn rollout(&mut self, body: &[u32], first: u32, food: u32) -> u64 {
         self.rollout_body.clear();
         self.rollout_body.extend(body);
         self.rollout_moves.clear();
@@ -559,14 +560,17 @@ impl TreePlayer {
             self.rollout_body.pop_back();
             self.rollout_body.push_front(next);
             if self.rollout_moves.len() > bound {
-                return None;
+                return u64::MAX;
             }
             let mut cells = std::mem::take(&mut self.rollout_cells);
             cells.clear();
             cells.extend(self.rollout_body.iter());
             let decided = self.decide_by_plan(&cells, Some(food));
             self.rollout_cells = cells;
-            next = decided?;
+            let Some(decided) = decided else {
+                return u64::MAX;
+            };
+            next = decided;
         }
         self.trial.clear(&self.view.moves);
         for i in (0..self.rollout_body.len()).rev() {
@@ -574,7 +578,7 @@ impl TreePlayer {
             self.trial.push_head(&self.view.moves, cell);
         }
         let outlook = self.outlook_after_trial(self.frame(food));
-        Some(step * self.rollout_moves.len() as u64 + outlook)
+        step * self.rollout_moves.len() as u64 + outlook
     }
 
     /// The move [`decide`](Self::decide) makes without rollouts: the first step of the
