@@ -19,7 +19,7 @@ use fixedbitset::FixedBitSet;
 use super::reclosing::ReclosingAgent;
 use super::{direction_to, load_body};
 use crate::snake::cycle::{
-    BlockMoves, Constraint, CycleError, DisjointSets, HamiltonianCycle, Layout, NONE,
+    BlockMoves, Constraint, CycleError, DisjointSets, HamiltonianCycle, Layout, TreeTest, NONE,
 };
 use crate::snake::{Agent, AgentStats, Board, Direction, Game};
 use crate::IndexedMinHeap;
@@ -36,6 +36,11 @@ struct Body {
     load: Vec<u16>,
     /// Steps that are not right-hand moves.
     invalid: u32,
+    /// Edges fixed as present, blocks holding a body cell, and edges fixed both ways,
+    /// kept as the counts change so that the safety test only has to walk the blocks.
+    present_edges: u32,
+    held_blocks: u32,
+    conflicts: u32,
 }
 
 impl Body {
@@ -50,6 +55,9 @@ impl Body {
         self.load.clear();
         self.load.resize(moves.blocks(), 0);
         self.invalid = 0;
+        self.present_edges = 0;
+        self.held_blocks = 0;
+        self.conflicts = 0;
     }
 
     fn copy_from(&mut self, other: &Body) {
@@ -59,14 +67,35 @@ impl Body {
         self.absent.clone_from(&other.absent);
         self.load.clone_from(&other.load);
         self.invalid = other.invalid;
+        self.present_edges = other.present_edges;
+        self.held_blocks = other.held_blocks;
+        self.conflicts = other.conflicts;
     }
 
     fn count(&mut self, constraint: Constraint, by: i32) {
-        let add = |counter: &mut u16| *counter = (*counter as i32 + by) as u16;
+        // How many edges or blocks start or stop being counted when a counter moves by `by`.
+        let change = |counter: &mut u16| -> i32 {
+            let before = *counter;
+            *counter = (before as i32 + by) as u16;
+            i32::from(*counter > 0) - i32::from(before > 0)
+        };
         match constraint {
             Constraint::Free => {}
-            Constraint::Present(edge) => add(&mut self.present[edge as usize]),
-            Constraint::Absent(edge) => add(&mut self.absent[edge as usize]),
+            Constraint::Present(edge) => {
+                let edge = edge as usize;
+                let changed = change(&mut self.present[edge]);
+                self.present_edges = (self.present_edges as i32 + changed) as u32;
+                if self.absent[edge] > 0 {
+                    self.conflicts = (self.conflicts as i32 + changed) as u32;
+                }
+            }
+            Constraint::Absent(edge) => {
+                let edge = edge as usize;
+                let changed = change(&mut self.absent[edge]);
+                if self.present[edge] > 0 {
+                    self.conflicts = (self.conflicts as i32 + changed) as u32;
+                }
+            }
             Constraint::Invalid => self.invalid = (self.invalid as i32 + by) as u32,
         }
     }
@@ -77,7 +106,9 @@ impl Body {
         }
         self.cells.push_front(cell);
         self.occupied.insert(cell as usize);
-        self.load[moves.block_of(cell) as usize] += 1;
+        let load = &mut self.load[moves.block_of(cell) as usize];
+        self.held_blocks += u32::from(*load == 0);
+        *load += 1;
     }
 
     fn pop_tail(&mut self, moves: &BlockMoves) {
@@ -86,7 +117,9 @@ impl Body {
             self.count(moves.constraint(tail, next), -1);
         }
         self.occupied.set(tail as usize, false);
-        self.load[moves.block_of(tail) as usize] -= 1;
+        let load = &mut self.load[moves.block_of(tail) as usize];
+        *load -= 1;
+        self.held_blocks -= u32::from(*load == 0);
     }
 
     /// Whether the head may move to `cell`: a free cell the body does not hold, or the
@@ -105,13 +138,80 @@ impl Body {
         self.push_head(moves, cell);
     }
 
-    /// The safety test: some spanning tree of the blocks contains every edge the body
-    /// fixes as present and none it fixes as absent.
-    fn has_cycle(&self, moves: &BlockMoves, sets: &mut DisjointSets) -> bool {
-        if self.invalid > 0 {
-            return false;
+    /// The safety test after the head moves to `cell` (which it may enter), for a body
+    /// that passes it now, without moving the body: `O(1)` for most moves.
+    ///
+    /// The tail's step, which leaves unless the snake eats, only loosens the test, so only
+    /// the head's new step can make it fail. A step that fixes an edge as present closes a
+    /// cycle of such edges exactly when the block it enters holds a body cell: the body's
+    /// steps between blocks all fix edges as present, so every block it holds is joined to
+    /// the head's by them. A step that fixes an edge as absent disconnects the blocks
+    /// exactly when no other path of edges not fixed as absent joins the two blocks of
+    /// that edge, which a walk that stops on finding one settles.
+    fn passes_after_move(
+        &self,
+        moves: &BlockMoves,
+        cell: u32,
+        eats: bool,
+        test: &mut TreeTest,
+    ) -> bool {
+        let length = self.cells.len();
+        if !eats && length == 1 {
+            // The snake moves whole: no step is left to fix anything.
+            return true;
         }
-        moves.tree_exists(&self.present, &self.absent, sets)
+        let head = self.cells[0];
+        // The counts once the tail has left.
+        let (mut left_present, mut left_absent, mut left_block) = (NONE, NONE, NONE);
+        if !eats {
+            let tail = self.cells[length - 1];
+            left_block = moves.block_of(tail);
+            match moves.constraint(tail, self.cells[length - 2]) {
+                Constraint::Present(edge) => left_present = edge,
+                Constraint::Absent(edge) => left_absent = edge,
+                Constraint::Free | Constraint::Invalid => {}
+            }
+        }
+        let present = |edge: u32| self.present[edge as usize] - u16::from(edge == left_present);
+        let absent = |edge: u32| self.absent[edge as usize] - u16::from(edge == left_absent);
+        match moves.constraint(head, cell) {
+            Constraint::Free => true,
+            Constraint::Invalid => false,
+            Constraint::Present(edge) => {
+                if absent(edge) > 0 {
+                    return false;
+                }
+                if present(edge) > 0 {
+                    return true;
+                }
+                let block = moves.block_of(cell);
+                self.load[block as usize] - u16::from(block == left_block) == 0
+            }
+            Constraint::Absent(edge) => {
+                if present(edge) > 0 {
+                    return false;
+                }
+                if absent(edge) > 0 {
+                    return true;
+                }
+                let (a, b) = (moves.block_of(head), moves.block_of(moves.outside(head)));
+                moves.joined(a, b, edge, |other| absent(other) == 0, test)
+            }
+        }
+    }
+
+    /// The safety test: some spanning tree of the blocks contains every edge the body
+    /// fixes as present and none it fixes as absent ([`BlockMoves::tree_exists`]).
+    ///
+    /// With every step a right-hand move, the body's steps between blocks all fix edges
+    /// as present, so those edges join the blocks the body holds: they form a tree, as
+    /// the test asks, exactly when there is one fewer of them than of those blocks. What
+    /// is left to walk is whether the edges not fixed as absent connect the blocks.
+    fn has_cycle(&self, moves: &BlockMoves, test: &mut TreeTest) -> bool {
+        self.invalid == 0
+            && self.conflicts == 0
+            && self.present_edges + 1 == self.held_blocks
+            && moves.connected_without(&self.absent, test)
     }
 }
 
@@ -136,6 +236,13 @@ struct TreeView {
     block_until: Vec<u32>,
     /// The cells `free_after` marks.
     body_cells: Vec<u32>,
+    /// The moves since the last [`show`](Self::show): the times above count from it, so
+    /// a path from the head starts at this many moves.
+    now: u32,
+    /// Each cell's four neighbours, a wall or the board's edge given as the cell past the
+    /// last, whose `free_after` is `u32::MAX`: the open-cell cost looks up four entries
+    /// without working out coordinates.
+    neighbours: Vec<[u32; 4]>,
     /// Steps taken out: `2 * cell` for the in-block move, `2 * cell + 1` for the other.
     removed: FixedBitSet,
     costs: StepCosts,
@@ -170,10 +277,9 @@ impl TreeView {
     /// cell still held a move after a path arrives at `cell` in `arrival` moves, else 0.
     #[inline]
     fn open_cost(&self, cell: u32, arrival: u32) -> u32 {
-        let layout = self.moves.layout();
-        let touches = layout.neighbours(cell).into_iter().any(|next| {
-            next == NONE || !layout.is_free(next) || self.free_after[next as usize] > arrival + 1
-        });
+        let touches = self.neighbours[cell as usize]
+            .iter()
+            .any(|&next| self.free_after[next as usize] > arrival + 1);
         if touches {
             0
         } else {
@@ -182,10 +288,26 @@ impl TreeView {
     }
 
     fn new(moves: BlockMoves) -> Self {
-        let len = moves.layout().len();
+        let layout = moves.layout();
+        let len = layout.len();
         let edges = 2 * moves.blocks();
+        let neighbours = (0..len as u32)
+            .map(|cell| {
+                layout.neighbours(cell).map(|next| {
+                    if next == NONE || !layout.is_free(next) {
+                        len as u32
+                    } else {
+                        next
+                    }
+                })
+            })
+            .collect();
+        let mut free_after = vec![0; len + 1];
+        free_after[len] = u32::MAX;
         TreeView {
-            free_after: vec![0; len],
+            neighbours,
+            free_after,
+            now: 0,
             present_until: vec![0; edges],
             absent_until: vec![0; edges],
             block_until: vec![0; moves.blocks()],
@@ -202,6 +324,7 @@ impl TreeView {
         for &cell in &self.body_cells {
             self.free_after[cell as usize] = 0;
         }
+        self.now = 0;
         self.body_cells.clear();
         self.present_until.fill(0);
         self.absent_until.fill(0);
@@ -226,6 +349,38 @@ impl TreeView {
                     }
                     Constraint::Free | Constraint::Invalid => {}
                 }
+            }
+        }
+        self.removed.clear();
+    }
+
+    /// Shows the view `body` when the view last showed it one move earlier, before a move
+    /// that did not eat: `O(1)` instead of [`show`](Self::show)'s `O(length + blocks)`.
+    ///
+    /// Release times count from the last full show, and [`now`](Self::now) moves on by
+    /// one: the cells, edges and blocks the body still holds are released when they were,
+    /// and only the new head and its step need times. The tail that has left keeps a time
+    /// no later than `now`, which every comparison treats as released.
+    fn show_moved(&mut self, body: &Body) {
+        self.now += 1;
+        let head = body.cells[0];
+        let length = body.cells.len() as u32;
+        let released = self.now + length;
+        self.free_after[head as usize] = released;
+        self.body_cells.push(head);
+        let block = &mut self.block_until[self.moves.block_of(head) as usize];
+        *block = (*block).max(released);
+        if let Some(&behind) = body.cells.get(1) {
+            match self.moves.constraint(behind, head) {
+                Constraint::Present(edge) => {
+                    let until = &mut self.present_until[edge as usize];
+                    *until = (*until).max(released - 1);
+                }
+                Constraint::Absent(edge) => {
+                    let until = &mut self.absent_until[edge as usize];
+                    *until = (*until).max(released - 1);
+                }
+                Constraint::Free | Constraint::Invalid => {}
             }
         }
         self.removed.clear();
@@ -339,7 +494,7 @@ impl TimedSearch {
         self.open.clear();
         self.expanded = 0;
         self.cost[start as usize] = 0;
-        self.moves[start as usize] = 0;
+        self.moves[start as usize] = view.now;
         self.parent[start as usize] = NONE;
         self.reached[start as usize] = search;
         self.open.push(start, key(0, estimate(start)));
@@ -381,6 +536,7 @@ pub(crate) struct TreePlayer {
     body: Body,
     trial: Body,
     sets: DisjointSets,
+    tree_test: TreeTest,
     view: TreeView,
     search: TimedSearch,
     /// Nodes expanded by the last decision's searches.
@@ -406,12 +562,51 @@ pub(crate) struct TreePlayer {
     committed: Vec<u32>,
     committed_food: u32,
     replay_body: VecDeque<u32>,
-    /// Scratch of the rollouts: the body as it moves (board cells, head first), the same
-    /// as a slice, the moves played, and the first rollout's moves.
-    rollout_body: VecDeque<u32>,
-    rollout_cells: Vec<u32>,
+    /// Scratch of the rollouts: the moves played, and the first rollout's moves.
     rollout_moves: Vec<u32>,
     first_rollout: Vec<u32>,
+    /// Outlooks already worked out, by the body after the meal.
+    outlooks: OutlookMemo,
+}
+
+/// The last few outlooks worked out, each with the body after the meal it is for (frame
+/// cells, head first). The outlook depends on that body alone, and consecutive plans of
+/// a meal often end in the same body (the plan after a move is usually the rest of the
+/// plan before it, and a rollout ends where its last plan does), so about half the
+/// outlook searches are answered here.
+#[derive(Clone, Debug, Default)]
+struct OutlookMemo {
+    entries: Vec<(Vec<u32>, u64)>,
+    /// The entry the next new outlook replaces.
+    next: usize,
+}
+
+impl OutlookMemo {
+    const ENTRIES: usize = 4;
+
+    fn get(&self, body: &VecDeque<u32>) -> Option<u64> {
+        self.entries
+            .iter()
+            .find(|(cells, _)| cells.len() == body.len() && cells.iter().eq(body.iter()))
+            .map(|&(_, outlook)| outlook)
+    }
+
+    fn insert(&mut self, body: &VecDeque<u32>, outlook: u64) {
+        if self.entries.len() < Self::ENTRIES {
+            self.entries.push((Vec::with_capacity(body.len()), 0));
+        }
+        let entry = &mut self.entries[self.next];
+        entry.0.clear();
+        entry.0.extend(body.iter());
+        entry.1 = outlook;
+        self.next = (self.next + 1) % Self::ENTRIES;
+    }
+
+    #[cfg(test)]
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.next = 0;
+    }
 }
 
 impl TreePlayer {
@@ -431,6 +626,7 @@ impl TreePlayer {
                 body: Body::default(),
                 trial: Body::default(),
                 sets: DisjointSets::default(),
+                tree_test: TreeTest::default(),
                 search: TimedSearch::default(),
                 view: TreeView::new(moves.clone()),
                 last_expanded: 0,
@@ -445,8 +641,7 @@ impl TreePlayer {
                 committed: Vec::new(),
                 committed_food: NONE,
                 replay_body: VecDeque::new(),
-                rollout_body: VecDeque::new(),
-                rollout_cells: Vec::new(),
+                outlooks: OutlookMemo::default(),
                 rollout_moves: Vec::new(),
                 first_rollout: Vec::new(),
             };
@@ -472,7 +667,7 @@ impl TreePlayer {
             let cell = self.frame(cell);
             self.body.push_head(&self.view.moves, cell);
         }
-        self.body.has_cycle(&self.view.moves, &mut self.sets)
+        self.body.has_cycle(&self.view.moves, &mut self.tree_test)
     }
 
     /// The next cell (a board cell) for the body (head first), or `None` if the body fails
@@ -544,39 +739,36 @@ impl TreePlayer {
     /// outlook after the meal, in sixteenths of a cost unit, or `u64::MAX` if the snake
     /// has not eaten within four times the board's cells (which following its cycle
     /// always does) or the rule gives no move.
+    ///
+    /// The body is moved in place rather than loaded again at each move: every move the
+    /// rule makes passes the safety test, so the test a load would run holds.
     fn rollout(&mut self, body: &[u32], first: u32, food: u32) -> u64 {
-        self.rollout_body.clear();
-        self.rollout_body.extend(body);
+        if !self.load(body) {
+            return u64::MAX;
+        }
         self.rollout_moves.clear();
         let bound = 4 * self.view.moves.layout().len();
         let step = 16 * BlockTreeAgent::ROLLOUT_STEP_COST;
         let mut next = first;
         loop {
             self.rollout_moves.push(next);
-            if next == food {
-                self.rollout_body.push_front(next);
+            let eats = next == food;
+            let cell = self.frame(next);
+            self.body.advance(&self.view.moves, cell, eats);
+            if eats {
                 break;
             }
-            self.rollout_body.pop_back();
-            self.rollout_body.push_front(next);
             if self.rollout_moves.len() > bound {
                 return u64::MAX;
             }
-            let mut cells = std::mem::take(&mut self.rollout_cells);
-            cells.clear();
-            cells.extend(self.rollout_body.iter());
-            let decided = self.decide_by_plan(&cells, Some(food));
-            self.rollout_cells = cells;
-            let Some(decided) = decided else {
+            // The view showed the body before this move from the rollout's second plan on.
+            let moved = self.rollout_moves.len() > 1;
+            let Some(decided) = self.plan_move(Some(food), moved) else {
                 return u64::MAX;
             };
             next = decided;
         }
-        self.trial.clear(&self.view.moves);
-        for i in (0..self.rollout_body.len()).rev() {
-            let cell = self.frame(self.rollout_body[i]);
-            self.trial.push_head(&self.view.moves, cell);
-        }
+        self.trial.copy_from(&self.body);
         let outlook = self.outlook_after_trial(self.frame(food));
         step * self.rollout_moves.len() as u64 + outlook
     }
@@ -587,11 +779,24 @@ impl TreePlayer {
         if !self.load(body) {
             return None;
         }
+        self.plan_move(food, false)
+    }
+
+    /// [`decide_by_plan`](Self::decide_by_plan) for the body already loaded, which passes
+    /// the safety test.
+    ///
+    /// `moved` says that the view last showed the body one move before, a move that did
+    /// not eat, so that it only needs the new head.
+    fn plan_move(&mut self, food: Option<u32>, moved: bool) -> Option<u32> {
         let food = food.map(|cell| self.frame(cell));
         let head = self.body.cells[0];
         let mut first_step = NONE;
         if let Some(food) = food {
-            self.view.show(&self.body);
+            if moved {
+                self.view.show_moved(&self.body);
+            } else {
+                self.view.show(&self.body);
+            }
             for attempt in 0..BlockTreeAgent::ATTEMPTS {
                 let found = self.search.plan(&self.view, head, food);
                 self.last_expanded += self.search.expanded;
@@ -601,7 +806,7 @@ impl TreePlayer {
                 }
                 let mut path = std::mem::take(&mut self.plan);
                 path.clone_from(&self.search.path);
-                let failure = self.first_failure(&path, food);
+                let failure = self.first_failure(&path, food, false);
                 let decided = match failure {
                     None if self.lookahead => Some(self.weigh_alternative(&path, food)),
                     None => Some(path[1]),
@@ -673,7 +878,8 @@ impl TreePlayer {
         let other_cost = self.search.cost[food as usize];
         let mut alternative = std::mem::take(&mut self.alternative);
         alternative.clone_from(&self.search.path);
-        let chosen = if self.first_failure(&alternative, food).is_some() {
+        // Its first step, the other move, has just passed the test.
+        let chosen = if self.first_failure(&alternative, food, true).is_some() {
             path[1]
         } else {
             // The outlook is in sixteenths of a cost unit.
@@ -703,6 +909,16 @@ impl TreePlayer {
 
     /// [`outlook`](Self::outlook) for the body in `trial`, its head on the food.
     fn outlook_after_trial(&mut self, food: u32) -> u64 {
+        if let Some(outlook) = self.outlooks.get(&self.trial.cells) {
+            return outlook;
+        }
+        let outlook = self.work_out_outlook(food);
+        self.outlooks.insert(&self.trial.cells, outlook);
+        outlook
+    }
+
+    /// [`outlook_after_trial`](Self::outlook_after_trial) without the memo.
+    fn work_out_outlook(&mut self, food: u32) -> u64 {
         let moves = &self.view.moves;
         self.outlook_view.show(&self.trial);
         self.outlook_search.plan(&self.outlook_view, food, NONE);
@@ -788,18 +1004,20 @@ impl TreePlayer {
     /// Whether moving the head to `cell` is legal and keeps the safety test true.
     fn passes(&mut self, cell: u32, food: Option<u32>) -> bool {
         let eats = Some(cell) == food;
-        if !self.body.may_enter(cell, eats) {
-            return false;
-        }
-        self.trial.copy_from(&self.body);
-        self.trial.advance(&self.view.moves, cell, eats);
-        self.trial.has_cycle(&self.view.moves, &mut self.sets)
+        self.body.may_enter(cell, eats)
+            && self
+                .body
+                .passes_after_move(&self.view.moves, cell, eats, &mut self.tree_test)
     }
 
     /// BlockMoves a copy of the body along `path` (which ends on the food) and returns a step
     /// after which the move is illegal or the safety test fails, testing after the first
-    /// step and at the end; `None` if the path passes.
-    fn first_failure(&mut self, path: &[u32], food: u32) -> Option<usize> {
+    /// step (unless `first_passes` says that step is known to pass) and at the end;
+    /// `None` if the path passes.
+    fn first_failure(&mut self, path: &[u32], food: u32, first_passes: bool) -> Option<usize> {
+        if !first_passes && !self.passes(path[1], Some(food)) {
+            return Some(1);
+        }
         let moves = &self.view.moves;
         self.trial.copy_from(&self.body);
         for (step, &cell) in path.iter().enumerate().skip(1) {
@@ -808,11 +1026,8 @@ impl TreePlayer {
                 return Some(step);
             }
             self.trial.advance(moves, cell, eats);
-            if step == 1 && !self.trial.has_cycle(moves, &mut self.sets) {
-                return Some(1);
-            }
         }
-        if self.trial.has_cycle(moves, &mut self.sets) {
+        if self.trial.has_cycle(moves, &mut self.tree_test) {
             return None;
         }
         // Bisect for a step after which the test turns from passing (it passes after
@@ -825,7 +1040,7 @@ impl TreePlayer {
             for &cell in &path[1..=middle] {
                 self.trial.advance(moves, cell, cell == food);
             }
-            if self.trial.has_cycle(moves, &mut self.sets) {
+            if self.trial.has_cycle(moves, &mut self.tree_test) {
                 passing = middle;
             } else {
                 failing = middle;
@@ -1610,7 +1825,7 @@ mod tests {
                     );
                     let (mut searches, mut expanded) = (1, player.search.expanded);
                     let moves = player.view.moves.clone();
-                    match player.first_failure(&path, food) {
+                    match player.first_failure(&path, food, false) {
                         None => {
                             // A plan that passes is weighed against the cheapest plan
                             // through the other move when that move passes the test too.
@@ -1627,13 +1842,20 @@ mod tests {
                                 expanded += player.search.expanded;
                                 let alternative = player.search.path.clone();
                                 let other_cost = player.search.cost[food as usize];
-                                if found && player.first_failure(&alternative, food).is_none() {
+                                if found
+                                    && player.first_failure(&alternative, food, false).is_none()
+                                {
+                                    // The outlooks as a fresh memo answers them (one search
+                                    // when both plans end in the same body), counted as
+                                    // the player counts them.
+                                    player.outlooks.clear();
+                                    let before = (player.last_searches, player.last_expanded);
                                     let first = 16 * u64::from(cost) + player.outlook(&path, food);
-                                    expanded += player.outlook_search.expanded;
                                     let second = 16 * u64::from(other_cost)
                                         + player.outlook(&alternative, food);
-                                    expanded += player.outlook_search.expanded;
-                                    searches += 2;
+                                    searches += player.last_searches - before.0;
+                                    expanded += player.last_expanded - before.1;
+                                    player.outlooks.clear();
                                     weighed += 1;
                                     ties += usize::from(first == second);
                                     // On a tie the plan first found is kept.
@@ -1671,7 +1893,8 @@ mod tests {
                                         break;
                                     }
                                     let path = player.search.path.clone();
-                                    let Some(step) = player.first_failure(&path, food) else {
+                                    let Some(step) = player.first_failure(&path, food, false)
+                                    else {
                                         passed = true;
                                         break;
                                     };

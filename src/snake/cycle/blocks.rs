@@ -126,6 +126,31 @@ pub(super) fn block_tree_cycle(layout: &Layout) -> Option<Vec<u32>> {
     cycle_around(layout, &tree)
 }
 
+/// Scratch memory of the walks over blocks ([`BlockMoves::connected_without`],
+/// [`BlockMoves::joined`]), kept between walks so that none allocates.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TreeTest {
+    /// The walk's marks: a block is reached when its mark is `stamp`.
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+}
+
+impl TreeTest {
+    /// A fresh mark for a walk over `blocks` blocks.
+    fn next_stamp(&mut self, blocks: usize) -> u32 {
+        if self.seen.len() < blocks {
+            self.seen.resize(blocks, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+}
+
 /// What one body step says about the block tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Constraint {
@@ -151,8 +176,11 @@ pub(crate) struct BlockMoves {
     outside: Vec<u32>,
     /// The block edge each cell's out-of-block move crosses, [`NONE`] as for `outside`.
     crossing: Vec<u32>,
-    /// Block edges between two free blocks, by id.
-    edges: Vec<(u32, u32)>,
+    /// The block of each cell.
+    block: Vec<u32>,
+    /// Each block's edges to free blocks and the blocks across them, `(NONE, NONE)` for
+    /// the rest: the connectivity test walks these without working out coordinates.
+    adjacent: Vec<[(u32, u32); 4]>,
     blocks: usize,
     free_blocks: usize,
     first_free_block: u32,
@@ -187,11 +215,28 @@ impl BlockMoves {
                 edges[edge as usize] = (block_of(&layout, cell), block_of(&layout, out));
             }
         }
+        let mut adjacent = vec![[(NONE, NONE); 4]; blocks];
+        for (edge, &(a, b)) in edges.iter().enumerate() {
+            if a == NONE {
+                continue;
+            }
+            for (from, to) in [(a, b), (b, a)] {
+                let slot = adjacent[from as usize]
+                    .iter_mut()
+                    .find(|(e, _)| *e == NONE)
+                    .expect("a block has at most four edges");
+                *slot = (edge as u32, to);
+            }
+        }
+        let block = (0..len as u32)
+            .map(|cell| block_of(&layout, cell))
+            .collect();
         Some(BlockMoves {
+            block,
             inside,
             outside,
             crossing,
-            edges,
+            adjacent,
             blocks,
             free_blocks: free_block.count_ones(..),
             first_free_block: free_block.ones().next().map_or(NONE, |b| b as u32),
@@ -214,7 +259,7 @@ impl BlockMoves {
     /// The block of `cell`.
     #[inline]
     pub(crate) fn block_of(&self, cell: u32) -> u32 {
-        block_of(&self.layout, cell)
+        self.block[cell as usize]
     }
 
     /// The cell the move inside the block of `cell` leads to.
@@ -241,24 +286,85 @@ impl BlockMoves {
     /// and none counted in `absent` (both indexed by edge): the first kind forms no cycle,
     /// no edge is of both kinds, and the blocks stay connected without the second kind (a
     /// forest extends to a spanning tree of any connected graph containing it).
-    pub(crate) fn tree_exists(
-        &self,
-        present: &[u16],
-        absent: &[u16],
-        sets: &mut DisjointSets,
-    ) -> bool {
+    ///
+    /// Union-find over the first kind, then [`connected_without`](Self::connected_without)
+    /// the second.
+    #[cfg(test)]
+    pub(crate) fn tree_exists(&self, present: &[u16], absent: &[u16], test: &mut TreeTest) -> bool {
+        let mut sets = DisjointSets::default();
         sets.reset(self.blocks);
-        for (edge, &(a, b)) in self.edges.iter().enumerate() {
-            if present[edge] > 0 && (absent[edge] > 0 || !sets.union(a, b)) {
-                return false;
+        for (a, adjacent) in self.adjacent.iter().enumerate() {
+            for &(edge, b) in adjacent {
+                let a = a as u32;
+                if edge != NONE
+                    && a < b
+                    && present[edge as usize] > 0
+                    && (absent[edge as usize] > 0 || !sets.union(a, b))
+                {
+                    return false;
+                }
             }
         }
-        for (edge, &(a, b)) in self.edges.iter().enumerate() {
-            if a != NONE && absent[edge] == 0 {
-                sets.union(a, b);
+        self.connected_without(absent, test)
+    }
+
+    /// Whether the edges not counted in `absent` connect the free blocks: a depth-first
+    /// walk, `O(blocks)`.
+    pub(crate) fn connected_without(&self, absent: &[u16], test: &mut TreeTest) -> bool {
+        let stamp = test.next_stamp(self.blocks);
+        test.stack.clear();
+        test.stack.push(self.first_free_block);
+        test.seen[self.first_free_block as usize] = stamp;
+        let mut reached = 1;
+        while let Some(block) = test.stack.pop() {
+            for &(edge, next) in &self.adjacent[block as usize] {
+                if edge != NONE && absent[edge as usize] == 0 && test.seen[next as usize] != stamp {
+                    test.seen[next as usize] = stamp;
+                    reached += 1;
+                    test.stack.push(next);
+                }
             }
         }
-        sets.set_size(self.first_free_block) as usize == self.free_blocks
+        reached == self.free_blocks
+    }
+
+    /// Whether blocks `a` and `b` are joined by a path of edges, other than `without`,
+    /// that `open` admits: a breadth-first walk from `a` that stops when it reaches `b`,
+    /// so a short way round costs a handful of blocks.
+    pub(crate) fn joined(
+        &self,
+        a: u32,
+        b: u32,
+        without: u32,
+        open: impl Fn(u32) -> bool,
+        test: &mut TreeTest,
+    ) -> bool {
+        if a == b {
+            return true;
+        }
+        let stamp = test.next_stamp(self.blocks);
+        test.stack.clear();
+        test.stack.push(a);
+        test.seen[a as usize] = stamp;
+        let mut at = 0;
+        while let Some(&block) = test.stack.get(at) {
+            at += 1;
+            for &(edge, next) in &self.adjacent[block as usize] {
+                if edge == NONE
+                    || edge == without
+                    || test.seen[next as usize] == stamp
+                    || !open(edge)
+                {
+                    continue;
+                }
+                if next == b {
+                    return true;
+                }
+                test.seen[next as usize] = stamp;
+                test.stack.push(next);
+            }
+        }
+        false
     }
 
     /// What the step from `from` to `to` says about the block tree.
@@ -309,9 +415,9 @@ mod tests {
     fn a_tree_exists_exactly_when_present_edges_are_a_forest_and_absent_ones_leave_a_connected_graph(
     ) {
         let (moves, [e01, e02, e13, e23]) = four_blocks();
-        let mut sets = DisjointSets::default();
+        let mut test = TreeTest::default();
         let mut exists = |present: &[u32], absent: &[u32]| {
-            moves.tree_exists(&counts(&moves, present), &counts(&moves, absent), &mut sets)
+            moves.tree_exists(&counts(&moves, present), &counts(&moves, absent), &mut test)
         };
         assert!(exists(&[], &[]));
         assert!(

@@ -47,7 +47,7 @@ mod error;
 mod hamiltonian_cycle;
 mod layout;
 
-pub(crate) use blocks::{BlockMoves, Constraint};
+pub(crate) use blocks::{BlockMoves, Constraint, TreeTest};
 pub(crate) use disjoint_sets::DisjointSets;
 pub use error::CycleError;
 pub use hamiltonian_cycle::HamiltonianCycle;
