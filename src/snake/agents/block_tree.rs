@@ -22,7 +22,6 @@ use crate::snake::cycle::{
     BlockMoves, Constraint, CycleError, DisjointSets, HamiltonianCycle, Layout, TreeTest, NONE,
 };
 use crate::snake::{Agent, AgentStats, Board, Direction, Game};
-use crate::IndexedMinHeap;
 
 /// A snake body with the tree constraints its steps imply, counted per edge.
 #[derive(Clone, Debug, Default)]
@@ -438,11 +437,63 @@ struct TimedSearch {
     reached: Vec<u32>,
     settled: Vec<u32>,
     search: u32,
-    open: IndexedMinHeap<u64>,
+    open: Buckets,
     /// The last path found, start first.
     path: Vec<u32>,
     /// Cells settled by the last search.
     expanded: u64,
+}
+
+/// Dial's bucket queue of `(cell, cost)` labels by their `f`, last in first out among
+/// equal `f` (the label pushed last is the deepest): the costs are small integers and
+/// `f` never falls by more than the costs allow, so a ring of buckets covers every
+/// label the frontier holds and push and pop take `O(1)`. Labels are not updated in
+/// place: a cheaper one is pushed, and the search skips the others when they come out.
+#[derive(Clone, Debug, Default)]
+struct Buckets {
+    levels: Vec<Vec<(u32, u32)>>,
+    /// The `f` of the level popped from; no label below it is held.
+    current: u32,
+    len: usize,
+}
+
+impl Buckets {
+    /// Empties the queue for labels whose `f` lies within `span` of the lowest held, the
+    /// lowest being `start` now.
+    fn reset(&mut self, span: u32, start: u32) {
+        let ring = (span as usize + 1).next_power_of_two();
+        if self.levels.len() != ring {
+            self.levels.resize_with(ring, Vec::new);
+        }
+        for level in &mut self.levels {
+            level.clear();
+        }
+        self.current = start;
+        self.len = 0;
+    }
+
+    #[inline]
+    fn push(&mut self, f: u32, cell: u32, cost: u32) {
+        debug_assert!(f >= self.current && ((f - self.current) as usize) < self.levels.len());
+        let mask = self.levels.len() - 1;
+        self.levels[f as usize & mask].push((cell, cost));
+        self.len += 1;
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        if self.len == 0 {
+            return None;
+        }
+        let mask = self.levels.len() - 1;
+        loop {
+            if let Some(label) = self.levels[self.current as usize & mask].pop() {
+                self.len -= 1;
+                return Some(label);
+            }
+            self.current += 1;
+        }
+    }
 }
 
 impl TimedSearch {
@@ -489,16 +540,21 @@ impl TimedSearch {
             }
             step * ((cell % width).abs_diff(gx) + (cell / width).abs_diff(gy))
         };
-        // Lowest f first, then lowest h: among equal f the path nearer the goal.
-        let key = |cost: u32, h: u32| (u64::from(cost + h) << 32) | u64::from(h);
-        self.open.clear();
+        // A step raises f by its cost less the fall of the estimate, at most `step`.
+        let costs = view.costs;
+        let dearest = costs.back.max(costs.inside).max(costs.new_block) + costs.open;
+        self.open.reset(dearest + step, estimate(start));
         self.expanded = 0;
         self.cost[start as usize] = 0;
         self.moves[start as usize] = view.now;
         self.parent[start as usize] = NONE;
         self.reached[start as usize] = search;
-        self.open.push(start, key(0, estimate(start)));
-        while let Some((cell, _)) = self.open.pop() {
+        self.open.push(estimate(start), start, 0);
+        while let Some((cell, cost)) = self.open.pop() {
+            if self.settled[cell as usize] == search || self.cost[cell as usize] != cost {
+                // A dearer label of a cell reached again more cheaply.
+                continue;
+            }
             self.settled[cell as usize] = search;
             self.expanded += 1;
             if cell == goal {
@@ -521,7 +577,7 @@ impl TimedSearch {
                 costs[at] = cost;
                 times[at] = moves + 1;
                 parents[at] = cell;
-                open.push(next, key(cost, estimate(next)));
+                open.push(cost + estimate(next), next, cost);
             });
         }
         false
@@ -1198,12 +1254,17 @@ impl Mode {
 ///
 /// Per move: at most [`ATTEMPTS`](Self::ATTEMPTS) A* searches, one more for a detour or
 /// for the other move, and two Dijkstra searches to weigh the two, each over the `n`
-/// cells (two successors each) in `O(n log n)`; for each path `O(n)` work to move the body
-/// along it and `O(log n)` tests of `O(blocks)` each; `O(n)` to find shut-off cells. All
-/// in memory the agent keeps from move to move: no allocation per search or per node.
-/// The rollouts plan each meal's moves twice, once from each first move, and the moves
-/// then played back cost `O(n)` each (the body is compared with the one expected): about
-/// twice the time per game of the plan alone.
+/// cells (two successors each) in `O(n)`, the step costs being small integers that a
+/// bucket queue orders (Dial's); for each path `O(n)` work to move the body along it and
+/// `O(log n)` tests of `O(blocks)` each; `O(n)` to find shut-off cells. The test after a
+/// single move is `O(1)` unless the move fixes a new absent edge, and the body keeps the
+/// counts that spare the test a union-find. An outlook already worked out for the same
+/// body after the meal (one of the last four) is not searched again. All in memory the
+/// agent keeps from move to move: no allocation per search or per node. The rollouts
+/// plan each meal's moves twice, once from each first move, moving the body and the view
+/// by the new head alone from one plan to the next, and the moves then played back cost
+/// `O(n)` each (the body is compared with the one expected): about twice the time per
+/// game of the plan alone.
 ///
 /// # Example
 ///
@@ -1506,8 +1567,8 @@ mod tests_support {
 #[cfg(test)]
 mod tests {
     use super::tests_support::{play, play_with, Rules};
-    use super::{BlockTreeAgent, Body, StepCosts, TimedSearch, TreePlayer, TreeView};
-    use crate::snake::cycle::{BlockMoves, Layout, NONE};
+    use super::{BlockTreeAgent, Body, OutlookMemo, StepCosts, TimedSearch, TreePlayer, TreeView};
+    use crate::snake::cycle::{BlockMoves, Constraint, Layout, TreeTest, NONE};
 
     #[test]
     fn open_cost_falls_on_cells_touching_nothing_when_the_path_arrives() {
@@ -2107,5 +2168,216 @@ mod tests {
             }
         }
         assert!(weighed > 100 && with_missed > 0, "{weighed} {with_missed}");
+    }
+
+    /// The spanning-tree test itself, as [`BlockMoves::tree_exists`] states it.
+    fn tree_test(moves: &BlockMoves, body: &Body) -> bool {
+        body.invalid == 0
+            && moves.tree_exists(&body.present, &body.absent, &mut TreeTest::default())
+    }
+
+    #[test]
+    fn the_safety_test_by_counts_and_after_one_move_is_the_spanning_tree_test() {
+        // Bodies from games, then random walks from them that soon break the test: any move
+        // to a neighbour the head may enter, right-hand or not, eating or not.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        let mut test = TreeTest::default();
+        // Outcomes of the test after one move, by what the move fixes: free, invalid,
+        // present, absent; false then true.
+        let mut after_move = [[0; 2]; 4];
+        let mut by_counts = [0; 2];
+        for (width, height, start, seed) in [(8, 8, vec![3, 2, 1, 0], 1), (12, 12, vec![0], 2)] {
+            let layout = Layout::open(width, height);
+            let moves = BlockMoves::new(layout.clone()).expect("blocks fit");
+            for (cells, _) in positions(width, height, &start, seed)
+                .into_iter()
+                .step_by(5)
+            {
+                let mut body = Body::default();
+                body.clear(&moves);
+                for &cell in cells.iter().rev() {
+                    body.push_head(&moves, cell);
+                }
+                for _ in 0..24 {
+                    let passes = tree_test(&moves, &body);
+                    assert_eq!(
+                        body.has_cycle(&moves, &mut test),
+                        passes,
+                        "{:?}",
+                        body.cells
+                    );
+                    by_counts[usize::from(passes)] += 1;
+                    let head = body.cells[0];
+                    let options: Vec<(u32, bool)> = layout
+                        .neighbours(head)
+                        .into_iter()
+                        .flat_map(|next| [(next, false), (next, true)])
+                        .filter(|&(next, eats)| body.may_enter(next, eats))
+                        .collect();
+                    if options.is_empty() {
+                        break;
+                    }
+                    if passes {
+                        for &(next, eats) in &options {
+                            let mut moved = body.clone();
+                            moved.advance(&moves, next, eats);
+                            let expected = tree_test(&moves, &moved);
+                            assert_eq!(
+                                body.passes_after_move(&moves, next, eats, &mut test),
+                                expected,
+                                "{:?} to {next}, eating: {eats}",
+                                body.cells
+                            );
+                            let kind = match moves.constraint(head, next) {
+                                Constraint::Free => 0,
+                                Constraint::Invalid => 1,
+                                Constraint::Present(_) => 2,
+                                Constraint::Absent(_) => 3,
+                            };
+                            after_move[kind][usize::from(expected)] += 1;
+                        }
+                    }
+                    let (next, eats) = options[random(options.len())];
+                    body.advance(&moves, next, eats);
+                }
+            }
+        }
+        assert!(by_counts.iter().all(|&count| count > 100), "{by_counts:?}");
+        // Every kind of step both passes and fails, but a step that fixes nothing always
+        // passes and a step that is not a right-hand move always fails.
+        assert!(
+            after_move[0][1] > 0 && after_move[1][0] > 0,
+            "{after_move:?}"
+        );
+        assert!(
+            after_move[2]
+                .iter()
+                .chain(&after_move[3])
+                .all(|&count| count > 10),
+            "{after_move:?}"
+        );
+    }
+
+    #[test]
+    fn a_view_moved_on_admits_the_steps_of_a_view_shown_afresh() {
+        let (width, height) = (10, 10);
+        let moves = BlockMoves::new(Layout::open(width, height)).expect("blocks fit 10x10");
+        let positions = positions(width, height, &[0], 3);
+        let load = |cells: &[u32]| {
+            let mut body = Body::default();
+            body.clear(&moves);
+            for &cell in cells.iter().rev() {
+                body.push_head(&moves, cell);
+            }
+            body
+        };
+        let steps = |view: &TreeView, cell: u32, moves: u32| {
+            let mut steps = Vec::new();
+            view.steps(cell, moves, |next, cost| steps.push((next, cost)));
+            steps
+        };
+        let mut moved = TreeView::new(moves.clone());
+        let mut fresh = TreeView::new(moves.clone());
+        let mut compared = 0;
+        let mut shown = None;
+        for (i, (cells, _)) in positions.iter().enumerate() {
+            let body = load(cells);
+            // Moved on from the position before if that move did not eat, at most eight
+            // times in a row; else shown afresh.
+            let follows = i > 0 && positions[i - 1].0.len() == cells.len();
+            match shown {
+                Some(since) if follows && i - since < 8 => moved.show_moved(&body),
+                _ => {
+                    moved.show(&body);
+                    shown = Some(i);
+                }
+            }
+            fresh.show(&body);
+            if moved.now == 0 {
+                continue;
+            }
+            for cell in 0..moves.layout().len() as u32 {
+                for arrival in 0..cells.len() as u32 + 2 {
+                    assert_eq!(
+                        steps(&moved, cell, moved.now + arrival),
+                        steps(&fresh, cell, arrival),
+                        "{cells:?}, from {cell} after {arrival} moves"
+                    );
+                }
+            }
+            compared += 1;
+        }
+        assert!(compared > 500, "{compared}");
+    }
+
+    #[test]
+    fn the_outlook_memo_answers_the_last_four_bodies_and_no_other() {
+        let body = |cells: &[u32]| {
+            cells
+                .iter()
+                .copied()
+                .collect::<std::collections::VecDeque<u32>>()
+        };
+        let mut memo = OutlookMemo::default();
+        let bodies = [
+            vec![5, 4, 3],
+            vec![5, 4],
+            vec![5, 6, 7],
+            vec![9, 8, 7],
+            vec![1, 2, 3],
+        ];
+        for (outlook, cells) in bodies.iter().enumerate() {
+            assert_eq!(memo.get(&body(cells)), None);
+            memo.insert(&body(cells), outlook as u64 * 10);
+        }
+        // The first of five has made way for the fifth.
+        assert_eq!(memo.get(&body(&bodies[0])), None);
+        for (outlook, cells) in bodies.iter().enumerate().skip(1) {
+            assert_eq!(
+                memo.get(&body(cells)),
+                Some(outlook as u64 * 10),
+                "{cells:?}"
+            );
+        }
+        // A body one cell longer or shorter, or with one cell elsewhere, is another body.
+        for cells in [vec![5], vec![5, 4, 3, 2], vec![5, 4, 2], vec![9, 8, 7, 6]] {
+            assert_eq!(memo.get(&body(&cells)), None, "{cells:?}");
+        }
+    }
+
+    #[test]
+    fn a_remembered_outlook_is_the_one_worked_out_again() {
+        let (width, height) = (12, 12);
+        let layout = Layout::open(width, height);
+        let mut player = TreePlayer::new(&layout, &[0]).expect("a one-cell start fits");
+        let (mut remembered, mut worked_out) = (0, 0);
+        for (cells, food) in positions(width, height, &[0], 4).into_iter().step_by(3) {
+            assert!(player.load(&cells));
+            player.view.show(&player.body);
+            let head = player.body.cells[0];
+            if !player.search.plan(&player.view, head, food) {
+                continue;
+            }
+            let path = player.search.path.clone();
+            let searches = player.last_searches;
+            let outlook = player.outlook(&path, food);
+            if player.last_searches == searches {
+                remembered += 1;
+            } else {
+                worked_out += 1;
+            }
+            // `outlook` left the body after the meal in `trial`.
+            assert_eq!(outlook, player.work_out_outlook(food), "{cells:?}");
+        }
+        assert!(
+            remembered > 50 && worked_out > 50,
+            "{remembered} {worked_out}"
+        );
     }
 }
