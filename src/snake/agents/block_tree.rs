@@ -24,7 +24,7 @@ use crate::snake::cycle::{
 use crate::snake::{Agent, AgentStats, Board, Direction, Game};
 
 /// A snake body with the tree constraints its steps imply, counted per edge.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Body {
     /// Head first.
     cells: VecDeque<u32>,
@@ -244,7 +244,25 @@ struct TreeView {
     neighbours: Vec<[u32; 4]>,
     /// Steps taken out: `2 * cell` for the in-block move, `2 * cell + 1` for the other.
     removed: FixedBitSet,
+    /// Whether any step has been taken out since the last show: most searches have none
+    /// and skip the look-ups.
+    any_removed: bool,
+    /// Each cell's moves side by side, for the search's inner loop.
+    cell_moves: Vec<CellMoves>,
+    /// Each cell's column and row, for the search's estimate.
+    coordinates: Vec<(u32, u32)>,
     costs: StepCosts,
+}
+
+/// A cell's two right-hand moves ([`BlockMoves`]), kept together so that a step of the
+/// search reads them at once.
+#[derive(Clone, Copy, Debug)]
+struct CellMoves {
+    inside: u32,
+    outside: u32,
+    /// The edge the move out crosses, and the block it enters.
+    crossing: u32,
+    outside_block: u32,
 }
 
 /// Step costs of the plan (see [`BlockTreeAgent`], "The plan").
@@ -312,6 +330,23 @@ impl TreeView {
             block_until: vec![0; moves.blocks()],
             body_cells: Vec::with_capacity(len),
             removed: FixedBitSet::with_capacity(2 * len),
+            any_removed: false,
+            coordinates: (0..len as u32).map(|cell| layout.xy(cell)).collect(),
+            cell_moves: (0..len as u32)
+                .map(|cell| {
+                    let outside = moves.outside(cell);
+                    CellMoves {
+                        inside: moves.inside(cell),
+                        outside,
+                        crossing: moves.crossing(cell),
+                        outside_block: if outside == NONE {
+                            NONE
+                        } else {
+                            moves.block_of(outside)
+                        },
+                    }
+                })
+                .collect(),
             moves,
             costs: StepCosts::WEIGHED,
         }
@@ -351,6 +386,7 @@ impl TreeView {
             }
         }
         self.removed.clear();
+        self.any_removed = false;
     }
 
     /// Shows the view `body` when the view last showed it one move earlier, before a move
@@ -383,44 +419,68 @@ impl TreeView {
             }
         }
         self.removed.clear();
+        self.any_removed = false;
     }
 
     fn remove(&mut self, from: u32, to: u32) {
         let outward = usize::from(to == self.moves.outside(from));
         self.removed.insert(2 * from as usize + outward);
+        self.any_removed = true;
     }
 }
 
 impl TreeView {
     /// Calls `visit(next, cost)` for each step out of `cell` that a path which reached
     /// `cell` after `moves` moves may take.
-    #[inline]
+    #[cfg(test)]
     fn steps(&self, cell: u32, moves: u32, mut visit: impl FnMut(u32, u32)) {
+        for (next, cost) in self.step_list(cell, moves) {
+            if next != NONE {
+                visit(next, cost);
+            }
+        }
+    }
+
+    /// The steps out of `cell` that a path which reached `cell` after `moves` moves may
+    /// take, as `(next, cost)`, the move inside the block first; [`NONE`] for a step it
+    /// may not take.
+    #[inline(always)]
+    fn step_list(&self, cell: u32, moves: u32) -> [(u32, u32); 2] {
+        let mut steps = [(NONE, 0); 2];
         let at = cell as usize;
-        let edge = self.moves.crossing(cell);
-        let next = self.moves.inside(cell);
-        if next != NONE && !self.removed.contains(2 * at) {
-            // The head may enter a cell on the move that frees it.
-            let arrival = moves + 1;
-            if self.free_after[next as usize] <= arrival
-                && (edge == NONE || self.present_until[edge as usize] <= arrival)
-            {
-                visit(next, self.costs.inside + self.open_cost(next, arrival));
-            }
+        let arrival = moves + 1;
+        let CellMoves {
+            inside,
+            outside,
+            crossing: edge,
+            outside_block,
+        } = self.cell_moves[at];
+        let removed = |bit: usize| self.any_removed && self.removed.contains(bit);
+        // The head may enter a cell on the move that frees it.
+        if inside != NONE
+            && self.free_after[inside as usize] <= arrival
+            && (edge == NONE || self.present_until[edge as usize] <= arrival)
+            && !removed(2 * at)
+        {
+            steps[0] = (inside, self.costs.inside + self.open_cost(inside, arrival));
         }
-        let next = self.moves.outside(cell);
-        if next != NONE && !self.removed.contains(2 * at + 1) {
-            let arrival = moves + 1;
+        if outside != NONE
+            && self.free_after[outside as usize] <= arrival
+            && self.absent_until[edge as usize] <= arrival
+            && !removed(2 * at + 1)
+        {
+            // Back along an edge the body still fixes, or into a block it has left.
             let edge = edge as usize;
-            if self.free_after[next as usize] <= arrival && self.absent_until[edge] <= arrival {
-                // Back along an edge the body still fixes, or into a block it has left.
-                if self.present_until[edge] > arrival {
-                    visit(next, self.costs.back + self.open_cost(next, arrival));
-                } else if self.block_until[self.moves.block_of(next) as usize] <= arrival {
-                    visit(next, self.costs.new_block + self.open_cost(next, arrival));
-                }
+            if self.present_until[edge] > arrival {
+                steps[1] = (outside, self.costs.back + self.open_cost(outside, arrival));
+            } else if self.block_until[outside_block as usize] <= arrival {
+                steps[1] = (
+                    outside,
+                    self.costs.new_block + self.open_cost(outside, arrival),
+                );
             }
         }
+        steps
     }
 }
 
@@ -430,12 +490,8 @@ impl TreeView {
 /// heuristic for the time-dependent problem and the safety test judges its paths.
 #[derive(Clone, Debug, Default)]
 struct TimedSearch {
-    cost: Vec<u32>,
-    moves: Vec<u32>,
-    parent: Vec<u32>,
-    /// The search that last reached each cell, and that last settled it.
-    reached: Vec<u32>,
-    settled: Vec<u32>,
+    /// By cell, side by side so that a step touches one cache line.
+    labels: Vec<Label>,
     search: u32,
     open: Buckets,
     /// The last path found, start first.
@@ -496,14 +552,35 @@ impl Buckets {
     }
 }
 
+/// What a [`TimedSearch`] knows of a cell.
+#[derive(Clone, Copy, Debug, Default)]
+struct Label {
+    cost: u32,
+    moves: u32,
+    parent: u32,
+    /// The search that last reached the cell, and that last settled it.
+    reached: u32,
+    settled: u32,
+}
+
 impl TimedSearch {
+    /// The cost of the cheapest path the last search found to `cell`, if it settled it.
+    fn cost(&self, cell: u32) -> u32 {
+        self.labels[cell as usize].cost
+    }
+
+    /// Whether the last search settled `cell`.
+    fn settled(&self, cell: u32) -> bool {
+        self.labels[cell as usize].settled == self.search
+    }
+
     /// Puts the path the last search found to `goal` (a cell it settled) into `path`.
     fn path_to(&mut self, goal: u32) {
         self.path.clear();
         let mut at = goal;
         while at != NONE {
             self.path.push(at);
-            at = self.parent[at as usize];
+            at = self.labels[at as usize].parent;
         }
         self.path.reverse();
     }
@@ -513,22 +590,23 @@ impl TimedSearch {
     /// the estimate: consistent, since every step is a move of the board.
     fn plan(&mut self, view: &TreeView, start: u32, goal: u32) -> bool {
         let len = view.moves.layout().len();
-        if self.reached.len() < len {
-            for list in [&mut self.cost, &mut self.moves, &mut self.parent] {
-                list.resize(len, 0);
-            }
-            self.reached.resize(len, 0);
-            self.settled.resize(len, 0);
+        if self.labels.len() < len {
+            self.labels.resize(len, Label::default());
         }
         self.search = self.search.wrapping_add(1);
         if self.search == 0 {
-            self.reached.fill(0);
-            self.settled.fill(0);
+            for label in &mut self.labels {
+                (label.reached, label.settled) = (0, 0);
+            }
             self.search = 1;
         }
         let search = self.search;
-        let width = view.moves.layout().width;
-        let (gx, gy) = (goal % width, goal / width);
+        let coordinates = &view.coordinates[..];
+        let (gx, gy) = if goal == NONE {
+            (0, 0)
+        } else {
+            coordinates[goal as usize]
+        };
         let step = view
             .costs
             .back
@@ -538,47 +616,54 @@ impl TimedSearch {
             if goal == NONE {
                 return 0;
             }
-            step * ((cell % width).abs_diff(gx) + (cell / width).abs_diff(gy))
+            let (x, y) = coordinates[cell as usize];
+            step * (x.abs_diff(gx) + y.abs_diff(gy))
         };
         // A step raises f by its cost less the fall of the estimate, at most `step`.
         let costs = view.costs;
         let dearest = costs.back.max(costs.inside).max(costs.new_block) + costs.open;
         self.open.reset(dearest + step, estimate(start));
         self.expanded = 0;
-        self.cost[start as usize] = 0;
-        self.moves[start as usize] = view.now;
-        self.parent[start as usize] = NONE;
-        self.reached[start as usize] = search;
+        let labels = &mut self.labels[..];
+        labels[start as usize] = Label {
+            cost: 0,
+            moves: view.now,
+            parent: NONE,
+            reached: search,
+            settled: 0,
+        };
         self.open.push(estimate(start), start, 0);
         while let Some((cell, cost)) = self.open.pop() {
-            if self.settled[cell as usize] == search || self.cost[cell as usize] != cost {
+            let label = &mut labels[cell as usize];
+            if label.settled == search || label.cost != cost {
                 // A dearer label of a cell reached again more cheaply.
                 continue;
             }
-            self.settled[cell as usize] = search;
+            label.settled = search;
             self.expanded += 1;
             if cell == goal {
                 self.path_to(goal);
                 return true;
             }
-            let (cost, moves) = (self.cost[cell as usize], self.moves[cell as usize]);
-            let (costs, times, parents) = (&mut self.cost, &mut self.moves, &mut self.parent);
-            let (reached, settled, open) = (&mut self.reached, &self.settled, &mut self.open);
-            view.steps(cell, moves, |next, step_cost| {
-                let at = next as usize;
-                if settled[at] == search {
-                    return;
+            let moves = label.moves;
+            for (next, step_cost) in view.step_list(cell, moves) {
+                if next == NONE {
+                    continue;
                 }
+                let label = &mut labels[next as usize];
                 let cost = cost + step_cost;
-                if reached[at] == search && costs[at] <= cost {
-                    return;
+                if label.settled == search || (label.reached == search && label.cost <= cost) {
+                    continue;
                 }
-                reached[at] = search;
-                costs[at] = cost;
-                times[at] = moves + 1;
-                parents[at] = cell;
-                open.push(cost + estimate(next), next, cost);
-            });
+                *label = Label {
+                    cost,
+                    moves: moves + 1,
+                    parent: cell,
+                    reached: search,
+                    settled: label.settled,
+                };
+                self.open.push(cost + estimate(next), next, cost);
+            }
         }
         false
     }
@@ -623,6 +708,10 @@ pub(crate) struct TreePlayer {
     first_rollout: Vec<u32>,
     /// Outlooks already worked out, by the body after the meal.
     outlooks: OutlookMemo,
+    /// The body last loaded (board cells, head first), and whether it passed the safety
+    /// test and `body` still holds it.
+    loaded: Vec<u32>,
+    loaded_passes: bool,
 }
 
 /// The last few outlooks worked out, each with the body after the meal it is for (frame
@@ -698,6 +787,8 @@ impl TreePlayer {
                 committed_food: NONE,
                 replay_body: VecDeque::new(),
                 outlooks: OutlookMemo::default(),
+                loaded: Vec::new(),
+                loaded_passes: false,
                 rollout_moves: Vec::new(),
                 first_rollout: Vec::new(),
             };
@@ -717,13 +808,39 @@ impl TreePlayer {
     }
 
     /// Loads the body (head first, board cells); `false` if it fails the safety test.
+    ///
+    /// A body one move on from the last one loaded, which passed, and not moved since
+    /// (as from one decision to the next) is moved by its new head alone, and tested by
+    /// [`Body::passes_after_move`].
     fn load(&mut self, body: &[u32]) -> bool {
-        self.body.clear(&self.view.moves);
-        for &cell in body.iter().rev() {
-            let cell = self.frame(cell);
-            self.body.push_head(&self.view.moves, cell);
-        }
-        self.body.has_cycle(&self.view.moves, &mut self.tree_test)
+        let moves = &self.view.moves;
+        let last = &self.loaded;
+        let follows = self.loaded_passes
+            && !body.is_empty()
+            && (body.len() == last.len() || body.len() == last.len() + 1)
+            && body[0] != last[0]
+            && body[1..] == last[..body.len() - 1];
+        let passes = if follows {
+            let eats = body.len() > last.len();
+            let head = self.frame(body[0]);
+            let passes = self.body.may_enter(head, eats)
+                && self
+                    .body
+                    .passes_after_move(moves, head, eats, &mut self.tree_test);
+            self.body.advance(moves, head, eats);
+            passes
+        } else {
+            self.body.clear(moves);
+            for &cell in body.iter().rev() {
+                let cell = self.frame(cell);
+                self.body.push_head(moves, cell);
+            }
+            self.body.has_cycle(moves, &mut self.tree_test)
+        };
+        self.loaded.clear();
+        self.loaded.extend_from_slice(body);
+        self.loaded_passes = passes;
+        passes
     }
 
     /// The next cell (a board cell) for the body (head first), or `None` if the body fails
@@ -802,6 +919,8 @@ impl TreePlayer {
         if !self.load(body) {
             return u64::MAX;
         }
+        // The body moves on from the one loaded.
+        self.loaded_passes = false;
         self.rollout_moves.clear();
         let bound = 4 * self.view.moves.layout().len();
         let step = 16 * BlockTreeAgent::ROLLOUT_STEP_COST;
@@ -920,18 +1039,20 @@ impl TreePlayer {
         if other == NONE || !self.passes(other, Some(food)) {
             return path[1];
         }
-        let cost = self.search.cost[food as usize];
+        let cost = self.search.cost(food);
         let bit = 2 * head as usize + usize::from(path[1] == self.view.moves.outside(head));
-        let was_removed = self.view.removed.contains(bit);
+        let (was_removed, any_removed) = (self.view.removed.contains(bit), self.view.any_removed);
         self.view.removed.insert(bit);
+        self.view.any_removed = true;
         let found = self.search.plan(&self.view, head, food);
         self.view.removed.set(bit, was_removed);
+        self.view.any_removed = any_removed;
         self.last_expanded += self.search.expanded;
         self.last_searches += 1;
         if !found {
             return path[1];
         }
-        let other_cost = self.search.cost[food as usize];
+        let other_cost = self.search.cost(food);
         let mut alternative = std::mem::take(&mut self.alternative);
         alternative.clone_from(&self.search.path);
         // Its first step, the other move, has just passed the test.
@@ -986,8 +1107,8 @@ impl TreePlayer {
             if !moves.layout().is_free(cell as u32) || self.trial.occupied.contains(cell) {
                 continue;
             }
-            if search.settled[cell] == search.search {
-                let cost = u64::from(search.cost[cell]);
+            if search.settled(cell as u32) {
+                let cost = u64::from(search.cost(cell as u32));
                 sum += cost;
                 farthest = farthest.max(cost);
                 reached += 1;
@@ -1791,7 +1912,7 @@ mod tests {
             for goal in 0..64 {
                 assert!(search.plan(&view, start, goal));
                 let best = cost[goal as usize];
-                assert_eq!(search.cost[goal as usize], best, "{start} -> {goal}");
+                assert_eq!(search.cost(goal), best, "{start} -> {goal}");
                 // The path is made of steps of the view and costs what the search says.
                 let mut path_cost = 0;
                 for pair in search.path.windows(2) {
@@ -1808,7 +1929,7 @@ mod tests {
                 // exceeds the goal's cost, and it counts each cell it settles.
                 let mut settled = 0;
                 for cell in 0..64u32 {
-                    if search.settled[cell as usize] != search.search {
+                    if !search.settled(cell) {
                         continue;
                     }
                     settled += 1;
@@ -1880,10 +2001,7 @@ mod tests {
                     if !player.search.plan(&player.view, head, food) {
                         continue;
                     }
-                    let (cost, path) = (
-                        player.search.cost[food as usize],
-                        player.search.path.clone(),
-                    );
+                    let (cost, path) = (player.search.cost(food), player.search.path.clone());
                     let (mut searches, mut expanded) = (1, player.search.expanded);
                     let moves = player.view.moves.clone();
                     match player.first_failure(&path, food, false) {
@@ -1902,7 +2020,7 @@ mod tests {
                                 searches += 1;
                                 expanded += player.search.expanded;
                                 let alternative = player.search.path.clone();
-                                let other_cost = player.search.cost[food as usize];
+                                let other_cost = player.search.cost(food);
                                 if found
                                     && player.first_failure(&alternative, food, false).is_none()
                                 {
@@ -2147,8 +2265,8 @@ mod tests {
                     if player.trial.occupied.contains(cell) {
                         continue;
                     }
-                    if search.settled[cell] == search.search {
-                        costs.push(u64::from(search.cost[cell]));
+                    if search.settled(cell as u32) {
+                        costs.push(u64::from(search.cost(cell as u32)));
                     } else {
                         missed += 1;
                     }
@@ -2379,5 +2497,56 @@ mod tests {
             remembered > 50 && worked_out > 50,
             "{remembered} {worked_out}"
         );
+    }
+
+    #[test]
+    fn a_body_one_move_on_loads_as_a_body_loaded_afresh() {
+        // The positions of a game in turn (each one move on from the one before), with a
+        // position of another game after every seventh, and bodies that fail the test
+        // (the head moved against the driving direction) after every eleventh.
+        let (width, height) = (8, 8);
+        let layout = Layout::open(width, height);
+        let games = [
+            positions(width, height, &[0], 5),
+            positions(width, height, &[0], 6),
+        ];
+        let mut player = TreePlayer::new(&layout, &[0]).expect("a one-cell start fits");
+        let (mut moved_on, mut failing) = (0, 0);
+        for (i, (cells, _)) in games[0].iter().enumerate() {
+            let mut bodies = vec![cells.clone()];
+            if i % 7 == 0 {
+                bodies.push(games[1][i.min(games[1].len() - 1)].0.clone());
+            }
+            if i % 11 == 0 {
+                // A move into a free neighbour that is not a right-hand move.
+                let moves = &player.view.moves;
+                let head = cells[0];
+                let wrong = layout.neighbours(head).into_iter().find(|&next| {
+                    next != NONE
+                        && !cells.contains(&next)
+                        && next != moves.inside(head)
+                        && next != moves.outside(head)
+                });
+                if let Some(next) = wrong {
+                    let mut body = vec![next];
+                    body.extend_from_slice(&cells[..cells.len() - 1]);
+                    bodies.push(body);
+                }
+            }
+            for body in bodies {
+                let follows = player.loaded_passes
+                    && body.len() <= player.loaded.len() + 1
+                    && body[0] != player.loaded[0]
+                    && body[1..] == player.loaded[..body.len() - 1];
+                let passes = player.load(&body);
+                let mut fresh = TreePlayer::new(&layout, &[0]).expect("a one-cell start fits");
+                fresh.loaded_passes = false;
+                assert_eq!(passes, fresh.load(&body), "{body:?}");
+                assert!(player.body == fresh.body, "{body:?}");
+                moved_on += usize::from(follows);
+                failing += usize::from(!passes);
+            }
+        }
+        assert!(moved_on > 400 && failing > 5, "{moved_on} {failing}");
     }
 }
