@@ -169,15 +169,11 @@ pub(crate) enum Constraint {
 #[derive(Clone, Debug)]
 pub(crate) struct BlockMoves {
     layout: Layout,
-    /// The cell each cell's in-block move leads to.
-    inside: Vec<u32>,
-    /// The cell each cell's out-of-block move leads to, [`NONE`] off the board or into a
-    /// wall.
-    outside: Vec<u32>,
-    /// The block edge each cell's out-of-block move crosses, [`NONE`] as for `outside`.
-    crossing: Vec<u32>,
-    /// The block of each cell.
-    block: Vec<u32>,
+    /// For each cell, side by side (a body's step reads them together): the cell its
+    /// in-block move leads to; the cell its out-of-block move leads to, [`NONE`] off the
+    /// board or into a wall; the block edge that move crosses, [`NONE`] as for the move;
+    /// and its block.
+    cells: Vec<[u32; 4]>,
     /// Each block's edges to free blocks and the blocks across them, `(NONE, NONE)` for
     /// the rest: the connectivity test walks these without working out coordinates.
     adjacent: Vec<[(u32, u32); 4]>,
@@ -228,14 +224,18 @@ impl BlockMoves {
                 *slot = (edge as u32, to);
             }
         }
-        let block = (0..len as u32)
-            .map(|cell| block_of(&layout, cell))
+        let cells = (0..len)
+            .map(|cell| {
+                [
+                    inside[cell],
+                    outside[cell],
+                    crossing[cell],
+                    block_of(&layout, cell as u32),
+                ]
+            })
             .collect();
         Some(BlockMoves {
-            block,
-            inside,
-            outside,
-            crossing,
+            cells,
             adjacent,
             blocks,
             free_blocks: free_block.count_ones(..),
@@ -259,27 +259,27 @@ impl BlockMoves {
     /// The block of `cell`.
     #[inline]
     pub(crate) fn block_of(&self, cell: u32) -> u32 {
-        self.block[cell as usize]
+        self.cells[cell as usize][3]
     }
 
     /// The cell the move inside the block of `cell` leads to.
     #[inline]
     pub(crate) fn inside(&self, cell: u32) -> u32 {
-        self.inside[cell as usize]
+        self.cells[cell as usize][0]
     }
 
     /// The cell the move out of the block of `cell` leads to, [`NONE`] off the board or into
     /// a wall.
     #[inline]
     pub(crate) fn outside(&self, cell: u32) -> u32 {
-        self.outside[cell as usize]
+        self.cells[cell as usize][1]
     }
 
     /// The block edge the move out of the block of `cell` crosses, [`NONE`] as for
     /// [`outside`](Self::outside).
     #[inline]
     pub(crate) fn crossing(&self, cell: u32) -> u32 {
-        self.crossing[cell as usize]
+        self.cells[cell as usize][2]
     }
 
     /// Whether some spanning tree of the free blocks holds every edge counted in `present`
@@ -369,14 +369,14 @@ impl BlockMoves {
 
     /// What the step from `from` to `to` says about the block tree.
     pub(crate) fn constraint(&self, from: u32, to: u32) -> Constraint {
-        let edge = self.crossing[from as usize];
-        if to == self.inside[from as usize] {
+        let [inside, outside, edge, _] = self.cells[from as usize];
+        if to == inside {
             if edge == NONE {
                 Constraint::Free
             } else {
                 Constraint::Absent(edge)
             }
-        } else if to == self.outside[from as usize] && edge != NONE {
+        } else if to == outside && edge != NONE {
             Constraint::Present(edge)
         } else {
             Constraint::Invalid
