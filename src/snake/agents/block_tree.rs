@@ -35,11 +35,10 @@ struct Body {
     load: Vec<u16>,
     /// Steps that are not right-hand moves.
     invalid: u32,
-    /// Edges fixed as present, blocks holding a body cell, and edges fixed both ways,
-    /// kept as the counts change so that the safety test only has to walk the blocks.
+    /// Edges fixed as present and blocks holding a body cell, kept as the counts change
+    /// so that the safety test only has to walk the blocks.
     present_edges: u32,
     held_blocks: u32,
-    conflicts: u32,
 }
 
 impl Body {
@@ -56,7 +55,6 @@ impl Body {
         self.invalid = 0;
         self.present_edges = 0;
         self.held_blocks = 0;
-        self.conflicts = 0;
     }
 
     fn copy_from(&mut self, other: &Body) {
@@ -68,7 +66,6 @@ impl Body {
         self.invalid = other.invalid;
         self.present_edges = other.present_edges;
         self.held_blocks = other.held_blocks;
-        self.conflicts = other.conflicts;
     }
 
     fn count(&mut self, constraint: Constraint, by: i32) {
@@ -81,19 +78,11 @@ impl Body {
         match constraint {
             Constraint::Free => {}
             Constraint::Present(edge) => {
-                let edge = edge as usize;
-                let changed = change(&mut self.present[edge]);
+                let changed = change(&mut self.present[edge as usize]);
                 self.present_edges = (self.present_edges as i32 + changed) as u32;
-                if self.absent[edge] > 0 {
-                    self.conflicts = (self.conflicts as i32 + changed) as u32;
-                }
             }
             Constraint::Absent(edge) => {
-                let edge = edge as usize;
-                let changed = change(&mut self.absent[edge]);
-                if self.present[edge] > 0 {
-                    self.conflicts = (self.conflicts as i32 + changed) as u32;
-                }
+                self.absent[edge as usize] = (self.absent[edge as usize] as i32 + by) as u16;
             }
             Constraint::Invalid => self.invalid = (self.invalid as i32 + by) as u32,
         }
@@ -146,7 +135,8 @@ impl Body {
     /// steps between blocks all fix edges as present, so every block it holds is joined to
     /// the head's by them. A step that fixes an edge as absent disconnects the blocks
     /// exactly when no other path of edges not fixed as absent joins the two blocks of
-    /// that edge, which a walk that stops on finding one settles.
+    /// that edge, which a walk that stops on finding one settles. (No step fixes an edge
+    /// the body fixes the other way: see [`has_cycle`](Self::has_cycle).)
     fn passes_after_move(
         &self,
         moves: &BlockMoves,
@@ -177,9 +167,6 @@ impl Body {
             Constraint::Free => true,
             Constraint::Invalid => false,
             Constraint::Present(edge) => {
-                if absent(edge) > 0 {
-                    return false;
-                }
                 if present(edge) > 0 {
                     return true;
                 }
@@ -187,9 +174,6 @@ impl Body {
                 self.load[block as usize] - u16::from(block == left_block) == 0
             }
             Constraint::Absent(edge) => {
-                if present(edge) > 0 {
-                    return false;
-                }
                 if absent(edge) > 0 {
                     return true;
                 }
@@ -204,11 +188,14 @@ impl Body {
     ///
     /// With every step a right-hand move, the body's steps between blocks all fix edges
     /// as present, so those edges join the blocks the body holds: they form a tree, as
-    /// the test asks, exactly when there is one fewer of them than of those blocks. What
-    /// is left to walk is whether the edges not fixed as absent connect the blocks.
+    /// the test asks, exactly when there is one fewer of them than of those blocks. No
+    /// edge is fixed both ways: of the four right-hand steps that fix an edge (out of a
+    /// block across it or staying in, from either of the two cells that face it), a step
+    /// that fixes it as present and one that fixes it as absent always leave the same
+    /// cell or enter the same cell, which a body's steps never do. What is left to walk is
+    /// whether the edges not fixed as absent connect the blocks.
     fn has_cycle(&self, moves: &BlockMoves, test: &mut TreeTest) -> bool {
         self.invalid == 0
-            && self.conflicts == 0
             && self.present_edges + 1 == self.held_blocks
             && moves.connected_without(&self.absent, test)
     }
@@ -2552,5 +2539,81 @@ mod tests {
             }
         }
         assert!(moved_on > 400 && failing > 5, "{moved_on} {failing}");
+    }
+
+    #[test]
+    fn every_short_right_hand_body_passes_the_safety_test_exactly_when_a_tree_exists() {
+        // Every body of right-hand moves up to ten moves long on a 6×6 board, grown by a
+        // meal at every move, or grown to four cells and then moving on: each tested by its
+        // counts and, one move on, by the one-move test, against the spanning-tree test.
+        // Such bodies break the test in each of its ways alone: fixed edges closing a
+        // cycle, and the blocks cut apart (no body fixes an edge both ways, which the
+        // spanning-tree test would also refuse).
+        let moves = BlockMoves::new(Layout::open(6, 6)).expect("blocks fit 6x6");
+        let mut test = TreeTest::default();
+        // Bodies failing by each cause alone: cycle, cut.
+        let mut alone = [0; 2];
+        let mut checked = 0;
+        fn walk(
+            moves: &BlockMoves,
+            body: &Body,
+            grow_until: usize,
+            depth: u32,
+            test: &mut TreeTest,
+            alone: &mut [usize; 2],
+            checked: &mut usize,
+        ) {
+            let passes = tree_test(moves, body);
+            assert_eq!(body.has_cycle(moves, test), passes, "{:?}", body.cells);
+            *checked += 1;
+            if !passes && body.invalid == 0 {
+                let cycle = body.present_edges + 1 != body.held_blocks;
+                let cut = !moves.connected_without(&body.absent, test);
+                match (cycle, cut) {
+                    (true, false) => alone[0] += 1,
+                    (false, true) => alone[1] += 1,
+                    _ => {}
+                }
+            }
+            if depth == 0 {
+                return;
+            }
+            let head = body.cells[0];
+            for next in [moves.inside(head), moves.outside(head)] {
+                let eats = body.cells.len() < grow_until;
+                if next == NONE || !body.may_enter(next, eats) {
+                    continue;
+                }
+                let mut moved = body.clone();
+                moved.advance(moves, next, eats);
+                if passes {
+                    assert_eq!(
+                        body.passes_after_move(moves, next, eats, test),
+                        tree_test(moves, &moved),
+                        "{:?} to {next}",
+                        body.cells
+                    );
+                }
+                walk(moves, &moved, grow_until, depth - 1, test, alone, checked);
+            }
+        }
+        for start in 0..36 {
+            for grow_until in [4, 11] {
+                let mut body = Body::default();
+                body.clear(&moves);
+                body.push_head(&moves, start);
+                walk(
+                    &moves,
+                    &body,
+                    grow_until,
+                    10,
+                    &mut test,
+                    &mut alone,
+                    &mut checked,
+                );
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+        assert!(alone.iter().all(|&count| count > 0), "{alone:?}");
     }
 }
