@@ -151,23 +151,23 @@ impl Body {
         }
         let head = self.cells[0];
         // The counts once the tail has left.
-        let (mut left_present, mut left_absent, mut left_block) = (NONE, NONE, NONE);
+        let (mut left_absent, mut left_block) = (NONE, NONE);
         if !eats {
             let tail = self.cells[length - 1];
             left_block = moves.block_of(tail);
-            match moves.constraint(tail, self.cells[length - 2]) {
-                Constraint::Present(edge) => left_present = edge,
-                Constraint::Absent(edge) => left_absent = edge,
-                Constraint::Free | Constraint::Invalid => {}
+            if let Constraint::Absent(edge) = moves.constraint(tail, self.cells[length - 2]) {
+                left_absent = edge;
             }
         }
-        let present = |edge: u32| self.present[edge as usize] - u16::from(edge == left_present);
         let absent = |edge: u32| self.absent[edge as usize] - u16::from(edge == left_absent);
         match moves.constraint(head, cell) {
             Constraint::Free => true,
             Constraint::Invalid => false,
             Constraint::Present(edge) => {
-                if present(edge) > 0 {
+                // An edge the body already crosses, even if only by the tail's step: the
+                // rest of the body joins the two blocks across it only through it, or the
+                // tree the body passes with would hold a cycle.
+                if self.present[edge as usize] > 0 {
                     return true;
                 }
                 let block = moves.block_of(cell);
