@@ -95,7 +95,16 @@ impl LoopGuard {
 /// out before it gives up: each try is one more search.
 const EXCLUSION_TRIES: usize = 4;
 
+/// Marks in [`ClosingCycle::taken`]: a cell the search may enter has none.
+const WALL: u8 = 1;
+const BODY: u8 = 2;
+const ON_PATH: u8 = 4;
+
 /// A Hamiltonian cycle through the snake's body, once found: each cell's successor.
+///
+/// The search works on board indices: each node tests some twenty neighbours, and a
+/// neighbour table with one byte of marks per cell makes each test one load instead of
+/// a bounds check, a wall test, a body test and a path test on `(x, y)` cells.
 #[derive(Clone, Debug, Default)]
 pub(super) struct ClosingCycle {
     /// The successor of each cell (by board index) along the cycle; valid while `active`.
@@ -104,13 +113,22 @@ pub(super) struct ClosingCycle {
     /// The one free cell the cycle leaves out, on a board with an odd number of free
     /// cells; valid while `active`.
     excluded: Option<Cell>,
-    /// The search's path from the head, and which cells it holds.
-    path: Vec<Cell>,
-    on_path: Vec<bool>,
+    /// The search's path from the head (board indices).
+    path: Vec<usize>,
+    /// [`WALL`], [`BODY`] and [`ON_PATH`] marks of each cell by board index, and one more
+    /// entry, always a wall, that stands for the cells off the board.
+    taken: Vec<u8>,
+    /// The four neighbours of each cell in [`Direction::ALL`] order, the off-board entry
+    /// of `taken` where there is none; built for the board shape in `shape`.
+    around: Vec<[usize; 4]>,
+    /// The cell of each board index, for the distances that order the search.
+    cell_of: Vec<Cell>,
+    /// The width and height `around` and `cell_of` were built for.
+    shape: (u32, u32),
     /// Cells the current search may still enter.
     budget: u32,
-    /// A cell the search heads for before anything else, if any.
-    toward: Option<Cell>,
+    /// The board index of a cell the search heads for before anything else, if any.
+    toward: Option<usize>,
     /// Cells the last call of [`close`](Self::close) entered, both dives together.
     pub(super) entered: u64,
 }
@@ -211,10 +229,7 @@ impl ClosingCycle {
         if snake.len() < 2 || snake.len() >= free {
             return false;
         }
-        if self.on_path.len() < board.cells() {
-            self.on_path.resize(board.cells(), false);
-            self.next.resize(board.cells(), (0, 0));
-        }
+        self.prepare(position);
         let empty = free - snake.len();
         // A cycle on a grid alternates colours, so it has an even number of cells.
         if free % 2 == 0 {
@@ -259,10 +274,48 @@ impl ClosingCycle {
     /// [`close_position`](Self::close_position) with a path that heads for `toward`
     /// first (nearer it first, then Warnsdorff's order) and on through the rest.
     pub(super) fn close_toward(&mut self, game: &Game, toward: Cell, cap: u32) -> bool {
-        self.toward = Some(toward);
+        self.toward = Some(game.board().index(toward));
         let found = self.close_position(game, game.food(), cap);
         self.toward = None;
         found
+    }
+
+    /// Sizes the scratch for `position`'s board, builds the neighbour table if the board's
+    /// shape changed, and marks the walls and the body in `taken`.
+    fn prepare<P: Position>(&mut self, position: &P) {
+        let board = position.board();
+        let snake = position.snake();
+        let cells = board.cells();
+        let (width, height) = (board.width(), board.height());
+        if self.next.len() < cells {
+            self.next.resize(cells, (0, 0));
+        }
+        if self.shape != (width, height) || self.around.len() != cells {
+            self.shape = (width, height);
+            self.cell_of.clear();
+            self.cell_of
+                .extend((0..cells).map(|index| board.cell(index)));
+            self.around.clear();
+            self.around.extend(self.cell_of.iter().map(|&cell| {
+                Direction::ALL.map(|direction| {
+                    direction
+                        .apply(cell, width, height)
+                        .map_or(cells, |next| board.index(next))
+                })
+            }));
+        }
+        self.taken.clear();
+        self.taken.extend((0..cells).map(|index| {
+            if board.is_wall_index(index) {
+                WALL
+            } else if snake.occupied_index(index) {
+                BODY
+            } else {
+                0
+            }
+        }));
+        // Off the board.
+        self.taken.push(WALL);
     }
 
     /// Whether the cycle passes round a corner of `excluded`'s 2×2 square: some cell
@@ -291,25 +344,26 @@ impl ClosingCycle {
         let snake = position.snake();
         // The left-out cell counts as taken: on the path from the start.
         if let Some(cell) = excluded {
-            self.on_path[board.index(cell)] = true;
+            self.taken[board.index(cell)] |= ON_PATH;
         }
         // A path through every empty cell needs them in one piece: a flood fill costs far
         // less than a search that fails.
-        let mut found = self.empty_cells_connected(position, empty);
+        let mut found = self.empty_cells_connected(empty);
         // The same path walked from the tail's end meets the cells in another order; a
         // second dive from there finds paths the first one's order misses.
         if found {
             found = false;
-            for (start, goal) in [(snake.head(), snake.tail()), (snake.tail(), snake.head())] {
+            let (head, tail) = (board.index(snake.head()), board.index(snake.tail()));
+            for (start, goal) in [(head, tail), (tail, head)] {
                 self.path.clear();
                 self.budget = cap;
-                found = self.extend(position, start, goal, empty);
+                found = self.extend(start, goal, empty);
                 self.entered += u64::from(cap - self.budget);
-                for &cell in &self.path {
-                    self.on_path[board.index(cell)] = false;
+                for &index in &self.path {
+                    self.taken[index] &= !ON_PATH;
                 }
                 if found {
-                    if start == snake.tail() {
+                    if start == tail {
                         self.path.reverse();
                     }
                     break;
@@ -317,7 +371,7 @@ impl ClosingCycle {
             }
         }
         if let Some(cell) = excluded {
-            self.on_path[board.index(cell)] = false;
+            self.taken[board.index(cell)] &= !ON_PATH;
         }
         if !found {
             return false;
@@ -327,122 +381,103 @@ impl ClosingCycle {
             self.next[board.index(cell)] = toward_head;
             toward_head = cell;
         }
-        let mut from = snake.head();
-        for &cell in &self.path {
-            self.next[board.index(from)] = cell;
-            from = cell;
+        let mut from = board.index(snake.head());
+        for &index in &self.path {
+            self.next[from] = self.cell_of[index];
+            from = index;
         }
-        self.next[board.index(from)] = snake.tail();
+        self.next[from] = snake.tail();
         self.active = true;
         self.excluded = excluded;
         true
     }
 
-    /// Whether the `empty` empty cells not marked in `self.on_path` form one piece, each
-    /// beside another; uses `self.path` as the fill's stack and leaves `self.on_path` as
-    /// it found it.
-    fn empty_cells_connected<P: Position>(&mut self, position: &P, empty: usize) -> bool {
-        let board = position.board();
-        let snake = position.snake();
-        let (width, height) = (board.width(), board.height());
-        let Some(start) = (0..board.cells()).find(|&index| {
-            !board.is_wall_index(index) && !snake.occupied_index(index) && !self.on_path[index]
-        }) else {
+    /// Whether the `empty` cells with no mark in `self.taken` form one piece, each beside
+    /// another; uses `self.path` as the fill's stack and leaves `self.taken` as it found it.
+    fn empty_cells_connected(&mut self, empty: usize) -> bool {
+        let cells = self.around.len();
+        let Some(start) = (0..cells).find(|&index| self.taken[index] == 0) else {
             return false;
         };
         self.path.clear();
-        self.path.push(board.cell(start));
-        self.on_path[start] = true;
+        self.path.push(start);
+        self.taken[start] |= ON_PATH;
         let mut reached = 0;
         while reached < self.path.len() {
-            let cell = self.path[reached];
+            let index = self.path[reached];
             reached += 1;
-            for direction in Direction::ALL {
-                let Some(next) = direction.apply(cell, width, height) else {
-                    continue;
-                };
-                let index = board.index(next);
-                if !board.is_wall_index(index)
-                    && !snake.occupied_index(index)
-                    && !self.on_path[index]
-                {
-                    self.on_path[index] = true;
+            for next in self.around[index] {
+                if self.taken[next] == 0 {
+                    self.taken[next] |= ON_PATH;
                     self.path.push(next);
                 }
             }
         }
-        for &cell in &self.path {
-            self.on_path[board.index(cell)] = false;
+        for &index in &self.path {
+            self.taken[index] &= !ON_PATH;
         }
         self.path.len() == empty
     }
 
-    /// Extends the path ending at `from` through `left` more empty cells to a neighbour of
-    /// the tail; leaves the cells in `self.path` on success.
-    fn extend<P: Position>(&mut self, position: &P, from: Cell, tail: Cell, left: usize) -> bool {
-        let board = position.board();
-        let snake = position.snake();
+    /// Extends the path ending at board index `from` through `left` more empty cells to a
+    /// neighbour of `tail`; leaves the cells in `self.path` on success.
+    fn extend(&mut self, from: usize, tail: usize, left: usize) -> bool {
         if left == 0 {
-            return beside(from, tail);
+            return self.around[from].contains(&tail);
         }
         if self.budget == 0 {
             return false;
         }
         self.budget -= 1;
-        let (width, height) = (board.width(), board.height());
-        let open = |cell: Cell, on_path: &[bool]| {
-            board.is_free(cell) && !snake.occupied(cell) && !on_path[board.index(cell)]
-        };
+        let (tail_x, tail_y) = self.cell_of[tail];
         // Until the path has entered the cell it heads for, nearer that cell goes first.
-        let toward = self.toward.filter(|&cell| !self.on_path[board.index(cell)]);
-        let mut options = [((0u32, 0u8, 0u32), from); 4];
+        let toward = self
+            .toward
+            .filter(|&index| self.taken[index] & ON_PATH == 0)
+            .map(|index| self.cell_of[index]);
+        // The options in the order they are tried, with whether each is a dead end; ordered
+        // as they come in, a stable insertion sort: equal keys keep `Direction::ALL` order.
+        let mut options = [((0u32, 0u8, 0u32), from, false); 4];
         let mut count = 0;
-        for direction in Direction::ALL {
-            let Some(next) = direction.apply(from, width, height) else {
-                continue;
-            };
-            if !open(next, &self.on_path) {
+        let mut dead_ends = 0;
+        for next in self.around[from] {
+            if self.taken[next] != 0 {
                 continue;
             }
-            let onward = Direction::ALL
-                .into_iter()
-                .filter_map(|d| d.apply(next, width, height))
-                .filter(|&cell| open(cell, &self.on_path))
-                .count();
+            let around = self.around[next];
+            let onward = around.iter().filter(|&&cell| self.taken[cell] == 0).count();
+            // Left with no way in, or with one and no tail beside it to leave by, once the
+            // path passes it by.
+            let dead_end = onward == 0 || (onward == 1 && !around.contains(&tail));
+            dead_ends += usize::from(dead_end);
+            let (x, y) = self.cell_of[next];
             // Ties go to the cell farther from the tail, where the path must end.
-            let near_tail = u32::MAX - (next.0.abs_diff(tail.0) + next.1.abs_diff(tail.1));
-            let away = toward.map_or(0, |cell| cell.0.abs_diff(next.0) + cell.1.abs_diff(next.1));
-            options[count] = ((away, onward as u8, near_tail), next);
+            let near_tail = u32::MAX - (x.abs_diff(tail_x) + y.abs_diff(tail_y));
+            let away = toward.map_or(0, |cell| cell.0.abs_diff(x) + cell.1.abs_diff(y));
+            let key = (away, onward as u8, near_tail);
+            let mut place = count;
+            while place > 0 && options[place - 1].0 > key {
+                options[place] = options[place - 1];
+                place -= 1;
+            }
+            options[place] = (key, next, dead_end);
             count += 1;
         }
-        options[..count].sort_by_key(|&(onward, _)| onward);
-        for &(_, next) in &options[..count] {
-            self.on_path[board.index(next)] = true;
-            // `from` closes behind the path: an empty cell beside it that is left with no
-            // way in, or with one way in and no tail beside it to leave by, strands the
-            // path.
-            let stranded = left > 1
-                && options[..count].iter().any(|&(_, other)| {
-                    if other == next {
-                        return false;
-                    }
-                    let ways = Direction::ALL
-                        .into_iter()
-                        .filter_map(|d| d.apply(other, width, height))
-                        .filter(|&cell| cell == next || open(cell, &self.on_path))
-                        .count();
-                    ways == 0 || (ways == 1 && !beside(other, tail))
-                });
-            if stranded {
-                self.on_path[board.index(next)] = false;
+        for &(_, next, dead_end) in &options[..count] {
+            // `from` closes behind the path: an empty cell beside it that is left a dead
+            // end strands the path. Two cells beside `from` are never beside each other,
+            // so entering `next` leaves the other options' ways in as they were counted,
+            // and the search undoes every mark it makes before it tries the next option.
+            if left > 1 && dead_ends > usize::from(dead_end) {
                 continue;
             }
+            self.taken[next] |= ON_PATH;
             self.path.push(next);
-            if self.extend(position, next, tail, left - 1) {
+            if self.extend(next, tail, left - 1) {
                 return true;
             }
             self.path.pop();
-            self.on_path[board.index(next)] = false;
+            self.taken[next] &= !ON_PATH;
         }
         false
     }
@@ -637,6 +672,197 @@ mod tests {
                 assert!(swaps >= 1, "{width}×{height} seed {seed}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod indexed_search_tests {
+    use super::*;
+    use crate::snake::{Agent, GameConfig, ReclosingAgent};
+
+    /// The depth-first search of [`ClosingCycle`] written plainly on `(x, y)` cells, with
+    /// the board's and the snake's own tests for each neighbour: what the indexed search
+    /// must match step for step.
+    struct PlainSearch<'a> {
+        game: &'a Game,
+        on_path: Vec<bool>,
+        path: Vec<Cell>,
+        budget: u32,
+        toward: Option<Cell>,
+    }
+
+    impl PlainSearch<'_> {
+        fn open(&self, cell: Cell) -> bool {
+            let board = self.game.board();
+            board.is_free(cell)
+                && !self.game.snake().occupied(cell)
+                && !self.on_path[board.index(cell)]
+        }
+
+        fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> {
+            let board = self.game.board();
+            let (width, height) = (board.width(), board.height());
+            Direction::ALL
+                .into_iter()
+                .filter_map(move |direction| direction.apply(cell, width, height))
+        }
+
+        fn extend(&mut self, from: Cell, tail: Cell, left: usize) -> bool {
+            let board = self.game.board();
+            if left == 0 {
+                return beside(from, tail);
+            }
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            let toward = self.toward.filter(|&cell| !self.on_path[board.index(cell)]);
+            let mut options = Vec::new();
+            for next in self.neighbours(from) {
+                if !self.open(next) {
+                    continue;
+                }
+                let onward = self.neighbours(next).filter(|&c| self.open(c)).count();
+                let near_tail = u32::MAX - (next.0.abs_diff(tail.0) + next.1.abs_diff(tail.1));
+                let away = toward.map_or(0, |c| c.0.abs_diff(next.0) + c.1.abs_diff(next.1));
+                options.push(((away, onward as u8, near_tail), next));
+            }
+            options.sort_by_key(|&(key, _)| key);
+            for &(_, next) in &options {
+                self.on_path[board.index(next)] = true;
+                let stranded = left > 1
+                    && options.iter().any(|&(_, other)| {
+                        let ways = self
+                            .neighbours(other)
+                            .filter(|&c| c == next || self.open(c))
+                            .count();
+                        other != next && (ways == 0 || (ways == 1 && !beside(other, tail)))
+                    });
+                if stranded {
+                    self.on_path[board.index(next)] = false;
+                    continue;
+                }
+                self.path.push(next);
+                if self.extend(next, tail, left - 1) {
+                    return true;
+                }
+                self.path.pop();
+                self.on_path[board.index(next)] = false;
+            }
+            false
+        }
+    }
+
+    /// What one dive found: whether it closed, its path, and the cells it entered.
+    type Dive = (bool, Vec<Cell>, u32);
+
+    fn plain_dive(
+        game: &Game,
+        (start, goal): (Cell, Cell),
+        excluded: Option<Cell>,
+        toward: Option<Cell>,
+        cap: u32,
+    ) -> Dive {
+        let board = game.board();
+        let mut search = PlainSearch {
+            game,
+            on_path: vec![false; board.cells()],
+            path: Vec::new(),
+            budget: cap,
+            toward,
+        };
+        if let Some(cell) = excluded {
+            search.on_path[board.index(cell)] = true;
+        }
+        let empty = board.free_cells() - game.snake().len() - usize::from(excluded.is_some());
+        let found = search.extend(start, goal, empty);
+        (found, search.path, cap - search.budget)
+    }
+
+    fn indexed_dive(
+        cycle: &mut ClosingCycle,
+        game: &Game,
+        (start, goal): (Cell, Cell),
+        excluded: Option<Cell>,
+        toward: Option<Cell>,
+        cap: u32,
+    ) -> Dive {
+        let board = game.board();
+        cycle.prepare(game);
+        if let Some(cell) = excluded {
+            cycle.taken[board.index(cell)] |= ON_PATH;
+        }
+        cycle.toward = toward.map(|cell| board.index(cell));
+        cycle.path.clear();
+        cycle.budget = cap;
+        let empty = board.free_cells() - game.snake().len() - usize::from(excluded.is_some());
+        let found = cycle.extend(board.index(start), board.index(goal), empty);
+        let path = cycle.path.iter().map(|&index| board.cell(index)).collect();
+        cycle.toward = None;
+        (found, path, cap - cycle.budget)
+    }
+
+    /// Positions from games [`ReclosingAgent`] plays, from the move where half the board
+    /// is full: each dive of the indexed search (both ends, a cell left out or none, a
+    /// cell to head for or none, a cap that runs out and one that does not) finds the
+    /// same path, or fails, after entering the same cells as the plain one. One search
+    /// object serves all boards, so the neighbour table is rebuilt between shapes.
+    #[test]
+    fn the_indexed_search_takes_the_plain_searchs_steps() {
+        let walled: Board = "........\n..#.....\n........\n.....#..\n........\n..#.....\n........"
+            .parse()
+            .unwrap();
+        let configs = [
+            GameConfig::new(7, 7).unwrap(),
+            GameConfig::new(6, 8).unwrap(),
+            GameConfig::new(5, 9).unwrap(),
+            GameConfig::with_board(walled),
+        ];
+        let mut cycle = ClosingCycle::default();
+        let (mut dives, mut closed, mut failed, mut ran_out) = (0, 0, 0, 0);
+        for config in configs {
+            for seed in 0..3 {
+                let mut game = Game::new(&config.clone().with_seed(seed)).unwrap();
+                let mut agent = ReclosingAgent::new();
+                let mut moves = 0;
+                while !game.is_over() {
+                    let board = game.board();
+                    let snake = game.snake();
+                    moves += 1;
+                    if 2 * snake.len() >= board.free_cells() && moves % 3 == 0 {
+                        // A left-out cell: the first empty one, as the odd boards need.
+                        let excluded = (0..board.cells())
+                            .map(|index| board.cell(index))
+                            .find(|&cell| board.is_free(cell) && !snake.occupied(cell));
+                        let ends = [(snake.head(), snake.tail()), (snake.tail(), snake.head())];
+                        for ends in ends {
+                            for excluded in [None, excluded] {
+                                for toward in [None, game.food()] {
+                                    for cap in [12, 5_000] {
+                                        let plain = plain_dive(&game, ends, excluded, toward, cap);
+                                        let indexed = indexed_dive(
+                                            &mut cycle, &game, ends, excluded, toward, cap,
+                                        );
+                                        assert_eq!(indexed, plain, "seed {seed} move {moves}");
+                                        dives += 1;
+                                        closed += usize::from(plain.0);
+                                        failed += usize::from(!plain.0);
+                                        ran_out += usize::from(plain.2 == cap);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    game.step(agent.next_move(&game));
+                }
+            }
+        }
+        // The positions reach every branch: paths found, dives that fail, caps spent.
+        assert!(dives > 1_000, "{dives} dives");
+        assert!(
+            closed > 50 && failed > 50 && ran_out > 50,
+            "{closed} {failed} {ran_out}"
+        );
     }
 }
 
