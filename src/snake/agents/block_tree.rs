@@ -359,21 +359,22 @@ impl TreeView {
             *block = (*block).max(free_after);
             // The step from this cell to the one ahead leaves with this cell.
             if i > 0 {
-                match self.moves.constraint(cell, body.cells[i - 1]) {
-                    Constraint::Present(edge) => {
-                        let until = &mut self.present_until[edge as usize];
-                        *until = (*until).max(free_after);
-                    }
-                    Constraint::Absent(edge) => {
-                        let until = &mut self.absent_until[edge as usize];
-                        *until = (*until).max(free_after);
-                    }
-                    Constraint::Free | Constraint::Invalid => {}
-                }
+                self.hold_step(cell, body.cells[i - 1], free_after);
             }
         }
         self.removed.clear();
         self.any_removed = false;
+    }
+
+    /// Holds the edge the body's step from `from` to `to` fixes, either way, until
+    /// `until` at least.
+    fn hold_step(&mut self, from: u32, to: u32, until: u32) {
+        let held = match self.moves.constraint(from, to) {
+            Constraint::Present(edge) => &mut self.present_until[edge as usize],
+            Constraint::Absent(edge) => &mut self.absent_until[edge as usize],
+            Constraint::Free | Constraint::Invalid => return,
+        };
+        *held = (*held).max(until);
     }
 
     /// Shows the view `body` when the view last showed it one move earlier, before a move
@@ -393,17 +394,7 @@ impl TreeView {
         let block = &mut self.block_until[self.moves.block_of(head) as usize];
         *block = (*block).max(released);
         if let Some(&behind) = body.cells.get(1) {
-            match self.moves.constraint(behind, head) {
-                Constraint::Present(edge) => {
-                    let until = &mut self.present_until[edge as usize];
-                    *until = (*until).max(released - 1);
-                }
-                Constraint::Absent(edge) => {
-                    let until = &mut self.absent_until[edge as usize];
-                    *until = (*until).max(released - 1);
-                }
-                Constraint::Free | Constraint::Invalid => {}
-            }
+            self.hold_step(behind, head, released - 1);
         }
         self.removed.clear();
         self.any_removed = false;
