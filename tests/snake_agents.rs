@@ -232,6 +232,42 @@ fn games_that_circled_until_the_cap_fill_the_board() {
     }
 }
 
+/// Real games (start length 3) that circled until the step cap with two to four cells
+/// empty: 20×20 seed 1 game 28 and seed 2 game 99, 12×10 seed 1 game 19 and seed 3 game
+/// 57, 11×11 seed 1 game 89 and seed 2 game 3. Meals between a quarter and half of a full
+/// board had left holes that the body enclosed; no cycle through the body closed after
+/// any later meal, and the final positions were lost (every position the snake's moves
+/// reach, every cell the food may take: none leads to a full board). Now the snake looks
+/// for a cycle through its body from a quarter full on, and once it has one plays on by
+/// the rule that keeps one.
+#[test]
+fn games_lost_to_holes_before_half_the_board_was_full_are_won() {
+    for (width, height, seed, index) in [
+        (20, 20, 1, 28),
+        (20, 20, 2, 99),
+        (12, 10, 1, 19),
+        (12, 10, 3, 57),
+        (11, 11, 1, 89),
+        (11, 11, 2, 3),
+    ] {
+        let config = GameConfig::new(width, height).unwrap().with_start_length(3);
+        let cells = u64::from(width * height);
+        for mut agent in [
+            Box::new(SafeAgent::new()) as Box<dyn Agent>,
+            Box::new(IncrementalAgent::new()),
+        ] {
+            let record = play_game(agent.as_mut(), &config, seed, index).unwrap();
+            assert_eq!(
+                record.end,
+                GameEnd::Won,
+                "{width}x{height} seed {seed} game {index}, {}: {record:?}",
+                agent.name()
+            );
+            assert!(record.steps < 50 * cells, "{} steps", record.steps);
+        }
+    }
+}
+
 /// Real 12×10 games (start length 3, seed 2) that circled until the step cap at length
 /// 118: each reached length 116 in a position from which some sequence of meals fills the
 /// board wherever the later food falls (game 56 at step 2507, the food at (3, 7), is one;

@@ -22,10 +22,12 @@
 //! the head, so the cell after the head is always empty until the board is full, and
 //! every food lies ahead on the cycle (the invariant of
 //! [`HamiltonianAgent`](crate::snake::hamiltonian::HamiltonianAgent), here with the cycle
-//! built around the body the game produced). Near the end of a game, where the look-ahead
+//! built around the body the game produced). Later in a game, where the look-ahead
 //! checks cannot see far enough and a wrong meal leaves holes the snake can never fill,
-//! the agents look for such a path once half the board is full and, once one is found,
-//! follow its cycle.
+//! the agents look for such a path once a quarter of the board is full and, once one is
+//! found, hand the game to [`ReclosingAgent`](crate::snake::ReclosingAgent)'s rule: follow
+//! the cycle, and take a shortcut to the food only where a cycle still closes round the
+//! body after the meal.
 //!
 //! The path is found by a depth-first search over the empty cells: a flood fill first
 //! (the empty cells must form one piece), then Warnsdorff's order (fewest onward empty
@@ -107,11 +109,10 @@ const ON_PATH: u8 = 4;
 /// a bounds check, a wall test, a body test and a path test on `(x, y)` cells.
 #[derive(Clone, Debug, Default)]
 pub(super) struct ClosingCycle {
-    /// The successor of each cell (by board index) along the cycle; valid while `active`.
+    /// The successor of each cell (by board index) along the cycle found last.
     next: Vec<Cell>,
-    active: bool,
-    /// The one free cell the cycle leaves out, on a board with an odd number of free
-    /// cells; valid while `active`.
+    /// The one free cell that cycle leaves out, on a board with an odd number of free
+    /// cells.
     excluded: Option<Cell>,
     /// The search's path from the head (board indices).
     path: Vec<usize>,
@@ -134,11 +135,6 @@ pub(super) struct ClosingCycle {
 }
 
 impl ClosingCycle {
-    /// Forgets the cycle, for a new game.
-    pub(super) fn reset(&mut self) {
-        self.active = false;
-    }
-
     /// The cell after `cell` on the cycle found last; meaningful after a successful
     /// [`close`](Self::close) and for cells on that cycle.
     pub(super) fn successor(&self, board: &Board, cell: Cell) -> Cell {
@@ -151,14 +147,11 @@ impl ClosingCycle {
         self.excluded
     }
 
-    /// The free cell the cycle leaves out, if the board has an odd number of free cells.
-    #[cfg(test)]
-    pub(super) fn excluded(&self) -> Option<Cell> {
-        self.excluded.filter(|_| self.active)
-    }
-
-    /// The move along the cycle found earlier, if one was found and still holds: the
-    /// snake's cells lie on it in order (checked at the head, the only cell a move adds).
+    /// The move along the cycle found last, if it still holds: the snake's cells lie on
+    /// it in order (checked at the head, the only cell a move adds). The agents follow
+    /// the cycle by [`ReclosingAgent`](crate::snake::ReclosingAgent)'s rule; the tests
+    /// follow it by this one, which takes no shortcut, to check that every cycle found
+    /// fills the board.
     ///
     /// A cycle that leaves a cell out turns into it when the food lies there and the
     /// cycle runs round the far corner of the cell's 2×2 square (`head -> o -> y` with the
@@ -166,10 +159,8 @@ impl ClosingCycle {
     /// `head -> food -> y` from then on, leaving `o` out instead. [`close`](Self::close)
     /// only leaves out cells with such a corner, and the swap keeps one, so the food is
     /// never out of reach.
+    #[cfg(test)]
     pub(super) fn follow(&mut self, game: &Game) -> Option<Direction> {
-        if !self.active {
-            return None;
-        }
         let snake = game.snake();
         let board = game.board();
         let head = snake.head();
@@ -178,7 +169,6 @@ impl ClosingCycle {
                 .segment(1)
                 .is_some_and(|neck| self.next[board.index(neck)] == head);
         if !holds {
-            self.active = false;
             return None;
         }
         let mut next = self.next[board.index(head)];
@@ -191,23 +181,17 @@ impl ClosingCycle {
                 next = excluded;
             }
         }
-        match Direction::between(head, next) {
-            Some(direction) if game.death_of(direction).is_none() => Some(direction),
-            _ => {
-                self.active = false;
-                None
-            }
-        }
+        Direction::between(head, next).filter(|&direction| game.death_of(direction).is_none())
     }
 
     /// Looks for a path from the head through every empty cell to a neighbour of the tail,
     /// entering at most `cap` cells; on success makes the cycle it closes the one
-    /// [`follow`](Self::follow) takes. Returns whether it found one.
+    /// [`successor`](Self::successor) reads. Returns whether it found one.
     ///
     /// On a board with an odd number of free cells no cycle covers them all; the path
     /// then leaves out one empty cell of the colour (in the chessboard colouring) that has
     /// one cell more than the other, never the food, and one that the cycle passes round
-    /// a corner of (see [`follow`](Self::follow)). Up to [`EXCLUSION_TRIES`] cells are
+    /// a corner of (see the module's documentation). Up to [`EXCLUSION_TRIES`] cells are
     /// tried, those with the fewest free neighbours first (a cell with two free
     /// neighbours forces the cycle round its corner), each try a search of its own.
     pub(super) fn close(&mut self, game: &Game, cap: u32) -> bool {
@@ -261,7 +245,6 @@ impl ClosingCycle {
                 {
                     return true;
                 }
-                self.active = false;
                 tried += 1;
                 if tried == EXCLUSION_TRIES {
                     return false;
@@ -387,7 +370,6 @@ impl ClosingCycle {
             from = index;
         }
         self.next[from] = snake.tail();
-        self.active = true;
         self.excluded = excluded;
         true
     }
@@ -618,7 +600,6 @@ mod tests {
         let game = Game::new(&config).unwrap();
         let mut cycle = ClosingCycle::default();
         assert!(!cycle.close(&game, 1000));
-        assert_eq!(cycle.follow(&game), None);
         // In one piece, with a way from the head through them to the tail, they close one.
         let config = GameConfig::new(4, 3)
             .unwrap()
@@ -633,7 +614,7 @@ mod tests {
             .with_start(vec![(1, 0), (0, 0)]);
         let game = Game::new(&config).unwrap();
         assert!(cycle.close(&game, 1000));
-        let excluded = cycle.excluded().unwrap();
+        let excluded = cycle.left_out().unwrap();
         assert_eq!((excluded.0 + excluded.1) % 2, 0);
         assert_ne!(Some(excluded), game.food());
         // Colours that differ by three (eight cells of one, five of the other) close none.
@@ -657,9 +638,9 @@ mod tests {
                 let mut outcome = Outcome::Moved;
                 let mut swaps = 0;
                 while !game.is_over() {
-                    let excluded = cycle.excluded();
+                    let excluded = cycle.left_out();
                     let direction = cycle.follow(&game).expect("the cycle holds");
-                    swaps += usize::from(cycle.excluded() != excluded);
+                    swaps += usize::from(cycle.left_out() != excluded);
                     outcome = game.step(direction);
                 }
                 let cells = (width * height) as u64;

@@ -5,8 +5,11 @@
 
 use super::most_free_space;
 use super::progress::{ClosingCycle, LoopGuard};
+use super::ReclosingAgent;
 use crate::snake::body::Retreat;
-use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
+use crate::snake::{
+    Agent, AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView,
+};
 use crate::DenseIds;
 use crate::{Bfs, BfsReach, BidirectionalBfs, Graph, IndexedGraph, InvalidNode, Planner};
 use rustc_hash::FxHashSet;
@@ -65,8 +68,13 @@ pub(super) struct Safety {
     rescue_wait: u64,
     /// How many free-cell counts of moves the next failed search for a way out waits.
     rescue_backoff: u64,
-    /// A cycle through the body to follow to the end, once one is found.
+    /// The search for a cycle through the body.
     closing: ClosingCycle,
+    /// Plays the rest of the game once a cycle through the body is found: it follows the
+    /// cycle and takes a shortcut only where a cycle still closes after the meal.
+    reclosing: Option<Box<ReclosingAgent>>,
+    /// Whether `reclosing` plays.
+    handed_over: bool,
 }
 
 /// What the agent's planner found on the way to the food, for [`Safety::decide`].
@@ -159,6 +167,8 @@ impl Safety {
             rescue_wait: 0,
             rescue_backoff: 0,
             closing: ClosingCycle::default(),
+            reclosing: None,
+            handed_over: false,
         }
     }
 
@@ -177,18 +187,38 @@ impl Safety {
         }
         if game.steps() == 0 {
             self.guard.reset();
-            self.closing.reset();
+            self.handed_over = false;
             self.rescue_wait = 0;
         }
         self.last_length = length;
         self.stats.moves += 1;
     }
 
-    /// The move along the cycle through the body found on an earlier move, if one was
-    /// found and still holds: the agents ask before planning, since the cycle alone
-    /// decides the move.
+    /// The move of the rule that plays once a cycle through the body was found, if one
+    /// was: the agents ask before planning, since that rule alone decides the move.
     pub(super) fn follow_cycle(&mut self, game: &Game) -> Option<Direction> {
-        self.closing.follow(game)
+        if !self.handed_over {
+            return None;
+        }
+        let reclosing = self.reclosing.as_mut()?;
+        let before = reclosing.stats();
+        let direction = reclosing.move_on_cycle(game);
+        let after = reclosing.stats();
+        self.stats.searches += after.searches - before.searches;
+        self.stats.expanded += after.expanded - before.expanded;
+        // The rule keeps the body on a cycle from move to move, so it always has a move;
+        // should it have none, this agent's own rule plays on.
+        self.handed_over = direction.is_some();
+        direction
+    }
+
+    /// Hands the game over to the rule that follows the cycle [`close`](Safety::close)
+    /// has just found, and takes its first move.
+    fn hand_over(&mut self, game: &Game) -> Option<Direction> {
+        let reclosing = self.reclosing.get_or_insert_with(Default::default);
+        reclosing.adopt(game, &self.closing);
+        self.handed_over = true;
+        self.follow_cycle(game)
     }
 
     /// Mean cells reachable from the head right after eating, and how many meals.
@@ -226,12 +256,12 @@ impl Safety {
         let length = game.snake().len();
         // Near the end, a cycle through the body wins for certain; once one is found the
         // snake follows it.
-        if let Some(direction) = self.closing.follow(game) {
+        if let Some(direction) = self.follow_cycle(game) {
             return direction;
         }
         let free = game.board().free_cells();
         let empty = free - length;
-        let close_empty = CLOSE_EMPTY.max(free / CLOSE_SHARE);
+        let close_empty = CLOSE_EMPTY.max(free * CLOSE_SHARE.0 / CLOSE_SHARE.1);
         // With many empty cells a search costs more and the snake can wait: look every
         // few moves there, every other move once the empty cells are fewer (the position
         // changes little in one move, and neither does the search's answer).
@@ -242,7 +272,7 @@ impl Safety {
         };
         let due = game.steps() % every == 0;
         if empty <= close_empty && due && self.close(game, empty) {
-            if let Some(direction) = self.closing.follow(game) {
+            if let Some(direction) = self.hand_over(game) {
                 return direction;
             }
         }
@@ -295,7 +325,7 @@ impl Safety {
         if let Some(food) = game.food() {
             if game.steps() >= self.rescue_wait && self.guard.circling(game, self.last_meal) {
                 if self.close(game, RESCUE_CLOSE_CAP) {
-                    if let Some(direction) = self.closing.follow(game) {
+                    if let Some(direction) = self.hand_over(game) {
                         return direction;
                     }
                 }
@@ -1004,12 +1034,14 @@ const RESCUE_BUDGET: u64 = 250_000;
 /// search may not have reached.
 const RETRY_FACTOR: u64 = 4;
 
-/// A cycle through the body is looked for each move once the empty cells are at most
-/// the larger of `CLOSE_EMPTY` and the free cells over `CLOSE_SHARE`: late enough that the
-/// cycle costs few moves, early enough that the empty cells still leave many ways to
-/// close it.
+/// A cycle through the body is looked for once the empty cells are at most the larger of
+/// `CLOSE_EMPTY` and the share `CLOSE_SHARE` of the free cells: early enough that the
+/// empty cells still leave many ways to close it. With half the free cells, 6 of 1,800
+/// games (10×10 to 20×20, 9×9 and 11×11; seeds 1 to 3) never found one: the meals before
+/// half the board was full had left holes in the body, no cycle closed after any later
+/// meal, and the snake circled until the step cap.
 const CLOSE_EMPTY: usize = 12;
-const CLOSE_SHARE: usize = 2;
+const CLOSE_SHARE: (usize, usize) = (3, 4);
 /// Above half that bound, a cycle is looked for on every `CLOSE_EVERY`-th move only.
 const CLOSE_EVERY: u64 = 8;
 /// The cells one search for a closing path may enter: `CLOSE_CAP_PER_CELL` per empty
@@ -1234,6 +1266,63 @@ mod tests {
         // A fresh path as short replaces it.
         assert_eq!(safety.committed.len(), 8);
         assert_ne!(safety.committed[..], kept[1..], "the fresh path is another");
+    }
+
+    /// Plays a game by `SafeAgent`'s rule (its planning is `decide` on the food's
+    /// distances), and reports at each move whether the rule has handed over.
+    fn play(config: &GameConfig, mut each: impl FnMut(&Game, &Safety)) -> Game {
+        let mut game = Game::new(config).unwrap();
+        let mut safety = Safety::new();
+        while !game.is_over() {
+            safety.refresh(&game);
+            let direction = match safety.follow_cycle(&game) {
+                Some(direction) => direction,
+                None => safety.decide(&game, FoodPlan::Distances),
+            };
+            game.step(direction);
+            each(&game, &safety);
+        }
+        game
+    }
+
+    #[test]
+    fn the_rule_hands_over_once_a_quarter_full_and_a_cycle_closes_after_every_later_meal() {
+        let mut early = 0;
+        for (width, height) in [(8, 8), (9, 9), (10, 8)] {
+            for seed in 0..6 {
+                let config = GameConfig::new(width, height)
+                    .unwrap()
+                    .with_start_length(3)
+                    .with_seed(seed);
+                let free = (width * height) as usize;
+                let mut check = ClosingCycle::default();
+                let mut handed_at = None;
+                let mut length = 3;
+                let game = play(&config, |game, safety| {
+                    let empty = free - game.snake().len();
+                    if handed_at.is_none() && safety.handed_over {
+                        handed_at = Some(empty);
+                    }
+                    assert_eq!(safety.handed_over, handed_at.is_some(), "it plays on");
+                    // On an odd board the cycle may leave out a cell the body encloses,
+                    // which a search from scratch does not try.
+                    let meal = game.snake().len() > length;
+                    if handed_at.is_some() && meal && empty > 0 && free % 2 == 0 {
+                        assert!(check.close(game, 1_000_000), "{game}");
+                    }
+                    length = game.snake().len();
+                });
+                assert_eq!(game.snake().len(), free, "{width}x{height} seed {seed}");
+                let handed_at = handed_at.expect("a cycle closed");
+                assert!(handed_at <= free * 3 / 4, "{handed_at} of {free} empty");
+                early += usize::from(handed_at > free / 2);
+            }
+        }
+        // Half a board full is where it started looking before.
+        assert!(
+            early >= 6,
+            "{early} of 18 handed over before half the board was full"
+        );
     }
 
     #[test]
