@@ -1326,6 +1326,42 @@ mod tests {
     }
 
     #[test]
+    fn after_the_hand_over_the_agent_counts_the_reclosing_rules_work() {
+        for seed in 0..4 {
+            let config = GameConfig::new(10, 10)
+                .unwrap()
+                .with_start_length(3)
+                .with_seed(seed);
+            // The agent's and the rule's searches and cells expanded after the last move
+            // that the rule alone decided.
+            let mut last: Option<[u64; 4]> = None;
+            let mut counted = 0;
+            play(&config, |_, safety| {
+                if !safety.handed_over {
+                    return;
+                }
+                let rule = safety.reclosing.as_ref().unwrap().stats();
+                let now = [
+                    safety.stats.searches,
+                    safety.stats.expanded,
+                    rule.searches,
+                    rule.expanded,
+                ];
+                if let Some(before) = last {
+                    assert_eq!(now[0] - before[0], now[2] - before[2], "searches");
+                    assert_eq!(now[1] - before[1], now[3] - before[3], "cells expanded");
+                    counted += now[3] - before[3];
+                }
+                last = Some(now);
+            });
+            assert!(
+                counted > 0,
+                "seed {seed}: the rule searched after the hand-over"
+            );
+        }
+    }
+
+    #[test]
     fn the_last_resort_keeps_the_tail_and_counts_a_meal_as_growth() {
         // A corridor of five cells, the snake in its first two, the food beside the head.
         // Backing into the cell the tail leaves keeps the tail beside the head; eating
