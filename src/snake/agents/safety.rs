@@ -242,9 +242,11 @@ impl Safety {
     /// filled the board; near the end, can surely eat the next food); else keep to the
     /// last such path; else, near the end, search the snake's own moves for a way to eat
     /// that passes the same check; else follow the tail the long way; else the move with
-    /// the most free space. Past half a full board, a cycle through the body and every
-    /// empty cell, once one is found, overrides all of these; a snake that circles looks
-    /// for a way out. See [`SafeAgent`](super::SafeAgent) for the rule in full.
+    /// the most free space. Past a quarter of a full board, a cycle through the body and
+    /// every empty cell, once one is found, hands the game to the reclosing rule, which
+    /// the caller asks first ([`follow_cycle`](Safety::follow_cycle)); a snake that
+    /// circles looks for a way out. See [`SafeAgent`](super::SafeAgent) for the rule in
+    /// full.
     pub(super) fn decide(&mut self, game: &Game, plan: FoodPlan<'_>) -> Direction {
         let head = game.snake().head();
         if self.committed.first() == Some(&head) {
@@ -254,11 +256,6 @@ impl Safety {
             self.committed_judge = None;
         }
         let length = game.snake().len();
-        // Near the end, a cycle through the body wins for certain; once one is found the
-        // snake follows it.
-        if let Some(direction) = self.follow_cycle(game) {
-            return direction;
-        }
         let free = game.board().free_cells();
         let empty = free - length;
         let close_empty = CLOSE_EMPTY.max(free * CLOSE_SHARE.0 / CLOSE_SHARE.1);
