@@ -29,10 +29,11 @@
 //! the cycle, and take a shortcut to the food only where a cycle still closes round the
 //! body after the meal.
 //!
-//! The path is found by a depth-first search over the empty cells: a flood fill first
-//! (the empty cells must form one piece), then Warnsdorff's order (fewest onward empty
-//! neighbours first, ties to the cell farther from the tail, where the path must end;
-//! H. C. von Warnsdorf, 1823), a cut wherever a step strands an empty cell beside the
+//! The path is found by a depth-first search over the empty cells: a flood fill and a
+//! count of each cell's ways first (the empty cells must form one piece, and only the
+//! path's two ends may have a single empty neighbour), then Warnsdorff's order (fewest
+//! onward empty neighbours first, ties to the cell farther from the tail, where the path
+//! must end; H. C. von Warnsdorf, 1823), a cut wherever a step strands an empty cell beside the
 //! cell it leaves, and a cap on the cells it enters. A search costs `O(empty cells + cap)`
 //! whether or not a path exists, and allocates nothing once the scratch has grown to the
 //! board; its recursion is at most as deep as there are empty cells. A search that gives
@@ -221,25 +222,33 @@ impl ClosingCycle {
         }
         // Leaving out a cell of the colour with one cell more evens the colours.
         let mut surplus = 0i64;
-        for index in (0..board.cells()).filter(|&index| !board.is_wall_index(index)) {
-            surplus += if colour(board.cell(index)) { 1 } else { -1 };
+        for (index, &cell) in self.cell_of.iter().enumerate() {
+            if self.taken[index] & WALL == 0 {
+                surplus += if colour(cell) { 1 } else { -1 };
+            }
         }
         if surplus.abs() != 1 {
             return false;
         }
         let majority = surplus == 1;
+        let food = food.map(|cell| board.index(cell));
         let mut tried = 0;
         for wanted in 1..=4 {
             for index in 0..board.cells() {
-                let cell = board.cell(index);
-                if board.is_wall_index(index)
-                    || snake.occupied_index(index)
-                    || colour(cell) != majority
-                    || Some(cell) == food
-                    || free_neighbours(board, cell) != wanted
+                // Empty cells of the majority colour other than the food, by their
+                // neighbours on the board that are not walls.
+                if self.taken[index] != 0
+                    || colour(self.cell_of[index]) != majority
+                    || Some(index) == food
+                    || self.around[index]
+                        .iter()
+                        .filter(|&&next| self.taken[next] & WALL == 0)
+                        .count()
+                        != wanted
                 {
                     continue;
                 }
+                let cell = self.cell_of[index];
                 if self.close_leaving_out(position, Some(cell), empty - 1, cap)
                     && self.has_corner(board, cell)
                 {
@@ -329,14 +338,16 @@ impl ClosingCycle {
         if let Some(cell) = excluded {
             self.taken[board.index(cell)] |= ON_PATH;
         }
-        // A path through every empty cell needs them in one piece: a flood fill costs far
-        // less than a search that fails.
-        let mut found = self.empty_cells_connected(empty);
+        // A path through every empty cell needs them in one piece, and every cell but its
+        // two ends entered and left by empty cells: a flood fill and a count of each
+        // cell's ways cost far less than a search that fails.
+        let (head, tail) = (board.index(snake.head()), board.index(snake.tail()));
+        let mut found =
+            self.empty_cells_connected(empty) && self.ways_allow_a_path(head, tail, empty);
         // The same path walked from the tail's end meets the cells in another order; a
         // second dive from there finds paths the first one's order misses.
         if found {
             found = false;
-            let (head, tail) = (board.index(snake.head()), board.index(snake.tail()));
             for (start, goal) in [(head, tail), (tail, head)] {
                 self.path.clear();
                 self.budget = cap;
@@ -372,6 +383,40 @@ impl ClosingCycle {
         self.next[from] = snake.tail();
         self.excluded = excluded;
         true
+    }
+
+    /// Whether each of the `empty` cells with no mark in `self.taken` has the ways a path
+    /// needs that runs from beside `head` through all of them to beside `tail`: a cell
+    /// inside the path is entered and left by empty cells, so it has two empty
+    /// neighbours; the first has one and the head, the last one and the tail. A cell
+    /// with a single empty neighbour is therefore an end, and there are only two ends,
+    /// one of each kind. Where this fails no path exists, and a search would fail only
+    /// after spending its whole budget or tree; where it holds, the search runs as before.
+    /// Measured on `best`'s own checks (20 games, seed 5, start length 3): it settles 31%
+    /// of the cells failing searches entered on 13×13, 42% on 9×9, 23% on 9×12.
+    fn ways_allow_a_path(&self, head: usize, tail: usize, empty: usize) -> bool {
+        if empty == 1 {
+            // The one cell is both ends; the search itself checks it at once.
+            return true;
+        }
+        let (mut ends, mut firsts, mut lasts) = (0, 0, 0);
+        for (index, around) in self.around.iter().enumerate() {
+            if self.taken[index] != 0 {
+                continue;
+            }
+            let open = around.iter().filter(|&&cell| self.taken[cell] == 0).count();
+            if open >= 2 {
+                continue;
+            }
+            let (by_head, by_tail) = (around.contains(&head), around.contains(&tail));
+            if open == 0 || !(by_head || by_tail) {
+                return false;
+            }
+            ends += 1;
+            firsts += usize::from(!by_tail);
+            lasts += usize::from(!by_head);
+        }
+        ends <= 2 && firsts <= 1 && lasts <= 1
     }
 
     /// Whether the `empty` cells with no mark in `self.taken` form one piece, each beside
@@ -419,7 +464,7 @@ impl ClosingCycle {
             .map(|index| self.cell_of[index]);
         // The options in the order they are tried, with whether each is a dead end; ordered
         // as they come in, a stable insertion sort: equal keys keep `Direction::ALL` order.
-        let mut options = [((0u32, 0u8, 0u32), from, false); 4];
+        let mut options = [(0u64, from, false); 4];
         let mut count = 0;
         let mut dead_ends = 0;
         for next in self.around[from] {
@@ -436,7 +481,9 @@ impl ClosingCycle {
             // Ties go to the cell farther from the tail, where the path must end.
             let near_tail = u32::MAX - (x.abs_diff(tail_x) + y.abs_diff(tail_y));
             let away = toward.map_or(0, |cell| cell.0.abs_diff(x) + cell.1.abs_diff(y));
-            let key = (away, onward as u8, near_tail);
+            // `(away, onward, near_tail)` in one word, compared in that order (sides are
+            // at most 255 cells, so `away` fits its 29 bits).
+            let key = (u64::from(away) << 35) | ((onward as u64) << 32) | u64::from(near_tail);
             let mut place = count;
             while place > 0 && options[place - 1].0 > key {
                 options[place] = options[place - 1];
@@ -473,13 +520,6 @@ fn beside(a: Cell, b: Cell) -> bool {
 /// The cell's colour on a chessboard: `true` where `x + y` is even.
 fn colour(cell: Cell) -> bool {
     (cell.0 + cell.1) % 2 == 0
-}
-
-/// How many of the cell's neighbours are on the board and not walls.
-fn free_neighbours(board: &Board, cell: Cell) -> u32 {
-    let mut count = 0;
-    board.neighbours(cell, |_, _| count += 1);
-    count
 }
 
 #[cfg(test)]
@@ -886,5 +926,123 @@ mod odd_board_tests {
             }
             assert_eq!(closing, starts, "{width}×{height}");
         }
+    }
+}
+
+#[cfg(test)]
+mod ways_tests {
+    use super::*;
+    use crate::snake::Snake;
+
+    /// Whether a path runs from beside `from` through every cell of `open` to beside
+    /// `tail`: every order of the cells tried, nothing pruned.
+    fn any_path(board: &Board, open: &mut [bool], from: Cell, tail: Cell, left: usize) -> bool {
+        if left == 0 {
+            return beside(from, tail);
+        }
+        let mut found = false;
+        board.neighbours(from, |_, next| {
+            let index = board.index(next);
+            if !found && open[index] {
+                open[index] = false;
+                found = any_path(board, open, next, tail, left - 1);
+                open[index] = true;
+            }
+        });
+        found
+    }
+
+    /// A random walk that never crosses itself, head first, from a cell chosen by `next`,
+    /// grown until it has `length` cells or no free cell to go on to.
+    fn random_body(
+        board: &Board,
+        length: usize,
+        next: &mut impl FnMut(usize) -> usize,
+    ) -> Vec<Cell> {
+        let free: Vec<Cell> = (0..board.cells())
+            .map(|index| board.cell(index))
+            .filter(|&cell| board.is_free(cell))
+            .collect();
+        let mut body = vec![free[next(free.len())]];
+        while body.len() < length {
+            let mut ways = Vec::new();
+            board.neighbours(body[body.len() - 1], |_, cell| {
+                if !body.contains(&cell) {
+                    ways.push(cell);
+                }
+            });
+            if ways.is_empty() {
+                break;
+            }
+            body.push(ways[next(ways.len())]);
+        }
+        body
+    }
+
+    /// Random bodies on small boards, with up to fourteen empty cells in one piece: where
+    /// the count of ways says no path can run from the head through them all to the tail,
+    /// an exhaustive search finds none. Both answers occur, and so do one empty cell,
+    /// paths that must start or end at a cell with one empty neighbour, and positions the
+    /// count turns down with every cell connected.
+    #[test]
+    fn where_the_count_of_ways_says_no_no_path_exists() {
+        let walled: Board = "....\n.#..\n....\n....\n....\n....".parse().unwrap();
+        let boards = [
+            Board::new(4, 4).unwrap(),
+            Board::new(5, 4).unwrap(),
+            Board::new(5, 5).unwrap(),
+            Board::new(6, 4).unwrap(),
+            walled,
+        ];
+        // xorshift: the same bodies on every run.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut cycle = ClosingCycle::default();
+        let (mut turned_down, mut paths, mut single, mut forced_end) = (0, 0, 0, 0);
+        for board in &boards {
+            let free = board.free_cells();
+            for _ in 0..4_000 {
+                let length = free - 1 - next(14.min(free - 2));
+                let body = random_body(board, length, &mut next);
+                if body.len() < 2 || free - body.len() > 14 {
+                    continue;
+                }
+                let snake = Snake::new(board.width(), board.height(), &body);
+                let empty = free - body.len();
+                cycle.prepare(&(board, &snake));
+                if !cycle.empty_cells_connected(empty) {
+                    continue;
+                }
+                let (head, tail) = (body[0], body[body.len() - 1]);
+                let allowed = cycle.ways_allow_a_path(board.index(head), board.index(tail), empty);
+                let mut open: Vec<bool> = (0..board.cells())
+                    .map(|index| board.is_free(board.cell(index)) && !snake.occupied_index(index))
+                    .collect();
+                let exists = any_path(board, &mut open, head, tail, empty);
+                assert!(allowed || !exists, "a path exists\n{board:?} {body:?}");
+                turned_down += usize::from(!allowed);
+                paths += usize::from(exists);
+                single += usize::from(exists && empty == 1);
+                let one_way = (0..board.cells()).any(|index| {
+                    open[index] && {
+                        let mut ways = 0;
+                        board.neighbours(board.cell(index), |_, cell| {
+                            ways += usize::from(open[board.index(cell)]);
+                        });
+                        ways == 1
+                    }
+                });
+                forced_end += usize::from(exists && empty > 1 && one_way);
+            }
+        }
+        assert!(
+            turned_down > 1_000 && paths > 500 && single > 10 && forced_end > 300,
+            "{turned_down} turned down, {paths} paths, {single} single, {forced_end} forced ends"
+        );
     }
 }
