@@ -249,9 +249,33 @@ fn the_look_ahead_agent_does_not_circle_past_food_it_can_eat() {
     }
 }
 
+/// What kind of full board a walled board has room for: a Hamiltonian cycle over every
+/// free cell; on an odd number of free cells, one over all but one cell (some cell off the
+/// start walled up and a cycle over the rest); or neither.
+fn cycle_kind(board: &Board, start: &[(u32, u32)]) -> usize {
+    if HamiltonianCycle::new(board).is_ok() {
+        return 0;
+    }
+    let all_but_one = board.free_cells() % 2 == 1
+        && (0..board.cells()).any(|index| {
+            let cell = board.cell(index);
+            board.is_free(cell) && !start.contains(&cell) && {
+                let mut fewer = board.clone();
+                fewer.set_wall(cell, true);
+                HamiltonianCycle::new(&fewer).is_ok()
+            }
+        });
+    if all_but_one {
+        1
+    } else {
+        2
+    }
+}
+
 /// The walled boards of the property test above, many more of them, with what became of
-/// each game: never a death, and a capped game mostly ends with the food in a dead-end
-/// corridor, which no snake of two or more cells can eat and leave. Prints the counts.
+/// each game by the kind of board: never a death; every game won on a board with a
+/// Hamiltonian cycle; a capped game mostly ends with the food in a dead-end corridor,
+/// which no snake of two or more cells can eat and leave. Prints the counts.
 /// Run with `GAMES=30000 cargo test --release --test snake_best -- --ignored --nocapture
 /// walled_boards_in_bulk` (default 3,000 games).
 #[test]
@@ -262,11 +286,12 @@ fn walled_boards_in_bulk() {
     let games: usize = std::env::var("GAMES").map_or(3_000, |games| games.parse().unwrap());
     let mut runner = TestRunner::deterministic();
     let strategy = (walled_board(), 0u64..1000);
-    let (mut won, mut died, mut capped, mut in_pocket) = (0, 0, 0, 0);
+    // By kind of board: won, died, capped, capped with the food in a dead-end corridor.
+    let mut counts = [[0usize; 4]; 3];
     for _ in 0..games {
         let ((board, start), seed) = strategy.new_tree(&mut runner).unwrap().current();
         let config = GameConfig::with_board(board.clone())
-            .with_start(start)
+            .with_start(start.clone())
             .with_seed(replan::snake::game_seed(seed, 0));
         let Ok(mut game) = Game::new(&config) else {
             continue;
@@ -276,24 +301,44 @@ fn walled_boards_in_bulk() {
         while !game.is_over() {
             outcome = game.step(agent.next_move(&game));
         }
+        let kind = &mut counts[cycle_kind(&board, &start)];
         match outcome {
-            Outcome::Won => won += 1,
+            Outcome::Won => kind[0] += 1,
             Outcome::Died(_) => {
-                died += 1;
+                kind[1] += 1;
                 eprintln!("died on\n{board}\nseed {seed}");
             }
             _ => {
-                capped += 1;
+                kind[2] += 1;
                 let food = game.food().expect("a capped game has food");
-                in_pocket += usize::from(pocket_cells(&board)[board.index(food)]);
+                kind[3] += usize::from(pocket_cells(&board)[board.index(food)]);
             }
         }
     }
+    for (name, [won, died, capped, in_pocket]) in [
+        "a Hamiltonian cycle",
+        "a cycle round all free cells but one",
+        "neither",
+    ]
+    .into_iter()
+    .zip(counts)
+    {
+        eprintln!(
+            "boards with {name}: won {won} died {died} capped {capped}, of which food in a dead-end corridor {in_pocket}"
+        );
+    }
+    let total = |i: usize| counts.iter().map(|kind| kind[i]).sum::<usize>();
+    let (won, died, capped, in_pocket) = (total(0), total(1), total(2), total(3));
     eprintln!(
         "games {} won {won} died {died} capped {capped}, of which food in a dead-end corridor {in_pocket}",
         won + died + capped
     );
     assert_eq!(died, 0);
+    assert_eq!(
+        counts[0][1..3],
+        [0, 0],
+        "on boards with a Hamiltonian cycle"
+    );
     assert!(
         capped == 0 || in_pocket * 2 > capped,
         "{in_pocket} of {capped}"
