@@ -930,6 +930,44 @@ mod odd_board_tests {
 }
 
 #[cfg(test)]
+mod left_out_tests {
+    use super::*;
+    use crate::snake::Snake;
+
+    /// On an odd board the left-out cell is an empty cell of the colour with one cell
+    /// more, never the food, and among those the cells with the fewest free neighbours
+    /// are tried first: with the food on the corner (0, 0), the cycle leaves out the
+    /// corner (4, 0) rather than (2, 0), which comes first in the board's order but has
+    /// three free neighbours.
+    #[test]
+    fn the_left_out_cell_is_an_empty_cell_of_the_larger_colour_fewest_neighbours_first() {
+        let board = Board::new(5, 5).unwrap();
+        let snake = Snake::new(5, 5, &[(2, 2), (2, 3)]);
+        let mut cycle = ClosingCycle::default();
+        assert!(cycle.close_position(&(&board, &snake), Some((0, 0)), 100_000));
+        assert_eq!(cycle.left_out(), Some((4, 0)));
+        // Whatever the food and the body, the cell left out is empty, of the larger
+        // colour and not the food.
+        let mut closed = 0;
+        for food in 0..board.cells() {
+            let food = board.cell(food);
+            if snake.occupied(food) {
+                continue;
+            }
+            if cycle.close_position(&(&board, &snake), Some(food), 100_000) {
+                closed += 1;
+                let left_out = cycle.left_out().expect("an odd board leaves a cell out");
+                assert!(
+                    left_out != food && !snake.occupied(left_out) && colour(left_out),
+                    "food {food:?}: left out {left_out:?}"
+                );
+            }
+        }
+        assert!(closed > 15, "{closed}");
+    }
+}
+
+#[cfg(test)]
 mod ways_tests {
     use super::*;
     use crate::snake::Snake;
