@@ -105,9 +105,9 @@ const LEAN_QUIET_MOVES: u32 = 7;
 /// search is a flood fill, a count of each empty cell's ways and a depth-first search
 /// entering at most `2 × empty + 64` cells (on an odd board up to four of them). The last
 /// four bodies round which a search failed are remembered, and a check that ends in one
-/// of them is answered without a search: that saves about half the cells
-/// the searches would enter on odd boards. Most moves of a game are on a committed path,
-/// which costs `O(1)`. All memory is kept from move to move.
+/// of them is answered without a search: that saves about half the cells the searches
+/// would enter on odd boards. Most moves of a game are on a committed path, which costs
+/// `O(1)`. All memory is kept from move to move.
 ///
 /// # Example
 ///
