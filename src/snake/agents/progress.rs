@@ -399,7 +399,7 @@ impl ClosingCycle {
             // The one cell is both ends; the search itself checks it at once.
             return true;
         }
-        let (mut ends, mut firsts, mut lasts) = (0, 0, 0);
+        let (mut ends, mut firsts, mut lasts) = (0usize, 0usize, 0usize);
         for (index, around) in self.around.iter().enumerate() {
             if self.taken[index] != 0 {
                 continue;
@@ -971,6 +971,8 @@ mod left_out_tests {
 mod ways_tests {
     use super::*;
     use crate::snake::Snake;
+    use chacha20::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
 
     /// Whether a path runs from beside `from` through every cell of `open` to beside
     /// `tail`: every order of the cells tried, nothing pruned.
@@ -1070,20 +1072,15 @@ mod ways_tests {
             Board::new(6, 4).unwrap(),
             walled,
         ];
-        // xorshift: the same bodies on every run.
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |bound: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % bound as u64) as usize
-        };
+        // The game's own seeded generator: the same bodies on every run.
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut next = |bound: usize| (rng.next_u64() % bound as u64) as usize;
         let mut cycle = ClosingCycle::default();
         let (mut turned_down, mut paths, mut single, mut forced_end) = (0, 0, 0, 0);
         let mut by_clause = [0; 5];
         for board in &boards {
             let free = board.free_cells();
-            for _ in 0..8_000 {
+            for _ in 0..12_000 {
                 let length = free - 1 - next(14.min(free - 2));
                 let body = random_body(board, length, &mut next);
                 if body.len() < 2 || free - body.len() > 14 {
