@@ -193,8 +193,12 @@ impl ClosingCycle {
     /// then leaves out one empty cell of the colour (in the chessboard colouring) that has
     /// one cell more than the other, never the food, and one that the cycle passes round
     /// a corner of (see the module's documentation). Up to [`EXCLUSION_TRIES`] cells are
-    /// tried, those with the fewest free neighbours first (a cell with two free
-    /// neighbours forces the cycle round its corner), each try a search of its own.
+    /// tried, each try a search of its own, those with the fewest empty neighbours first:
+    /// a path through every other empty cell cannot pass a cell with one empty neighbour
+    /// (it could only end there), so where there is such a cell it is the one to leave
+    /// out. Ordered so rather than by the neighbours that are not walls, as before,
+    /// `ReclosingAgent` took 3.6%, 1.3% and 1.9% fewer mean steps on 9×9, 11×11 and 13×13
+    /// (`best`, 100 games from length 3 on each of seeds 1 to 3).
     pub(super) fn close(&mut self, game: &Game, cap: u32) -> bool {
         self.close_position(game, game.food(), cap)
     }
@@ -235,15 +239,16 @@ impl ClosingCycle {
         let mut tried = 0;
         for wanted in 1..=4 {
             for index in 0..board.cells() {
-                // Empty cells of the majority colour other than the food, by their
-                // neighbours on the board that are not walls.
+                // Empty cells of the majority colour other than the food, by their empty
+                // neighbours (a cell walled in by the body counts as one).
                 if self.taken[index] != 0
                     || colour(self.cell_of[index]) != majority
                     || Some(index) == food
                     || self.around[index]
                         .iter()
-                        .filter(|&&next| self.taken[next] & WALL == 0)
+                        .filter(|&&next| self.taken[next] == 0)
                         .count()
+                        .max(1)
                         != wanted
                 {
                     continue;
@@ -943,10 +948,10 @@ mod left_out_tests {
     use crate::snake::Snake;
 
     /// On an odd board the left-out cell is an empty cell of the colour with one cell
-    /// more, never the food, and among those the cells with the fewest free neighbours
+    /// more, never the food, and among those the cells with the fewest empty neighbours
     /// are tried first: with the food on the corner (0, 0), the cycle leaves out the
     /// corner (4, 0) rather than (2, 0), which comes first in the board's order but has
-    /// three free neighbours.
+    /// three empty neighbours.
     #[test]
     fn the_left_out_cell_is_an_empty_cell_of_the_larger_colour_fewest_neighbours_first() {
         let board = Board::new(5, 5).unwrap();
@@ -954,6 +959,17 @@ mod left_out_tests {
         let mut cycle = ClosingCycle::default();
         assert!(cycle.close_position(&(&board, &snake), Some((0, 0)), 100_000));
         assert_eq!(cycle.left_out(), Some((4, 0)));
+        // The body walls (2, 2) in on three sides, away from its head and its tail: no
+        // path passes through it, so it is the only cell that can be left out. Counted
+        // by the neighbours that are not walls it would come after every cell on the
+        // board's edge, beyond the cells a search tries.
+        let walled_in = Snake::new(
+            5,
+            5,
+            &[(1, 3), (1, 2), (1, 1), (2, 1), (3, 1), (3, 2), (3, 3)],
+        );
+        assert!(cycle.close_position(&(&board, &walled_in), Some((0, 0)), 100_000));
+        assert_eq!(cycle.left_out(), Some((2, 2)));
         // Whatever the food and the body, the cell left out is empty, of the larger
         // colour and not the food.
         let mut closed = 0;
