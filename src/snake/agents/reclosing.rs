@@ -411,6 +411,12 @@ impl ReclosingAgent {
             .filter(|&direction| game.death_of(direction).is_none())
     }
 
+    /// Whether the body lies in order on the cycle the agent holds.
+    #[cfg(test)]
+    pub(super) fn holds_its_cycle(&self, game: &Game) -> bool {
+        self.tour.holds(game.board(), game.snake())
+    }
+
     /// The closing search's cap for `empty` empty cells.
     fn cap(empty: usize) -> u32 {
         u32::try_from(empty)
@@ -1421,8 +1427,10 @@ mod tests {
             }
             game.step(agent.next_move(&game));
         }
+        // Since the search cuts steps that split the cells still to visit, few of its
+        // searches that give up would close with twice the cap (7 of 531 here).
         assert!(
-            closed > 100 && larger_budget_closes > 10,
+            closed > 100 && larger_budget_closes > 3,
             "{closed} closed, {gave_up} gave up, {larger_budget_closes} would close with more"
         );
     }
