@@ -499,7 +499,10 @@ impl ReclosingAgent {
         }
         let board = game.board();
         let snake = game.snake();
-        let checking = self.quiet == 0 || !self.tour.holds(board, snake);
+        // Whether the body lies in order on the cycle held, asked at most once a move.
+        let mut holds = None;
+        let checking =
+            self.quiet == 0 || !*holds.get_or_insert_with(|| self.tour.holds(board, snake));
         if checking {
             self.quiet = if self.lean {
                 LEAN_QUIET_MOVES
@@ -527,7 +530,7 @@ impl ReclosingAgent {
             }
             self.plan.clear();
         }
-        if !self.tour.holds(board, snake) && !self.close_now(game) {
+        if !holds.unwrap_or_else(|| self.tour.holds(board, snake)) && !self.close_now(game) {
             return None;
         }
         let tour = &mut self.tour;
