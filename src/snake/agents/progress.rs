@@ -33,18 +33,20 @@
 //! count of each cell's ways first (the empty cells must form one piece, and only the
 //! path's two ends may have a single empty neighbour), then Warnsdorff's order (fewest
 //! onward empty neighbours first, ties to the cell farther from the tail, where the path
-//! must end; H. C. von Warnsdorf, 1823), a cut wherever a step strands an empty cell beside the
-//! cell it leaves, a cut wherever a step splits the cells still to visit in two (the path
-//! goes on through them alone, so it could never reach both parts), and a cap on the
-//! cells it enters. The split is ruled out by a look at the eight cells round the step
-//! where its empty neighbours are joined round them, and by a flood fill elsewhere.
-//! Without that cut, a third of the searches that `ReclosingAgent` ran before a quarter
-//! of a 9×9 board was full spent their whole cap, two fifths of those in vain where a
-//! path existed. A search enters at most `cap` cells and fills at most `empty` cells
-//! for each, so it costs `O(empty × cap)` at worst whether or not a path exists; it
-//! allocates nothing once the scratch has grown to the board, and its recursion is at
-//! most as deep as there are empty cells. A search that gives up finds nothing this move;
-//! the snake moves on and a later move asks again.
+//! must end; H. C. von Warnsdorf, 1823), a cut wherever a step strands an empty cell
+//! beside the cell it leaves, a cut wherever a step splits the cells still to visit in two
+//! (the path goes on through them alone, so it could never reach both parts), and a cap
+//! on the cells it enters. A look at the eight cells round a step rules the split out
+//! where the step's empty neighbours are joined round them; a flood fill decides
+//! elsewhere. Without that cut, 954 of the 1,360 dives of `ReclosingAgent`'s searches
+//! before a quarter of a 9×9 board was full spent their whole cap (`best`, 20 games, seed
+//! 5), and searched again with two million cells, 393 of those found a path; with it, the
+//! agent takes 3 to 9% fewer mean steps on odd boards, on 9×12 and on two walled levels.
+//! A search enters at most `cap` cells and fills at most `empty` cells for each, so it
+//! costs `O(empty × cap)` at worst whether or not a path exists; it allocates nothing
+//! once the scratch has grown to the board, and its recursion is at most as deep as
+//! there are empty cells. A search that gives up finds nothing this move; the snake
+//! moves on and a later move asks again.
 //!
 //! On a board with an odd number of free cells no cycle covers them all (a cycle on a grid
 //! alternates colours). The path then leaves out one empty cell `s` of the colour with one

@@ -103,7 +103,8 @@ const LEAN_QUIET_MOVES: u32 = 7;
 /// cells, each followed by an `O(length)` walk of the look-ahead snake and a closing
 /// search, and one more closing search from the position as it stands; each closing
 /// search is a flood fill, a count of each empty cell's ways and a depth-first search
-/// entering at most `2 × empty + 64` cells (on an odd board up to four of them). The last
+/// entering at most `2 × empty + 64` cells, with a flood fill at each step that may split
+/// the cells still to visit (on an odd board up to four such searches). The last
 /// four bodies round which a search failed are remembered, and a check that ends in one
 /// of them is answered without a search: that saves about half the cells the searches
 /// would enter on odd boards. Most moves of a game are on a committed path, which costs
