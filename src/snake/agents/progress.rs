@@ -1144,6 +1144,31 @@ mod ways_tests {
         body
     }
 
+    /// Snakes on `board` from `tries` random walks, those that leave one to fourteen
+    /// empty cells.
+    fn small_snakes(
+        board: &Board,
+        tries: usize,
+        next: &mut impl FnMut(usize) -> usize,
+    ) -> Vec<Snake> {
+        let free = board.free_cells();
+        (0..tries)
+            .filter_map(|_| {
+                let length = free - 1 - next(14.min(free - 2));
+                let body = random_body(board, length, next);
+                (body.len() >= 2 && free - body.len() <= 14)
+                    .then(|| Snake::new(board.width(), board.height(), &body))
+            })
+            .collect()
+    }
+
+    /// Whether each cell of `board` (by index) is free and not under `snake`.
+    fn open_cells(board: &Board, snake: &Snake) -> Vec<bool> {
+        (0..board.cells())
+            .map(|index| board.is_free(board.cell(index)) && !snake.occupied_index(index))
+            .collect()
+    }
+
     /// The count of ways as documented, on `(x, y)` cells: each empty cell with fewer than
     /// two empty neighbours must be beside the head or the tail and is an end; at most
     /// two ends, one that must start the path and one that must end it. Returns the
@@ -1205,19 +1230,14 @@ mod ways_tests {
         let mut by_clause = [0; 5];
         for board in &boards {
             let free = board.free_cells();
-            for _ in 0..12_000 {
-                let length = free - 1 - next(14.min(free - 2));
-                let body = random_body(board, length, &mut next);
-                if body.len() < 2 || free - body.len() > 14 {
-                    continue;
-                }
-                let snake = Snake::new(board.width(), board.height(), &body);
+            for snake in small_snakes(board, 12_000, &mut next) {
+                let body: Vec<Cell> = snake.body().collect();
                 let empty = free - body.len();
                 cycle.prepare(&(board, &snake));
                 if !cycle.empty_cells_connected(empty) {
                     continue;
                 }
-                let (head, tail) = (body[0], body[body.len() - 1]);
+                let (head, tail) = (snake.head(), snake.tail());
                 let allowed = cycle.ways_allow_a_path(board.index(head), board.index(tail), empty);
                 let (expected, clause) = plain_ways(board, &snake, empty);
                 assert_eq!(allowed, expected, "{board:?} {body:?}");
@@ -1226,9 +1246,7 @@ mod ways_tests {
                     assert!(!cycle.close_position(&(board, &snake), None, 10_000));
                     assert_eq!(cycle.entered, 0, "{board:?} {body:?}");
                 }
-                let mut open: Vec<bool> = (0..board.cells())
-                    .map(|index| board.is_free(board.cell(index)) && !snake.occupied_index(index))
-                    .collect();
+                let mut open = open_cells(board, &snake);
                 let exists = any_path(board, &mut open, head, tail, empty);
                 assert!(allowed || !exists, "a path exists\n{board:?} {body:?}");
                 turned_down += usize::from(!allowed);
@@ -1275,20 +1293,12 @@ mod ways_tests {
         for board in &boards {
             let free = board.free_cells();
             assert_eq!(free % 2, 0);
-            for _ in 0..6_000 {
-                let length = free - 1 - next(14.min(free - 2));
-                let body = random_body(board, length, &mut next);
-                if body.len() < 2 || free - body.len() > 14 {
-                    continue;
-                }
-                let snake = Snake::new(board.width(), board.height(), &body);
-                let empty = free - body.len();
+            for snake in small_snakes(board, 6_000, &mut next) {
+                let empty = free - snake.len();
                 let found = cycle.close_position(&(board, &snake), None, u32::MAX);
-                let mut open: Vec<bool> = (0..board.cells())
-                    .map(|index| board.is_free(board.cell(index)) && !snake.occupied_index(index))
-                    .collect();
-                let exists = any_path(board, &mut open, body[0], body[body.len() - 1], empty);
-                assert_eq!(found, exists, "{board:?} {body:?}");
+                let mut open = open_cells(board, &snake);
+                let exists = any_path(board, &mut open, snake.head(), snake.tail(), empty);
+                assert_eq!(found, exists, "{board:?} {snake:?}");
                 cycle.prepare(&(board, &snake));
                 let whole = cycle.empty_cells_connected(empty);
                 seen[usize::from(whole)][usize::from(exists)] += 1;
