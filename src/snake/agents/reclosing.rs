@@ -848,6 +848,29 @@ mod tests {
         assert!(marked_after_meals > 0, "{marked_after_meals} after meals");
     }
 
+    /// Handed a position whose body is off its cycle, with no committed path, the rule
+    /// hands the move back to the look-ahead agent: the same snake reversed, on the cycle
+    /// adopted round it, runs against the cycle's order.
+    #[test]
+    fn off_its_cycle_the_rule_hands_the_move_back() {
+        for seed in 0..5 {
+            let config = GameConfig::new(6, 6)
+                .unwrap()
+                .with_start_length(4)
+                .with_seed(seed);
+            let game = Game::new(&config).unwrap();
+            let mut closing = ClosingCycle::default();
+            assert!(closing.close(&game, 10_000));
+            let reversed: Vec<Cell> = game.snake().body().rev().collect();
+            let backwards = Game::new(&config.clone().with_start(reversed)).unwrap();
+            let mut agent = ReclosingAgent::new();
+            agent.adopt(&game, &closing);
+            assert!(agent.holds_its_cycle(&game) && !agent.holds_its_cycle(&backwards));
+            assert_eq!(agent.move_on_cycle(&backwards), None, "seed {seed}");
+            assert!(agent.move_on_cycle(&game).is_some(), "seed {seed}");
+        }
+    }
+
     #[test]
     fn places_count_from_the_origin_round_the_cycle() {
         // The 2×2 board's cycle 0 -> 1 -> 3 -> 2 -> 0.
