@@ -461,16 +461,15 @@ impl ClosingCycle {
     /// other through the cell between them on the diagonal), any way through `cell` has a
     /// way round it, so taking `cell` splits nothing and no fill runs. That holds because
     /// the cells were in one piece before the step: the dives start so (the search checks
-    /// it first) and each step keeps them so. (Two fills from two pieces of the ring, a
-    /// cell each in turn until they meet, cost 16% more instructions than one fill.)
+    /// it first) and each step keeps them so.
     fn rest_connected(&mut self, cell: usize, rest: usize) -> bool {
         let ring = self.around[cell];
         let open = ring.map(|next| self.taken[next] == 0);
-        let mut pieces = open.iter().filter(|&&open| open).count();
-        if pieces == 0 {
+        let Some(first) = open.iter().position(|&open| open) else {
             // Nowhere to go on to, with cells still to visit.
             return false;
-        }
+        };
+        let mut pieces = open.iter().filter(|&&open| open).count();
         for (side, &next) in ring.iter().enumerate() {
             // The side after `side` in `Direction::ALL`'s turn, one quarter clockwise.
             let after = (side + 1) % 4;
@@ -482,8 +481,7 @@ impl ClosingCycle {
         if pieces <= 1 {
             return true;
         }
-        let start = ring[open.iter().position(|&open| open).unwrap_or(0)];
-        self.reachable_from(start) == rest
+        self.reachable_from(ring[first]) == rest
     }
 
     /// How many cells with no mark in `self.taken` are reachable from `start`, one of them,
@@ -1048,8 +1046,8 @@ mod split_tests {
     use super::*;
     use crate::snake::Snake;
 
-    /// Marks `cells` of a 5×5 board on the search's path, round a snake of two in the
-    /// corner; returns the search and the index of each cell.
+    /// A search on a 5×5 board with a snake of two in the corner and `cells` marked on
+    /// its path; returns the search and the board.
     fn with_path(cells: &[Cell]) -> (ClosingCycle, Board) {
         let board = Board::new(5, 5).unwrap();
         let snake = Snake::new(5, 5, &[(0, 0), (1, 0)]);

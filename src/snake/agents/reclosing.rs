@@ -176,7 +176,12 @@ impl PositionMark {
         let tail = if eats {
             snake.tail()
         } else {
-            snake.segment(snake.len().saturating_sub(2)).unwrap_or(next)
+            // The cell before the tail, or the head itself for a snake of one.
+            snake
+                .len()
+                .checked_sub(2)
+                .and_then(|before_tail| snake.segment(before_tail))
+                .unwrap_or(next)
         };
         PositionMark {
             steps: game.steps() + 1,
@@ -447,7 +452,7 @@ impl ReclosingAgent {
     /// play the look-ahead.
     pub(super) fn move_on_cycle(&mut self, game: &Game) -> Option<Direction> {
         if self.plan.is_empty()
-            && self.on_cycle != Some(PositionMark::of(game))
+            && !self.marked(game)
             && !self.tour.holds(game.board(), game.snake())
         {
             return None;
@@ -456,6 +461,12 @@ impl ReclosingAgent {
         self.decide(game)
             .and_then(|next| Direction::between(head, next))
             .filter(|&direction| game.death_of(direction).is_none())
+    }
+
+    /// Whether `game` is at the position the agent's last move along its cycle led to, so
+    /// that its body lies in order on the cycle without a walk.
+    fn marked(&self, game: &Game) -> bool {
+        self.on_cycle == Some(PositionMark::of(game))
     }
 
     /// Whether the body lies in order on the cycle the agent holds.
@@ -541,7 +552,8 @@ impl ReclosingAgent {
     }
 
     fn decide(&mut self, game: &Game) -> Option<Cell> {
-        let known = self.on_cycle.take() == Some(PositionMark::of(game));
+        let known = self.marked(game);
+        self.on_cycle = None;
         debug_assert!(!known || self.tour.holds(game.board(), game.snake()));
         let (next, along) = self.decide_from(game, known);
         if along {
