@@ -1384,7 +1384,8 @@ impl Mode {
 /// [`SafeAgent`]: crate::snake::SafeAgent
 #[derive(Debug)]
 pub struct BlockTreeAgent {
-    layout: Option<Layout>,
+    /// The board last played on, and the cycle code's view of it.
+    layout: Option<(Board, Layout)>,
     mode: Mode,
     body: Vec<u32>,
     stats: AgentStats,
@@ -1531,17 +1532,19 @@ impl BlockTreeAgent {
 
 impl Agent for BlockTreeAgent {
     fn next_move(&mut self, game: &Game) -> Direction {
-        load_body(game, &mut self.body);
         self.stats.moves += 1;
         let board = game.board();
+        // A plain comparison of the wall lists: a few words a move, where rebuilding or
+        // comparing the layout's bit set cell by cell cost a thousand instructions.
         let layout = match &mut self.layout {
-            Some(layout) if layout.same_board(board) => layout,
+            Some((known, layout)) if known == board => layout,
             slot => {
                 self.mode = Mode::Unset;
-                slot.insert(Layout::from_board(board))
+                &slot.insert((board.clone(), Layout::from_board(board))).1
             }
         };
         if matches!(self.mode, Mode::Unset) || game.steps() == 0 {
+            load_body(game, &mut self.body);
             self.mode = Mode::choose(layout, &self.body);
             if let Mode::Tree(player) = &mut self.mode {
                 player.rollouts = self.rollouts;
@@ -1549,6 +1552,7 @@ impl Agent for BlockTreeAgent {
         }
         let food = game.food().map(|cell| board.index(cell) as u32);
         if let Mode::Tree(player) = &mut self.mode {
+            load_body(game, &mut self.body);
             if let Some(next) = player.decide(&self.body, food) {
                 self.stats.searches += player.last_searches;
                 self.stats.expanded += player.last_expanded;
