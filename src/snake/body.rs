@@ -27,7 +27,7 @@ use super::Cell;
 /// assert_eq!(snake.body().collect::<Vec<_>>(), [(2, 2), (2, 3), (2, 4)]);
 /// # Ok::<(), replan::snake::SnakeError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Snake {
     body: VecDeque<Cell>,
     /// Per cell (row-major), the stamp of the step at which the head entered it; `0` for
@@ -36,6 +36,28 @@ pub struct Snake {
     head_stamp: u64,
     width: u32,
     height: u32,
+}
+
+impl Clone for Snake {
+    fn clone(&self) -> Self {
+        Snake {
+            body: self.body.clone(),
+            stamps: self.stamps.clone(),
+            head_stamp: self.head_stamp,
+            width: self.width,
+            height: self.height,
+        }
+    }
+
+    /// Reuses this snake's memory: the agents copy the game's snake into a look-ahead
+    /// snake at most moves, and the derived form would allocate both buffers each time.
+    fn clone_from(&mut self, source: &Self) {
+        self.body.clone_from(&source.body);
+        self.stamps.clone_from(&source.stamps);
+        self.head_stamp = source.head_stamp;
+        self.width = source.width;
+        self.height = source.height;
+    }
 }
 
 impl Snake {
