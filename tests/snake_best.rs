@@ -249,6 +249,107 @@ fn the_look_ahead_agent_does_not_circle_past_food_it_can_eat() {
     }
 }
 
+/// Whether the snake `body` (cell indices, head first) can fill the board from here with
+/// the food on `food`, wherever later food falls: exact, over every position its moves
+/// reach. A position is won if some move fills the board or leads to a won position, a
+/// meal counting only if every cell the next food may take leads to a won one; the won
+/// positions are found as the least fixed point, so circling forever never counts.
+/// `None` when more than `limit` positions are reachable.
+fn can_always_win(board: &Board, body: &[usize], food: usize, limit: usize) -> Option<bool> {
+    use std::collections::HashMap;
+    type Position = (Vec<usize>, usize);
+    let mut ids: HashMap<Position, usize> = HashMap::new();
+    let mut positions: Vec<Position> = Vec::new();
+    // Per position, per legal move: `None` if it fills the board, else the positions that
+    // must all be won.
+    let mut moves: Vec<Vec<Option<Vec<usize>>>> = Vec::new();
+    let mut id_of = |position: Position, positions: &mut Vec<Position>| {
+        *ids.entry(position.clone()).or_insert_with(|| {
+            positions.push(position);
+            positions.len() - 1
+        })
+    };
+    id_of((body.to_vec(), food), &mut positions);
+    while moves.len() < positions.len() {
+        if positions.len() > limit {
+            return None;
+        }
+        let (body, food) = positions[moves.len()].clone();
+        let mut options = Vec::new();
+        let mut nexts = Vec::new();
+        board.neighbours(board.cell(body[0]), |_, next| nexts.push(board.index(next)));
+        for next in nexts {
+            let eating = next == food;
+            // The tail's cell is free on a move that does not eat (`Game::step`'s rule).
+            let tail = body[body.len() - 1];
+            if body.contains(&next) && (eating || next != tail) {
+                continue;
+            }
+            let mut moved = vec![next];
+            moved.extend_from_slice(&body[..body.len() - usize::from(!eating)]);
+            if !eating {
+                options.push(Some(vec![id_of((moved, food), &mut positions)]));
+            } else if moved.len() == board.free_cells() {
+                options.push(None);
+            } else {
+                let placements: Vec<usize> = (0..board.cells())
+                    .filter(|&cell| board.is_free(board.cell(cell)) && !moved.contains(&cell))
+                    .collect();
+                let after = placements
+                    .into_iter()
+                    .map(|cell| id_of((moved.clone(), cell), &mut positions))
+                    .collect();
+                options.push(Some(after));
+            }
+        }
+        moves.push(options);
+    }
+    let mut won = vec![false; positions.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (position, options) in moves.iter().enumerate() {
+            if !won[position]
+                && options.iter().any(|option| {
+                    option
+                        .as_ref()
+                        .is_none_or(|after| after.iter().all(|&next| won[next]))
+                })
+            {
+                won[position] = true;
+                changed = true;
+            }
+        }
+    }
+    Some(won[0])
+}
+
+#[test]
+fn the_exact_endgame_counts_every_cell_the_next_food_may_take() {
+    // A corridor of four cells: a snake that eats at its end cannot turn round.
+    let board: Board = "....\n####".parse().unwrap();
+    let at = |x: u32| board.index((x, 0));
+    // Eat at (2, 0) heading right, then the last food on (3, 0): full.
+    assert_eq!(
+        can_always_win(&board, &[at(1), at(0)], at(2), 1000),
+        Some(true)
+    );
+    // Eating at the end leaves the head facing a wall with (0, 0) still empty.
+    assert_eq!(
+        can_always_win(&board, &[at(1), at(0)], at(3), 1000),
+        Some(false)
+    );
+    // After the meal at (0, 0) the next food may fall on (2, 0), which is won, or on
+    // (3, 0), which is not, so no play is sure to fill the board.
+    assert_eq!(can_always_win(&board, &[at(1)], at(0), 1000), Some(false));
+    // The last cell: one move fills the board.
+    assert_eq!(
+        can_always_win(&board, &[at(2), at(1), at(0)], at(3), 1000),
+        Some(true)
+    );
+    assert_eq!(can_always_win(&board, &[at(1)], at(0), 3), None);
+}
+
 /// What kind of full board a walled board has room for: a Hamiltonian cycle over every
 /// free cell; on an odd number of free cells, one over all but one cell (some cell off the
 /// start walled up and a cycle over the rest); or neither.
@@ -275,7 +376,9 @@ fn cycle_kind(board: &Board, start: &[(u32, u32)]) -> usize {
 /// The walled boards of the property test above, many more of them, with what became of
 /// each game by the kind of board: never a death; every game won on a board with a
 /// Hamiltonian cycle; a capped game mostly ends with the food in a dead-end corridor,
-/// which no snake of two or more cells can eat and leave. Prints the counts.
+/// which no snake of two or more cells can eat and leave, and on a board with an odd
+/// number of free cells every other one ends in a position from which no play fills the
+/// board for every placement of later food (solved exactly). Prints the counts.
 /// Run with `GAMES=30000 cargo test --release --test snake_best -- --ignored --nocapture
 /// walled_boards_in_bulk` (default 3,000 games).
 #[test]
@@ -288,6 +391,8 @@ fn walled_boards_in_bulk() {
     let strategy = (walled_board(), 0u64..1000);
     // By kind of board: won, died, capped, capped with the food in a dead-end corridor.
     let mut counts = [[0usize; 4]; 3];
+    // Capped games on odd boards that end in a position no play wins.
+    let mut lost_positions = 0;
     for _ in 0..games {
         let ((board, start), seed) = strategy.new_tree(&mut runner).unwrap().current();
         let config = GameConfig::with_board(board.clone())
@@ -311,7 +416,21 @@ fn walled_boards_in_bulk() {
             _ => {
                 kind[2] += 1;
                 let food = game.food().expect("a capped game has food");
-                kind[3] += usize::from(pocket_cells(&board)[board.index(food)]);
+                let in_pocket = pocket_cells(&board)[board.index(food)];
+                kind[3] += usize::from(in_pocket);
+                if !in_pocket && cycle_kind(&board, &start) == 1 {
+                    // A board with room for a full board, the food where it can be eaten:
+                    // the agent must have been left no way to win.
+                    let body: Vec<usize> =
+                        game.snake().body().map(|cell| board.index(cell)).collect();
+                    let food = board.index(food);
+                    assert_eq!(
+                        can_always_win(&board, &body, food, 10_000_000),
+                        Some(false),
+                        "capped in a position that can be won\n{game}"
+                    );
+                    lost_positions += 1;
+                }
             }
         }
     }
@@ -332,6 +451,9 @@ fn walled_boards_in_bulk() {
     eprintln!(
         "games {} won {won} died {died} capped {capped}, of which food in a dead-end corridor {in_pocket}",
         won + died + capped
+    );
+    eprintln!(
+        "capped on odd boards with the food out of a dead end, each in a position no play wins: {lost_positions}"
     );
     assert_eq!(died, 0);
     assert_eq!(
