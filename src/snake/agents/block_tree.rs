@@ -1534,8 +1534,8 @@ impl Agent for BlockTreeAgent {
     fn next_move(&mut self, game: &Game) -> Direction {
         self.stats.moves += 1;
         let board = game.board();
-        // A plain comparison of the wall lists: a few words a move, where rebuilding or
-        // comparing the layout's bit set cell by cell cost a thousand instructions.
+        // The boards' wall lists compare in one memory comparison; testing the layout's
+        // bit set cell by cell cost about a thousand instructions a move on 9×12.
         let layout = match &mut self.layout {
             Some((known, layout)) if known == board => layout,
             slot => {
