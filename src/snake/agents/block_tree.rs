@@ -1810,6 +1810,49 @@ mod tests {
     }
 
     #[test]
+    fn the_agent_keeps_its_player_through_a_game_and_starts_afresh_on_another_board() {
+        use crate::snake::{Agent, Board, Direction, Game, GameConfig};
+        let play = |agent: &mut BlockTreeAgent, config: &GameConfig| -> Vec<Direction> {
+            let mut game = Game::new(config).unwrap();
+            let mut moves = Vec::new();
+            while !game.is_over() {
+                moves.push(agent.next_move(&game));
+                game.step(moves[moves.len() - 1]);
+            }
+            moves
+        };
+        // The moves of a meal after the first are played back from its rollout, with no
+        // search: that needs the player kept from move to move.
+        let mut agent = BlockTreeAgent::new();
+        let mut game = Game::new(&GameConfig::new(8, 8).unwrap().with_seed(3)).unwrap();
+        let (mut moves, mut played_back) = (0u64, 0u64);
+        while !game.is_over() {
+            let searches = agent.stats().searches;
+            let direction = agent.next_move(&game);
+            moves += 1;
+            played_back += u64::from(agent.stats().searches == searches);
+            game.step(direction);
+        }
+        assert_eq!(agent.stats().moves, moves);
+        // 173 of 426 here; none if the player were made afresh each move.
+        assert!(
+            played_back * 4 > moves,
+            "{played_back} of {moves} played back"
+        );
+        // On a board of the same size with a wall cell (no 2×2 blocks: the reclosing
+        // rule), then on a larger one, the agent plays as a fresh one.
+        let walled: Board =
+            "........\n........\n..#.....\n........\n........\n........\n........\n........"
+                .parse()
+                .unwrap();
+        for board in [walled, Board::new(10, 10).unwrap()] {
+            let config = GameConfig::with_board(board).with_seed(5);
+            let fresh = play(&mut BlockTreeAgent::new(), &config);
+            assert_eq!(play(&mut agent, &config), fresh);
+        }
+    }
+
+    #[test]
     fn fills_small_boards_from_straight_starts() {
         for seed in 0..20 {
             assert!(play(4, 4, &[1, 0], seed).0);
