@@ -111,8 +111,14 @@ fn best_drives_in_blocks_where_they_fit() {
     let mut agent = best();
     agent.next_move(&Game::new(&GameConfig::with_board(walled)).unwrap());
     assert!(agent.drives_in_blocks());
+    // One odd side: the blocks along it are 3×2.
+    for (width, height) in [(5, 6), (6, 5), (9, 12)] {
+        let mut agent = best();
+        agent.next_move(&Game::new(&GameConfig::new(width, height).unwrap()).unwrap());
+        assert!(agent.drives_in_blocks(), "{width}x{height}");
+    }
     let mut agent = best();
-    agent.next_move(&Game::new(&GameConfig::new(5, 6).unwrap()).unwrap());
+    agent.next_move(&Game::new(&GameConfig::new(5, 7).unwrap()).unwrap());
     assert!(!agent.drives_in_blocks());
 }
 

@@ -1,7 +1,9 @@
 //! Right-hand driving in 2×2 blocks: cut an even board into 2×2 blocks and let a snake
 //! drive on the right inside each, so that from every cell one move stays in the block and
-//! one leaves it. Any spanning tree of the free blocks then gives a Hamiltonian cycle, the
-//! path of a driver who keeps the tree's edges on the right hand.
+//! at most one leaves it. Any spanning tree of the free blocks then gives a Hamiltonian
+//! cycle, the path of a driver who keeps the tree's edges on the right hand. On a board
+//! with one odd side the blocks along it are 3×2 ([`BlockMoves::new`]); the cycles of
+//! [`block_tree_cycle`] keep to even boards.
 
 use fixedbitset::FixedBitSet;
 
@@ -183,33 +185,108 @@ pub(crate) struct BlockMoves {
 }
 
 impl BlockMoves {
-    /// The moves of `layout`, or `None` when the blocks do not fit it: an odd side, walls
-    /// that do not fill whole blocks, or no free cell.
+    /// The moves of `layout`, or `None` when the blocks do not fit it: both sides odd, a
+    /// side shorter than 2, walls that do not fill whole blocks, or no free cell.
+    ///
+    /// On a board with one odd side the blocks along that side take in its last row or
+    /// column: they are 3×2 (or 2×3), and a driver on the right goes round their rim as
+    /// round a 2×2 block's. The moves between blocks are found from the rims rather than
+    /// from coordinates: a cell's move out of its block pairs the rim step it would take
+    /// with the opposite rim step of the block beside it, and two blocks are joined by one
+    /// such pair (two 3×2 blocks side by side could be joined by two; the first in cell
+    /// order is kept). Each rim step is in at most one pair, so the swaps of any spanning
+    /// tree's pairs merge the rims into one Hamiltonian cycle, as on a board of 2×2 blocks.
     pub(crate) fn new(layout: Layout) -> Option<Self> {
-        if !walls_fill_blocks(&layout) || layout.wall.count_ones(..) == layout.len() {
+        let (width, height) = (layout.width, layout.height);
+        if width < 2 || height < 2 || (width % 2 == 1 && height % 2 == 1) {
             return None;
         }
         let len = layout.len();
+        let (across, down) = (width / 2, height / 2);
+        let blocks = (across * down) as usize;
+        let block_of = |cell: u32| {
+            let (x, y) = layout.xy(cell);
+            (y / 2).min(down - 1) * across + (x / 2).min(across - 1)
+        };
+        // The corner cells of a block, top left and bottom right.
+        let corners = |block: u32| {
+            let (bx, by) = (block % across, block / across);
+            let right = if bx == across - 1 {
+                width - 1
+            } else {
+                2 * bx + 1
+            };
+            let bottom = if by == down - 1 {
+                height - 1
+            } else {
+                2 * by + 1
+            };
+            ((2 * bx, 2 * by), (right, bottom))
+        };
+        let mut free_block = FixedBitSet::with_capacity(blocks);
+        let mut walled_block = FixedBitSet::with_capacity(blocks);
+        for cell in 0..len as u32 {
+            if layout.is_free(cell) {
+                free_block.insert(block_of(cell) as usize);
+            } else {
+                walled_block.insert(block_of(cell) as usize);
+            }
+        }
+        if !free_block.is_disjoint(&walled_block) || free_block.count_ones(..) == 0 {
+            return None;
+        }
+        // Round the rim: down the left side, right along the bottom, up the right side and
+        // left along the top, the block's outside on the driver's right.
+        let rim_step = |cell: u32| {
+            let (x, y) = layout.xy(cell);
+            let ((left, top), (right, bottom)) = corners(block_of(cell));
+            if x == left && y < bottom {
+                (0, 1)
+            } else if y == bottom && x < right {
+                (1, 0)
+            } else if x == right && y > top {
+                (0, -1)
+            } else {
+                (-1, 0)
+            }
+        };
         let mut inside = vec![NONE; len];
+        for cell in 0..len as u32 {
+            if layout.is_free(cell) {
+                inside[cell as usize] = offset_cell(&layout, cell, rim_step(cell));
+            }
+        }
         let mut outside = vec![NONE; len];
         let mut crossing = vec![NONE; len];
-        let blocks = len / 4;
         let mut edges = vec![(NONE, NONE); 2 * blocks];
-        let mut free_block = FixedBitSet::with_capacity(blocks);
         for cell in 0..len as u32 {
             if !layout.is_free(cell) {
                 continue;
             }
-            free_block.insert(block_of(&layout, cell) as usize);
-            let (x, y) = layout.xy(cell);
-            inside[cell as usize] = offset_cell(&layout, cell, inside_offset(x, y));
-            let out = offset_cell(&layout, cell, outside_offset(x, y));
-            if out != NONE && layout.is_free(out) {
-                outside[cell as usize] = out;
-                let edge = block_edge(&layout, cell, out);
-                crossing[cell as usize] = edge;
-                edges[edge as usize] = (block_of(&layout, cell), block_of(&layout, out));
+            // The rim step turned a quarter to the right: out of the block.
+            let (dx, dy) = rim_step(cell);
+            let out = (-dy, dx);
+            let ahead = inside[cell as usize];
+            let (to, from) = (
+                offset_cell(&layout, cell, out),
+                offset_cell(&layout, ahead, out),
+            );
+            if to == NONE || from == NONE || !layout.is_free(to) || inside[from as usize] != to {
+                continue;
             }
+            let (a, b) = (block_of(cell), block_of(to));
+            if a == b || block_of(from) != b {
+                continue;
+            }
+            let (low, high) = (a.min(b), a.max(b));
+            let edge = 2 * low + u32::from(high != low + 1);
+            // Blocks joined already, by this pair seen from the other side or by another.
+            if edges[edge as usize] != (NONE, NONE) {
+                continue;
+            }
+            edges[edge as usize] = (a, b);
+            (outside[cell as usize], crossing[cell as usize]) = (to, edge);
+            (outside[from as usize], crossing[from as usize]) = (ahead, edge);
         }
         let mut adjacent = vec![[(NONE, NONE); 4]; blocks];
         for (edge, &(a, b)) in edges.iter().enumerate() {
@@ -224,14 +301,10 @@ impl BlockMoves {
                 *slot = (edge as u32, to);
             }
         }
-        let cells = (0..len)
+        let cells = (0..len as u32)
             .map(|cell| {
-                [
-                    inside[cell],
-                    outside[cell],
-                    crossing[cell],
-                    block_of(&layout, cell as u32),
-                ]
+                let at = cell as usize;
+                [inside[at], outside[at], crossing[at], block_of(cell)]
             })
             .collect();
         Some(BlockMoves {
@@ -250,7 +323,8 @@ impl BlockMoves {
         &self.layout
     }
 
-    /// The number of 2×2 blocks, free or not; block edges are numbered below twice this.
+    /// The number of blocks (2×2, or 3×2 along an odd side), free or not; block edges are
+    /// numbered below twice this.
     #[inline]
     pub(crate) fn blocks(&self) -> usize {
         self.blocks
@@ -387,6 +461,7 @@ impl BlockMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::snake::cycle::hamiltonian_cycle::is_cycle;
 
     /// A 4×4 board: blocks 0 1 over 2 3, and the ids of the four edges between them.
     fn four_blocks() -> (BlockMoves, [u32; 4]) {
@@ -464,9 +539,158 @@ mod tests {
         assert_eq!(moves.block_of(at(3, 3)), 3);
     }
 
+    /// The cycle a driver on the right follows round the blocks when the edges in `tree`
+    /// join them.
+    fn cycle_round(moves: &BlockMoves, tree: &FixedBitSet) -> Vec<u32> {
+        let layout = moves.layout();
+        let start = (0..layout.len() as u32)
+            .find(|&cell| layout.is_free(cell))
+            .unwrap();
+        let mut order = vec![start];
+        loop {
+            let cell = *order.last().unwrap();
+            let edge = moves.crossing(cell);
+            let next = if edge != NONE && tree.contains(edge as usize) {
+                moves.outside(cell)
+            } else {
+                moves.inside(cell)
+            };
+            if next == start || order.len() > layout.len() {
+                return order;
+            }
+            order.push(next);
+        }
+    }
+
+    /// A spanning tree of the free blocks: Kruskal over the edges in an order `seed`
+    /// shuffles.
+    fn spanning_tree(moves: &BlockMoves, seed: u64) -> FixedBitSet {
+        let mut edges: Vec<(u32, u32, u32)> = (0..moves.blocks())
+            .flat_map(|a| {
+                moves.adjacent[a]
+                    .iter()
+                    .map(move |&(edge, b)| (edge, a as u32, b))
+            })
+            .filter(|&(edge, a, b)| edge != NONE && a < b)
+            .collect();
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for i in (1..edges.len()).rev() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            edges.swap(i, (state % (i as u64 + 1)) as usize);
+        }
+        let mut sets = DisjointSets::default();
+        sets.reset(moves.blocks());
+        let mut tree = FixedBitSet::with_capacity(2 * moves.blocks());
+        for (edge, a, b) in edges {
+            if sets.union(a, b) {
+                tree.insert(edge as usize);
+            }
+        }
+        tree
+    }
+
     #[test]
-    fn blocks_fit_only_even_boards_whose_walls_fill_whole_blocks() {
-        assert!(BlockMoves::new(Layout::open(5, 4)).is_none());
+    fn every_spanning_tree_of_the_blocks_gives_a_hamiltonian_cycle() {
+        let mut walled = Layout::open(7, 6);
+        for (x, y) in [(4, 2), (5, 2), (6, 2), (4, 3), (5, 3), (6, 3)] {
+            walled.wall.insert(walled.at(x, y) as usize);
+        }
+        let boards = [
+            Layout::open(8, 8),
+            Layout::open(9, 12),
+            Layout::open(12, 9),
+            Layout::open(5, 4),
+            Layout::open(3, 6),
+            Layout::open(2, 7),
+            walled,
+        ];
+        for layout in boards {
+            let moves = BlockMoves::new(layout.clone()).expect("the blocks fit");
+            // Every two free blocks side by side are joined by one edge, so the blocks'
+            // graph is the grid's and has a spanning tree.
+            let (across, down) = (layout.width / 2, layout.height / 2);
+            let free = |block: u32| {
+                let (x, y) = (2 * (block % across), 2 * (block / across));
+                layout.is_free(layout.at(x, y))
+            };
+            let mut pairs = 0;
+            for block in 0..across * down {
+                let right = block % across + 1 < across && free(block) && free(block + 1);
+                let below = block / across + 1 < down && free(block) && free(block + across);
+                pairs += usize::from(right) + usize::from(below);
+            }
+            let edges: usize = moves
+                .adjacent
+                .iter()
+                .map(|edges| edges.iter().filter(|&&(edge, _)| edge != NONE).count())
+                .sum();
+            assert_eq!(edges, 2 * pairs, "{}x{}", layout.width, layout.height);
+            for seed in 0..20 {
+                let tree = spanning_tree(&moves, seed);
+                let order = cycle_round(&moves, &tree);
+                assert!(
+                    is_cycle(&layout, &order),
+                    "{}x{} seed {seed}: {order:?}",
+                    layout.width,
+                    layout.height
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_block_along_an_odd_side_is_three_cells_wide() {
+        // 5×4: blocks 0 1 over 2 3, blocks 1 and 3 taking in the last column.
+        let layout = Layout::open(5, 4);
+        let moves = BlockMoves::new(layout.clone()).expect("blocks fit 5x4");
+        let at = |x, y| layout.at(x, y);
+        assert_eq!(moves.blocks(), 4);
+        for (x, y) in [(2, 0), (3, 1), (4, 0), (4, 1)] {
+            assert_eq!(moves.block_of(at(x, y)), 1);
+        }
+        assert_eq!(moves.block_of(at(4, 3)), 3);
+        // Round the rim of block 1: down, right, right, up, left, left.
+        let rim = [(2, 0), (2, 1), (3, 1), (4, 1), (4, 0), (3, 0), (2, 0)];
+        for step in rim.windows(2) {
+            let (from, to) = (at(step[0].0, step[0].1), at(step[1].0, step[1].1));
+            assert_eq!(moves.inside(from), to, "{step:?}");
+        }
+        // (3, 1) could leave down or, on a 2×2 block, right: here it has no way out.
+        assert_eq!(moves.outside(at(3, 1)), NONE);
+        assert_eq!(moves.constraint(at(3, 1), at(4, 1)), Constraint::Free);
+        assert_eq!(moves.outside(at(4, 1)), NONE);
+        // Blocks 1 and 3 are joined once, by the rim steps at their left ends.
+        assert_eq!(moves.outside(at(2, 1)), at(2, 2));
+        assert_eq!(moves.outside(at(3, 2)), at(3, 1));
+        assert_eq!(moves.crossing(at(2, 1)), moves.crossing(at(3, 2)));
+        assert_eq!(moves.outside(at(4, 2)), NONE);
+        // (2, 0) leaves left into block 0 as on a 2×2 block.
+        assert_eq!(moves.outside(at(2, 0)), at(1, 0));
+        assert!(matches!(
+            moves.constraint(at(2, 0), at(1, 0)),
+            Constraint::Present(_)
+        ));
+    }
+
+    #[test]
+    fn blocks_fit_boards_with_at_most_one_odd_side_whose_walls_fill_whole_blocks() {
+        assert!(BlockMoves::new(Layout::open(5, 5)).is_none());
+        assert!(BlockMoves::new(Layout::open(1, 4)).is_none());
+        assert!(BlockMoves::new(Layout::open(3, 2)).is_some());
+        let mut layout = Layout::open(5, 4);
+        layout.wall.insert(layout.at(4, 0) as usize);
+        assert!(
+            BlockMoves::new(layout.clone()).is_none(),
+            "a wall in part of a block"
+        );
+        for (x, y) in [(2, 0), (3, 0), (2, 1), (3, 1), (4, 1)] {
+            layout.wall.insert(layout.at(x, y) as usize);
+        }
+        let moves = BlockMoves::new(layout.clone()).expect("a whole 3x2 block walled");
+        assert_eq!(moves.outside(layout.at(1, 0)), NONE);
+        assert!(BlockMoves::new(Layout::open(4, 5)).is_some());
         let mut layout = Layout::open(4, 4);
         layout.wall.insert(layout.at(2, 2) as usize);
         assert!(BlockMoves::new(layout.clone()).is_none());
