@@ -80,8 +80,8 @@ enum AgentChoice {
     Incremental,
     /// Follows a Hamiltonian cycle with shortcuts (boards with an even cell count).
     Hamiltonian,
-    /// The strongest agent: drives on the right in 2×2 blocks around a Hamiltonian cycle
-    /// it re-forms each step (`BlockTreeAgent`).
+    /// The strongest agent: drives on the right in blocks around a Hamiltonian cycle it
+    /// re-forms each step (`BlockTreeAgent`).
     #[value(alias = "block-tree")]
     Best,
     /// Shortest path to the food whenever a Hamiltonian cycle closes round the snake

@@ -91,7 +91,10 @@ fn best_takes_shortcuts_on_single_walls_and_odd_sides() {
 
 #[test]
 fn best_plays_the_reclosing_rule_where_the_blocks_do_not_fit() {
-    let board = level("pillars_10x10.txt");
+    // Every block holding (1, 1) would hold it off a corner: a run of columns or rows
+    // starts at the board's edge and is two or three long.
+    let mut board = Board::new(10, 10).unwrap();
+    assert!(board.set_wall((1, 1), true) && board.set_wall((1, 2), true));
     let config = GameConfig::with_board(board);
     for seed in 0..3 {
         let mut best = best();
@@ -134,6 +137,56 @@ fn walled_board() -> impl Strategy<Value = (Board, Vec<(u32, u32)>)> {
                 Some((board, vec![head, neck]))
             },
         )
+}
+
+/// A board cut into runs of two or three columns by runs of two or three rows, with a
+/// wall in the same corner of each 3×3 block, and a free cell for a snake of one. (With
+/// the walls in different corners two 3×3 blocks side by side may share no two rows both
+/// free, and then no cycle crosses between them.)
+fn board_cut_into_blocks() -> impl Strategy<Value = (Board, (u32, u32))> {
+    (
+        proptest::collection::vec(2u32..=3, 1..=4),
+        proptest::collection::vec(2u32..=3, 1..=4),
+        0usize..4,
+        0usize..144,
+    )
+        .prop_filter_map("the start is on a wall", |(columns, rows, corner, head)| {
+            let (width, height) = (columns.iter().sum(), rows.iter().sum());
+            let mut board = Board::new(width, height).unwrap();
+            let (dx, dy) = [(0, 0), (2, 0), (2, 2), (0, 2)][corner];
+            let mut y = 0;
+            for &run_y in &rows {
+                let mut x = 0;
+                for &run_x in &columns {
+                    if (run_x, run_y) == (3, 3) {
+                        assert!(board.set_wall((x + dx, y + dy), true));
+                    }
+                    x += run_x;
+                }
+                y += run_y;
+            }
+            let head = board.cell(head % (width * height) as usize);
+            (!board.is_wall(head)).then_some((board, head))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Where runs of two and three cut the board into blocks with rims (a 3×3 block's
+    /// round its walled corner), the agent drives in them and wins every game.
+    #[test]
+    fn best_drives_in_blocks_of_two_and_three_and_wins((board, head) in board_cut_into_blocks(), seed in 0u64..1000) {
+        let config = GameConfig::with_board(board.clone()).with_start(vec![head]).with_seed(seed);
+        let mut game = Game::new(&config).unwrap();
+        let mut agent = best();
+        let mut outcome = Outcome::Moved;
+        while !game.is_over() {
+            outcome = game.step(agent.next_move(&game));
+            prop_assert!(agent.drives_in_blocks(), "on\n{board}");
+        }
+        prop_assert_eq!(outcome, Outcome::Won, "board\n{}", board);
+    }
 }
 
 proptest! {

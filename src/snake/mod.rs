@@ -29,7 +29,7 @@
 //! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves | none |
 //! | [`HamiltonianAgent`] | follows one Hamiltonian cycle, with shortcuts that keep the body in cycle order | wins every game on a board a cycle covers |
 //! | [`ReclosingAgent`] | the shortest path to the food whenever a cycle closes round the snake after the meal; else along such a cycle | wins every game where a cycle (on an odd board, round all free cells but one) closes round the starting body |
-//! | [`BlockTreeAgent`] (made by [`best`]) | drives on the right in 2×2 blocks and re-forms its cycle every step; where the blocks do not fit, [`ReclosingAgent`]'s rule | the same, in fewer steps than [`HamiltonianAgent`] |
+//! | [`BlockTreeAgent`] (made by [`best`]) | drives on the right in 2×2 blocks (or blocks of two and three cells round odd sides and single walls) and re-forms its cycle every step; where no blocks fit, [`ReclosingAgent`]'s rule | the same, in fewer steps than [`HamiltonianAgent`] |
 //!
 //! # Rules
 //!

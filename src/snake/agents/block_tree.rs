@@ -6,8 +6,8 @@
 //! | board | rule | wins |
 //! |---|---|---|
 //! | even sides, walls (if any) filling whole 2×2 blocks | the block tree | every game |
-//! | one odd side (the blocks along it 3×2), walls (if any) filling whole blocks | the block tree's lean rule: each plan and detour followed to its end | every game |
-//! | any other board (both sides odd, walls in single cells), or a start the blocks do not hold | [`ReclosingAgent`]'s: the shortest path to the food whenever a cycle closes round the snake after the meal | every game where a cycle (on an odd board: round all free cells but one) closes round the starting body |
+//! | cut by runs of two or three columns and rows into blocks, each free, walled, or 3×3 with a wall in a corner (an odd side; single walls such as pillars) | the block tree's lean rule: each plan and detour followed to its end | every game |
+//! | any other board (an odd number of free cells, walls no cut fits), or a start the blocks do not hold | [`ReclosingAgent`]'s: the shortest path to the food whenever a cycle closes round the snake after the meal | every game where a cycle (on an odd board: round all free cells but one) closes round the starting body |
 //! | the free cells' colours differ by more than one, or walls cut the board | [`SafeAgent`]'s look-ahead (through [`ReclosingAgent`]) | not guaranteed; no full board exists |
 //!
 //! [`ReclosingAgent`]: crate::snake::ReclosingAgent
@@ -678,7 +678,7 @@ pub(crate) struct TreePlayer {
     /// Whether the first move of each meal is chosen by playing both moves out.
     rollouts: bool,
     /// Whether a plan that passes is followed to the food, and a detour to its pocket,
-    /// without planning again: the lean rule of boards with an odd side.
+    /// without planning again: the lean rule of boards not cut into 2×2 blocks alone.
     commits: bool,
     /// How the last plan chose its move.
     chosen_by: ChosenBy,
@@ -754,11 +754,10 @@ impl OutlookMemo {
 
 impl TreePlayer {
     /// A player for `layout` and `body` (head first, board cells), or `None` when the
-    /// blocks do not fit the board or the body drives on neither side. On a board with an
-    /// odd side it plays the lean rule (see [`BlockTreeAgent`], "Boards with an odd
-    /// side").
+    /// blocks do not fit the board or the body drives on neither side. Where the blocks
+    /// are not all 2×2 it plays the lean rule (see [`BlockTreeAgent`], "Other cuts into
+    /// blocks").
     pub(crate) fn new(layout: &Layout, body: &[u32]) -> Option<Self> {
-        let lean = layout.width % 2 == 1 || layout.height % 2 == 1;
         for mirrored in [false, true] {
             let frame = if mirrored {
                 layout.mirrored()
@@ -767,6 +766,7 @@ impl TreePlayer {
             };
             // A mirror image keeps the blocks: when they fit one frame they fit both.
             let moves = BlockMoves::new(frame)?;
+            let lean = !moves.square();
             let mut player = TreePlayer {
                 mirrored,
                 body: Body::default(),
@@ -1339,10 +1339,11 @@ impl Mode {
 /// sections below for each and why the first two never die):
 ///
 /// 1. where the blocks fit, a shortest path to the food among right-hand moves that keep
-///    some spanning tree of the blocks, and so a Hamiltonian cycle, through the body (on
-///    a board with one odd side, the lean rule of "Boards with an odd side" below);
-/// 2. else (both sides odd, walls that do not fill whole blocks) [`ReclosingAgent`]'s
-///    rule: the shortest path to the food whenever a
+///    some spanning tree of the blocks, and so a Hamiltonian cycle, through the body
+///    (where the blocks are not all 2×2, the lean rule of "Other cuts into blocks"
+///    below);
+/// 2. else (an odd number of free cells, walls no cut into blocks fits)
+///    [`ReclosingAgent`]'s rule: the shortest path to the food whenever a
 ///    Hamiltonian cycle (on an odd board, one round every free cell but one) closes
 ///    round the snake after the meal, else along such a cycle; where no such cycle
 ///    closes at all, [`SafeAgent`]'s look-ahead, which goes for the food without a
@@ -1451,12 +1452,15 @@ impl Mode {
 /// 2.5 with it, 11,184. Charging per open neighbour instead, or keeping the plan out of
 /// body cells until the tail has gone (as twanvl's plan does), did no better.
 ///
-/// # Boards with an odd side
+/// # Other cuts into blocks
 ///
-/// Where one side is odd, the blocks along it take in its last row or column: they are
-/// 3×2 (or 2×3), and a driver on the right goes round their rim as round a 2×2 block's,
-/// so the tree, the safety test and the plan are the same. On such a board the agent
-/// plays a lean rule: a plan that passes the test is followed to the food without
+/// A board with an odd side, or with walls in single cells, may still be cut into blocks
+/// by runs of two or three columns and rows: where one side is odd, the blocks along it
+/// take in its last row or column (3×2 or 2×3), and a 3×3 block with a wall in one
+/// corner has a rim too, which cuts in through its middle cell round the wall (the
+/// 10×10 with four pillars is cut so, each pillar in the corner of a 3×3 block). A
+/// driver on the right goes round each rim as round a 2×2 block's, so the tree, the
+/// safety test and the plan are the same. On such a board the agent plays a lean rule: a plan that passes the test is followed to the food without
 /// planning again, a detour is followed to the pocket's cell with each move tested
 /// before it is played (the first that fails ends it), and neither the other move nor
 /// rollouts are weighed. Planning once per meal instead of once per move is what keeps
@@ -1473,15 +1477,15 @@ impl Mode {
 /// | 9×10 | 918.5 / 0.52 | 856.7 / 1.82 | 1,317.7 / 0.32 |
 /// | 11×12 | 1,733.0 / 0.63 | 1,680.7 / 2.78 | 2,763.8 / 0.39 |
 /// | 13×14 | 2,978.9 / 0.76 | 2,963.3 / 3.82 | 5,198.2 / 0.47 |
+/// | 10×10, four pillars | 1,075.3 / 0.42 | 1,028.7 / 2.40 | 1,499.3 / 0.32 |
 ///
 /// So where the fewest steps matter more than the time, [`ReclosingAgent`] plays these
-/// boards in 0.5 to 10% fewer steps at 3.5 to 5 times the time per move.
+/// boards in 0.5 to 10% fewer steps at 3.5 to 6 times the time per move.
 ///
-/// Boards the blocks do not fit (both sides odd, walls that do not fill whole blocks, or
-/// a starting body that drives on neither side) go to [`ReclosingAgent`], which never
-/// dies either where a cycle closes round the starting body, and takes shortcuts on every
-/// board ([`HamiltonianAgent`]'s rule, which this agent used there before, takes about 40%
-/// more steps on a 10×10 with four single wall cells; 100 games each, two seeds).
+/// Boards no cut fits (an odd number of free cells, walls a block would hold off its
+/// corners, or a starting body that drives on neither side) go to [`ReclosingAgent`],
+/// which never dies either where a cycle closes round the starting body, and takes
+/// shortcuts on every board.
 ///
 /// # Complexity
 ///
@@ -1497,7 +1501,7 @@ impl Mode {
 /// plan each meal's moves twice, once from each first move, moving the body and the view
 /// by the new head alone from one plan to the next, and the moves then played back cost
 /// `O(n)` each (the body is compared with the one expected): about twice the time per
-/// game of the plan alone. The lean rule of boards with an odd side plans when a meal
+/// game of the plan alone. The lean rule plans when a meal
 /// begins and when a committed path ends or a detour's move fails the test, and plays
 /// the other moves back at `O(n)` each (`O(1)` for the test of a detour's move).
 ///
@@ -1526,7 +1530,8 @@ pub struct BlockTreeAgent {
 }
 
 /// The crate's strongest agent, ready for any board: a [`BlockTreeAgent`], which drives in
-/// 2×2 blocks (3×2 along an odd side) where they fit and plays [`ReclosingAgent`]'s rule
+/// blocks (2×2, or of two and three cells round single walls and odd sides) where they fit
+/// and plays [`ReclosingAgent`]'s rule
 /// elsewhere. It wins every
 /// game on a board where a Hamiltonian cycle, or on a board with an odd number of free
 /// cells one round all free cells but one, closes round the starting body, and plays
@@ -1681,7 +1686,7 @@ impl Agent for BlockTreeAgent {
             load_body(game, &mut self.body);
             self.mode = Mode::choose(layout, &self.body);
             if let Mode::Tree(player) = &mut self.mode {
-                // The lean rule of boards with an odd side plays no rollouts.
+                // The lean rule of boards not cut into 2×2 blocks alone plays no rollouts.
                 player.rollouts &= self.rollouts;
             }
         }

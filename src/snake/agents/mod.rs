@@ -9,7 +9,7 @@
 //! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves |
 //! | [`HamiltonianAgent`] | follows a Hamiltonian cycle with shortcuts that keep the body in cycle order |
 //! | [`ReclosingAgent`] | the shortest path to the food whenever a Hamiltonian cycle (on an odd board, one round all free cells but one) closes round the snake after the meal; else along such a cycle |
-//! | [`BlockTreeAgent`] | drives on the right in 2×2 blocks around a cycle it re-forms every step (twanvl/snake's cell tree); plays [`ReclosingAgent`]'s rule where the blocks do not fit |
+//! | [`BlockTreeAgent`] | drives on the right in 2×2 blocks (or blocks of two and three cells round odd sides and single walls) around a cycle it re-forms every step (twanvl/snake's cell tree); plays [`ReclosingAgent`]'s rule where no blocks fit |
 //!
 //! The cycle agents decide over plain cell indices and build on the toolkit in
 //! [`cycle`](super::cycle); the helpers at the end of this file turn a game into those

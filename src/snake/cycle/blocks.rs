@@ -1,9 +1,12 @@
 //! Right-hand driving in 2×2 blocks: cut an even board into 2×2 blocks and let a snake
 //! drive on the right inside each, so that from every cell one move stays in the block and
 //! at most one leaves it. Any spanning tree of the free blocks then gives a Hamiltonian
-//! cycle, the path of a driver who keeps the tree's edges on the right hand. On a board
-//! with one odd side the blocks along it are 3×2 ([`BlockMoves::new`]); the cycles of
-//! [`block_tree_cycle`] keep to even boards.
+//! cycle, the path of a driver who keeps the tree's edges on the right hand.
+//!
+//! Where 2×2 blocks do not fit (an odd side, a wall in a single cell), runs of two or
+//! three columns and rows may ([`Cut`]): blocks of 3×2, 2×3, and 3×3 with a wall in one
+//! corner, each with a rim a driver on the right goes round. The cycles of
+//! [`block_tree_cycle`] keep to 2×2 blocks.
 
 use fixedbitset::FixedBitSet;
 
@@ -128,6 +131,199 @@ pub(super) fn block_tree_cycle(layout: &Layout) -> Option<Vec<u32>> {
     cycle_around(layout, &tree)
 }
 
+/// What a block of a [`Cut`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BlockKind {
+    /// No wall: its rim runs round its edge.
+    Free,
+    /// Walls only.
+    Walled,
+    /// A 3×3 block with a wall in one corner (0 top left, then clockwise): its rim cuts
+    /// in through the middle cell, round the wall.
+    Corner(u8),
+}
+
+/// The cells of a block's rim, from its top left corner (or the cell after the walled
+/// one), in the order a driver on the right goes round: down the left side, right along
+/// the bottom, up the right side, left along the top, so that the block's outside is on
+/// the driver's right. Empty for a walled block.
+fn rim(kind: BlockKind, width: u32, height: u32) -> Vec<(u32, u32)> {
+    match kind {
+        BlockKind::Walled => Vec::new(),
+        BlockKind::Free => {
+            let (right, bottom) = (width - 1, height - 1);
+            let down = (0..bottom).map(|y| (0, y));
+            let along = (0..right).map(|x| (x, bottom));
+            let up = (1..=bottom).rev().map(|y| (right, y));
+            let back = (1..=right).rev().map(|x| (x, 0));
+            down.chain(along).chain(up).chain(back).collect()
+        }
+        BlockKind::Corner(corner) => {
+            // The walled corner at the top left; a quarter turn clockwise about the middle
+            // cell moves it to the next corner and keeps the rim's sense.
+            let mut cells = vec![
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (0, 2),
+                (1, 2),
+                (2, 2),
+                (2, 1),
+                (2, 0),
+            ];
+            for _ in 0..corner {
+                for cell in &mut cells {
+                    *cell = (2 - cell.1, cell.0);
+                }
+            }
+            cells
+        }
+    }
+}
+
+/// A cut of the board into blocks: runs of two or three columns by runs of two or three
+/// rows, each block free, walled, or 3×3 with a wall in one corner. `columns` and `rows`
+/// hold where each run starts and, last, the board's width and height.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Cut {
+    columns: Vec<u32>,
+    rows: Vec<u32>,
+}
+
+impl Cut {
+    /// Column cuts tried, each with the row cut that suits it, before the board is taken
+    /// not to fit: the search is setup work, done once per board.
+    const COLUMN_CUTS: usize = 256;
+
+    /// What the block of `columns` by `rows` holds, `None` if no rim fits it.
+    fn block(
+        layout: &Layout,
+        columns: std::ops::Range<u32>,
+        rows: std::ops::Range<u32>,
+    ) -> Option<BlockKind> {
+        let (width, height) = (columns.end - columns.start, rows.end - rows.start);
+        let mut walls = 0;
+        let mut corner = 0;
+        for y in rows.clone() {
+            for x in columns.clone() {
+                if !layout.is_free(layout.at(x, y)) {
+                    walls += 1;
+                    corner = match (x - columns.start, y - rows.start) {
+                        (0, 0) => 0,
+                        (2, 0) => 1,
+                        (2, 2) => 2,
+                        (0, 2) => 3,
+                        _ => 4,
+                    };
+                }
+            }
+        }
+        let square = width == 3 && height == 3;
+        match walls {
+            0 if !square => Some(BlockKind::Free),
+            1 if square && corner < 4 => Some(BlockKind::Corner(corner)),
+            _ if walls == width * height => Some(BlockKind::Walled),
+            _ => None,
+        }
+    }
+
+    /// The first cut that fits `layout`, runs of two tried before runs of three from the
+    /// top left: on an even board whose walls fill whole 2×2 blocks that is the cut into
+    /// 2×2 blocks, and with one odd side the cut whose last run is of three. `None` if no
+    /// cut fits within [`COLUMN_CUTS`](Self::COLUMN_CUTS) column cuts, or a side is
+    /// shorter than 2.
+    pub(crate) fn find(layout: &Layout) -> Option<Cut> {
+        let free = layout.len() - layout.wall.count_ones(..);
+        if free % 2 == 1 {
+            // No rim, nor any cycle, covers an odd number of cells.
+            return None;
+        }
+        let mut columns = vec![0];
+        let mut tries = 0;
+        // Whether a run of two (three) columns from each column has some cut into rows
+        // alone: most column cuts that cannot fit fail here, before any row search.
+        let mut strips = vec![[None; 2]; layout.width as usize];
+        Self::find_columns(layout, &mut columns, &mut tries, &mut strips)
+    }
+
+    fn find_columns(
+        layout: &Layout,
+        columns: &mut Vec<u32>,
+        tries: &mut usize,
+        strips: &mut [[Option<bool>; 2]],
+    ) -> Option<Cut> {
+        let at = *columns.last().expect("a cut starts at 0");
+        if at == layout.width {
+            *tries += 1;
+            let mut rows = vec![0];
+            let mut failed = vec![false; layout.height as usize];
+            return Self::find_rows(layout, columns, &mut rows, &mut failed).then(|| Cut {
+                columns: columns.clone(),
+                rows,
+            });
+        }
+        for run in [2, 3] {
+            if at + run > layout.width || *tries >= Self::COLUMN_CUTS {
+                continue;
+            }
+            let strip = &mut strips[at as usize][run as usize - 2];
+            let fits = *strip.get_or_insert_with(|| {
+                let mut failed = vec![false; layout.height as usize];
+                Self::find_rows(layout, &[at, at + run], &mut vec![0], &mut failed)
+            });
+            if !fits {
+                continue;
+            }
+            columns.push(at + run);
+            if let Some(cut) = Self::find_columns(layout, columns, tries, strips) {
+                return Some(cut);
+            }
+            columns.pop();
+        }
+        None
+    }
+
+    /// Whether runs of rows from the last in `rows` to the board's bottom fit `columns`,
+    /// adding them to `rows`; `failed` marks rows known not to start such runs.
+    fn find_rows(
+        layout: &Layout,
+        columns: &[u32],
+        rows: &mut Vec<u32>,
+        failed: &mut [bool],
+    ) -> bool {
+        let at = *rows.last().expect("a cut starts at 0");
+        if at == layout.height {
+            return true;
+        }
+        if failed[at as usize] {
+            return false;
+        }
+        for run in [2, 3] {
+            let fits = at + run <= layout.height
+                && columns
+                    .windows(2)
+                    .all(|pair| Self::block(layout, pair[0]..pair[1], at..at + run).is_some());
+            if fits {
+                rows.push(at + run);
+                if Self::find_rows(layout, columns, rows, failed) {
+                    return true;
+                }
+                rows.pop();
+            }
+        }
+        failed[at as usize] = true;
+        false
+    }
+
+    /// Whether every block is 2×2.
+    fn square(&self) -> bool {
+        self.columns
+            .windows(2)
+            .chain(self.rows.windows(2))
+            .all(|pair| pair[1] - pair[0] == 2)
+    }
+}
+
 /// Scratch memory of the walks over blocks ([`BlockMoves::connected_without`],
 /// [`BlockMoves::joined`]), kept between walks so that none allocates.
 #[derive(Clone, Debug, Default)]
@@ -182,79 +378,57 @@ pub(crate) struct BlockMoves {
     blocks: usize,
     free_blocks: usize,
     first_free_block: u32,
+    /// Whether every block is 2×2.
+    square: bool,
 }
 
 impl BlockMoves {
-    /// The moves of `layout`, or `None` when the blocks do not fit it: both sides odd, a
-    /// side shorter than 2, walls that do not fill whole blocks, or no free cell.
+    /// The moves of `layout`, or `None` when no cut into blocks fits it ([`Cut::find`])
+    /// or it has no free cell.
     ///
-    /// On a board with one odd side the blocks along that side take in its last row or
-    /// column: they are 3×2 (or 2×3), and a driver on the right goes round their rim as
-    /// round a 2×2 block's. The moves between blocks are found from the rims rather than
-    /// from coordinates: a cell's move out of its block pairs the rim step it would take
-    /// with the opposite rim step of the block beside it, and two blocks are joined by one
-    /// such pair (two 3×2 blocks side by side could be joined by two; the first in cell
-    /// order is kept). Each rim step is in at most one pair, so the swaps of any spanning
-    /// tree's pairs merge the rims into one Hamiltonian cycle, as on a board of 2×2 blocks.
+    /// The moves between blocks are found from the rims rather than from coordinates: a
+    /// cell's move out of its block pairs the rim step it would take with the opposite rim
+    /// step of the block beside it, and two blocks are joined by one such pair (two 3×2
+    /// blocks side by side could be joined by two; the first in cell order is kept). Each
+    /// rim step is in at most one pair, so the swaps of any spanning tree's pairs merge
+    /// the rims into one Hamiltonian cycle, as on a board of 2×2 blocks.
     pub(crate) fn new(layout: Layout) -> Option<Self> {
-        let (width, height) = (layout.width, layout.height);
-        if width < 2 || height < 2 || (width % 2 == 1 && height % 2 == 1) {
-            return None;
-        }
+        let cut = Cut::find(&layout)?;
         let len = layout.len();
-        let (across, down) = (width / 2, height / 2);
-        let blocks = (across * down) as usize;
+        let across = cut.columns.len() as u32 - 1;
+        let blocks = (across as usize) * (cut.rows.len() - 1);
+        let mut column_run = vec![0; layout.width as usize];
+        for (run, pair) in cut.columns.windows(2).enumerate() {
+            column_run[pair[0] as usize..pair[1] as usize].fill(run as u32);
+        }
+        let mut row_run = vec![0; layout.height as usize];
+        for (run, pair) in cut.rows.windows(2).enumerate() {
+            row_run[pair[0] as usize..pair[1] as usize].fill(run as u32);
+        }
         let block_of = |cell: u32| {
             let (x, y) = layout.xy(cell);
-            (y / 2).min(down - 1) * across + (x / 2).min(across - 1)
-        };
-        // The corner cells of a block, top left and bottom right.
-        let corners = |block: u32| {
-            let (bx, by) = (block % across, block / across);
-            let right = if bx == across - 1 {
-                width - 1
-            } else {
-                2 * bx + 1
-            };
-            let bottom = if by == down - 1 {
-                height - 1
-            } else {
-                2 * by + 1
-            };
-            ((2 * bx, 2 * by), (right, bottom))
+            row_run[y as usize] * across + column_run[x as usize]
         };
         let mut free_block = FixedBitSet::with_capacity(blocks);
-        let mut walled_block = FixedBitSet::with_capacity(blocks);
-        for cell in 0..len as u32 {
-            if layout.is_free(cell) {
-                free_block.insert(block_of(cell) as usize);
-            } else {
-                walled_block.insert(block_of(cell) as usize);
-            }
-        }
-        if !free_block.is_disjoint(&walled_block) || free_block.count_ones(..) == 0 {
-            return None;
-        }
-        // Round the rim: down the left side, right along the bottom, up the right side and
-        // left along the top, the block's outside on the driver's right.
-        let rim_step = |cell: u32| {
-            let (x, y) = layout.xy(cell);
-            let ((left, top), (right, bottom)) = corners(block_of(cell));
-            if x == left && y < bottom {
-                (0, 1)
-            } else if y == bottom && x < right {
-                (1, 0)
-            } else if x == right && y > top {
-                (0, -1)
-            } else {
-                (-1, 0)
-            }
-        };
         let mut inside = vec![NONE; len];
-        for cell in 0..len as u32 {
-            if layout.is_free(cell) {
-                inside[cell as usize] = offset_cell(&layout, cell, rim_step(cell));
+        for (by, rows) in cut.rows.windows(2).enumerate() {
+            for (bx, columns) in cut.columns.windows(2).enumerate() {
+                let (x0, y0) = (columns[0], rows[0]);
+                let kind = Cut::block(&layout, x0..columns[1], y0..rows[1])
+                    .expect("the cut fits the board");
+                let rim = rim(kind, columns[1] - x0, rows[1] - y0);
+                if rim.is_empty() {
+                    continue;
+                }
+                free_block.insert(by * across as usize + bx);
+                for (i, &(x, y)) in rim.iter().enumerate() {
+                    let (nx, ny) = rim[(i + 1) % rim.len()];
+                    inside[layout.at(x0 + x, y0 + y) as usize] = layout.at(x0 + nx, y0 + ny);
+                }
             }
+        }
+        if free_block.count_ones(..) == 0 {
+            return None;
         }
         let mut outside = vec![NONE; len];
         let mut crossing = vec![NONE; len];
@@ -264,9 +438,10 @@ impl BlockMoves {
                 continue;
             }
             // The rim step turned a quarter to the right: out of the block.
-            let (dx, dy) = rim_step(cell);
-            let out = (-dy, dx);
             let ahead = inside[cell as usize];
+            let ((x, y), (ax, ay)) = (layout.xy(cell), layout.xy(ahead));
+            let (dx, dy) = (ax as i32 - x as i32, ay as i32 - y as i32);
+            let out = (-dy, dx);
             let (to, from) = (
                 offset_cell(&layout, cell, out),
                 offset_cell(&layout, ahead, out),
@@ -313,8 +488,15 @@ impl BlockMoves {
             blocks,
             free_blocks: free_block.count_ones(..),
             first_free_block: free_block.ones().next().map_or(NONE, |b| b as u32),
+            square: cut.square(),
             layout,
         })
+    }
+
+    /// Whether every block is 2×2: an even board whose walls fill whole 2×2 blocks.
+    #[inline]
+    pub(crate) fn square(&self) -> bool {
+        self.square
     }
 
     /// The board the moves are for.
@@ -641,6 +823,75 @@ mod tests {
     }
 
     #[test]
+    fn a_three_by_three_block_with_a_walled_corner_goes_round_the_wall() {
+        for (corner, (wx, wy)) in [(0, 0), (2, 0), (2, 2), (0, 2)].into_iter().enumerate() {
+            let cells = rim(BlockKind::Corner(corner as u8), 3, 3);
+            assert_eq!(cells.len(), 8);
+            assert!(!cells.contains(&(wx, wy)), "corner {corner}: {cells:?}");
+            for (i, &(x, y)) in cells.iter().enumerate() {
+                let (nx, ny) = cells[(i + 1) % 8];
+                assert_eq!(
+                    x.abs_diff(nx) + y.abs_diff(ny),
+                    1,
+                    "corner {corner}: {cells:?}"
+                );
+                // Along the block's edge the rim runs as round a free block: down the
+                // left side, right along the bottom, up the right side, left along the top.
+                let step = (nx as i32 - x as i32, ny as i32 - y as i32);
+                match step {
+                    (0, 1) if x == 2 => panic!("down the right side: {cells:?}"),
+                    (0, -1) if x == 0 => panic!("up the left side: {cells:?}"),
+                    (1, 0) if y == 0 => panic!("right along the top: {cells:?}"),
+                    (-1, 0) if y == 2 => panic!("left along the bottom: {cells:?}"),
+                    _ => {}
+                }
+            }
+        }
+        let free = rim(BlockKind::Free, 3, 2);
+        assert_eq!(free, [(0, 0), (0, 1), (1, 1), (2, 1), (2, 0), (1, 0)]);
+        assert!(rim(BlockKind::Walled, 2, 2).is_empty());
+    }
+
+    #[test]
+    fn single_walls_in_the_corners_of_three_by_three_blocks_are_cut_round() {
+        let mut pillars = Layout::open(10, 10);
+        for (x, y) in [(2, 2), (7, 2), (2, 7), (7, 7)] {
+            pillars.wall.insert(pillars.at(x, y) as usize);
+        }
+        let cut = Cut::find(&pillars).expect("a cut fits the pillars");
+        assert_eq!(cut.columns, [0, 2, 5, 7, 10]);
+        assert_eq!(cut.rows, [0, 2, 5, 7, 10]);
+        assert!(!cut.square());
+        let moves = BlockMoves::new(pillars.clone()).unwrap();
+        assert!(!moves.square());
+        assert!(BlockMoves::new(Layout::open(8, 6)).unwrap().square());
+        for seed in 0..20 {
+            let order = cycle_round(&moves, &spanning_tree(&moves, seed));
+            assert!(is_cycle(&pillars, &order), "seed {seed}");
+        }
+        // The default cut comes first: all 2×2, or the last run of three.
+        assert_eq!(
+            Cut::find(&Layout::open(6, 4)).unwrap().columns,
+            [0, 2, 4, 6]
+        );
+        assert_eq!(
+            Cut::find(&Layout::open(7, 4)).unwrap().columns,
+            [0, 2, 4, 7]
+        );
+        // A wall off the corners of every block that could hold it, and a board with an
+        // odd number of free cells, have no cut.
+        let mut middle = Layout::open(10, 10);
+        for (x, y) in [(1, 1), (1, 2)] {
+            middle.wall.insert(middle.at(x, y) as usize);
+        }
+        assert_eq!(Cut::find(&middle), None);
+        let mut odd = Layout::open(10, 10);
+        odd.wall.insert(odd.at(2, 2) as usize);
+        assert_eq!(Cut::find(&odd), None);
+        assert_eq!(Cut::find(&Layout::open(9, 9)), None);
+    }
+
+    #[test]
     fn a_block_along_an_odd_side_is_three_cells_wide() {
         // 5×4: blocks 0 1 over 2 3, blocks 1 and 3 taking in the last column.
         let layout = Layout::open(5, 4);
@@ -675,7 +926,7 @@ mod tests {
     }
 
     #[test]
-    fn blocks_fit_boards_with_at_most_one_odd_side_whose_walls_fill_whole_blocks() {
+    fn blocks_fit_where_walls_fill_whole_blocks_of_a_cut() {
         assert!(BlockMoves::new(Layout::open(5, 5)).is_none());
         assert!(BlockMoves::new(Layout::open(1, 4)).is_none());
         assert!(BlockMoves::new(Layout::open(3, 2)).is_some());
