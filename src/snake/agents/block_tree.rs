@@ -764,7 +764,8 @@ impl TreePlayer {
             } else {
                 layout.clone()
             };
-            // A mirror image keeps the blocks: when they fit one frame they fit both.
+            // A mirror image keeps the blocks: a cut of one frame, mirrored, is a cut of the
+            // other.
             let moves = BlockMoves::new(frame)?;
             let lean = !moves.square();
             let mut player = TreePlayer {
@@ -1460,10 +1461,10 @@ impl Mode {
 /// corner has a rim too, which cuts in through its middle cell round the wall (the
 /// 10×10 with four pillars is cut so, each pillar in the corner of a 3×3 block). A
 /// driver on the right goes round each rim as round a 2×2 block's, so the tree, the
-/// safety test and the plan are the same. On such a board the agent plays a lean rule: a plan that passes the test is followed to the food without
-/// planning again, a detour is followed to the pocket's cell with each move tested
-/// before it is played (the first that fails ends it), and neither the other move nor
-/// rollouts are weighed. Planning once per meal instead of once per move is what keeps
+/// safety test and the plan are the same. On such a board the agent plays a lean rule: a
+/// plan that passes the test is followed to the food without planning again, a detour is
+/// followed to the pocket's cell with each move tested before it is played (the first
+/// that fails ends it), and neither the other move nor rollouts are weighed. Planning once per meal instead of once per move is what keeps
 /// this rule cheap: most moves are played back. Measured (`best`, 100 games from length
 /// 3 on each of seeds 1 to 3, every game won; mean steps and µs per move on two threads,
 /// the lean rule against [`ReclosingAgent`]'s, which `best` played on these boards
@@ -1501,9 +1502,9 @@ impl Mode {
 /// plan each meal's moves twice, once from each first move, moving the body and the view
 /// by the new head alone from one plan to the next, and the moves then played back cost
 /// `O(n)` each (the body is compared with the one expected): about twice the time per
-/// game of the plan alone. The lean rule plans when a meal
-/// begins and when a committed path ends or a detour's move fails the test, and plays
-/// the other moves back at `O(n)` each (`O(1)` for the test of a detour's move).
+/// game of the plan alone. The lean rule plans when a meal begins and when a committed
+/// path ends or a detour's move fails the test, and plays the other moves back at `O(n)`
+/// each (`O(1)` for the test of a detour's move).
 ///
 /// # Example
 ///
@@ -1531,11 +1532,10 @@ pub struct BlockTreeAgent {
 
 /// The crate's strongest agent, ready for any board: a [`BlockTreeAgent`], which drives in
 /// blocks (2×2, or of two and three cells round single walls and odd sides) where they fit
-/// and plays [`ReclosingAgent`]'s rule
-/// elsewhere. It wins every
-/// game on a board where a Hamiltonian cycle, or on a board with an odd number of free
-/// cells one round all free cells but one, closes round the starting body, and plays
-/// [`SafeAgent`]'s look-ahead where none does. Food in a dead-end corridor (a free cell
+/// and plays [`ReclosingAgent`]'s rule elsewhere. It wins every game on a board where a
+/// Hamiltonian cycle, or on a board with an odd number of free cells one round all free
+/// cells but one, closes round the starting body, and plays [`SafeAgent`]'s look-ahead
+/// where none does. Food in a dead-end corridor (a free cell
 /// with one free neighbour, or a one-cell-wide passage that ends in one) cannot be eaten
 /// by a snake of two or more cells that must then turn round: there the look-ahead keeps
 /// its tail in reach and circles until the step cap rather than die.
