@@ -1965,14 +1965,7 @@ mod tests {
         // search: that needs the player kept from move to move.
         let mut agent = BlockTreeAgent::new();
         let mut game = Game::new(&GameConfig::new(8, 8).unwrap().with_seed(3)).unwrap();
-        let (mut moves, mut played_back) = (0u64, 0u64);
-        while !game.is_over() {
-            let searches = agent.stats().searches;
-            let direction = agent.next_move(&game);
-            moves += 1;
-            played_back += u64::from(agent.stats().searches == searches);
-            game.step(direction);
-        }
+        let (moves, played_back) = play_counting_played_back(&mut agent, &mut game);
         assert_eq!(agent.stats().moves, moves);
         // 173 of 426 here; none if the player were made afresh each move.
         assert!(
@@ -1992,9 +1985,26 @@ mod tests {
         }
     }
 
+    /// Plays `game` out with `agent`: the moves, and how many of them ran no search.
+    fn play_counting_played_back(
+        agent: &mut BlockTreeAgent,
+        game: &mut crate::snake::Game,
+    ) -> (u64, u64) {
+        use crate::snake::Agent;
+        let (mut moves, mut played_back) = (0, 0);
+        while !game.is_over() {
+            let searches = agent.stats().searches;
+            let direction = agent.next_move(game);
+            moves += 1;
+            played_back += u64::from(agent.stats().searches == searches);
+            game.step(direction);
+        }
+        (moves, played_back)
+    }
+
     #[test]
     fn on_a_board_with_an_odd_side_the_agent_follows_each_plan_and_detour_to_its_end() {
-        use crate::snake::{Agent, Game, GameConfig};
+        use crate::snake::{Game, GameConfig};
         for (width, height, seed) in [(9, 12, 1), (12, 9, 2), (7, 6, 3), (5, 8, 4)] {
             let config = GameConfig::new(width, height)
                 .unwrap()
@@ -2002,14 +2012,7 @@ mod tests {
                 .with_seed(seed);
             let mut game = Game::new(&config).unwrap();
             let mut agent = BlockTreeAgent::new();
-            let (mut moves, mut played_back) = (0u64, 0u64);
-            while !game.is_over() {
-                let searches = agent.stats().searches;
-                let direction = agent.next_move(&game);
-                moves += 1;
-                played_back += u64::from(agent.stats().searches == searches);
-                game.step(direction);
-            }
+            let (moves, played_back) = play_counting_played_back(&mut agent, &mut game);
             assert!(agent.drives_in_blocks());
             assert_eq!(
                 game.snake().len() as u32,
