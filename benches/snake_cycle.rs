@@ -1,14 +1,16 @@
 //! Decision time per move of the cycle agents, `HamiltonianAgent` and `best`, on 20×20 and
-//! 30×30 boards, and of `best` on 9×12 and 13×13, where it plays `ReclosingAgent`'s rule.
+//! 30×30 boards, and of `best` on 9×12, where it drives in blocks of two and three cells
+//! with its lean rule, and on 13×13, where it plays `ReclosingAgent`'s rule.
 //!
 //! Each agent plays a seeded game from length 1 until the snake fills a quarter, a half
 //! and three quarters of the board. On 20×20 and 30×30, at each of those positions
 //! criterion times one call of `next_move` (the game is not stepped, so every call sees
 //! the same position). On 9×12 and 13×13 it times the next [`MOVES`] moves of the game
-//! from each position, played by a fresh `best()` that takes the game over there: the
-//! reclosing rule remembers the checks that failed, so one position asked again would
-//! time its memory rather than its searches. The fresh agent's first move closes a cycle
-//! round the body, a search the agent in play makes only when it loses its cycle. The
+//! from each position, played by a fresh `best()` that takes the game over there: both
+//! rules remember what they worked out (the reclosing rule the checks that failed, the
+//! lean rule the path it follows), so one position asked again would time that memory
+//! rather than the searches. The fresh agent's first move closes a cycle round the body
+//! (on 13×13), a search the agent in play makes only when it loses its cycle. The
 //! whole-game mean is reported by the `measure` test in `tests/snake_cycle.rs`.
 //!
 //! ```text
@@ -72,7 +74,7 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-/// Moves timed from each position on the boards where `best` plays the reclosing rule.
+/// Moves timed from each position on 9×12 and 13×13.
 const MOVES: u64 = 32;
 
 fn bench_other_boards(c: &mut Criterion) {
