@@ -32,9 +32,10 @@
 //! - `DisjointSets`: union-find for spanning trees and connectivity tests;
 //! - `HamiltonianCycle::through_layout`, `order` and `places`: a cycle built for a layout
 //!   and a body, read as cell indices;
-//! - `BlockMoves` and `Constraint`: right-hand driving in 2×2 blocks, what each body step
-//!   says about the block tree, and the exact test that a spanning tree (and so a cycle)
-//!   still holds the body.
+//! - `BlockMoves`, `Cut` and `Constraint`: right-hand driving in blocks (2×2, or cut by
+//!   runs of two and three columns and rows round an odd side or single walls), what each
+//!   body step says about the block tree, and the exact test that a spanning tree (and so
+//!   a cycle) still holds the body.
 //!
 //! # Complexity
 //!
