@@ -816,9 +816,10 @@ impl TreePlayer {
     ///
     /// A body one move on from the last one loaded, which passed, and not moved since
     /// (as from one decision to the next) is moved by its new head alone, and tested by
-    /// [`Body::passes_after_move`].
+    /// [`Body::passes_after_move`]. The body the lean rule's played-back moves have left
+    /// loaded ([`replay`](Self::replay)) is kept as it is.
     fn load(&mut self, body: &[u32]) -> bool {
-        if self.loaded_passes && body == &self.loaded[..] {
+        if self.commits && self.loaded_passes && body == &self.loaded[..] {
             return true;
         }
         let moves = &self.view.moves;
