@@ -949,9 +949,10 @@ impl TreePlayer {
             return None;
         }
         let Some(&next) = self.committed.last() else {
-            if self.commits && self.checked_commit {
-                // A detour's moves all passed: the body is loaded and passes.
-                self.mark_loaded(body);
+            // Only a detour ends before the meal (a plan or a rollout ends on the food): its
+            // moves all passed, so the body is loaded and passes.
+            if self.checked_commit {
+                self.end_detour(body);
             }
             return None;
         };
@@ -960,7 +961,7 @@ impl TreePlayer {
             let cell = self.frame(next);
             if self.checked_commit && !self.passes(cell, food.map(|food| self.frame(food))) {
                 self.committed.clear();
-                self.mark_loaded(body);
+                self.end_detour(body);
                 return None;
             }
             self.body.advance(&self.view.moves, cell, eats);
@@ -979,11 +980,14 @@ impl TreePlayer {
         Some(next)
     }
 
-    /// Records that `body` is the one loaded, and that it passes the safety test.
-    fn mark_loaded(&mut self, body: &[u32]) {
+    /// Ends a detour at `body`, the body its played moves have loaded (which passes the
+    /// safety test), so that no later position can take up its moves again.
+    fn end_detour(&mut self, body: &[u32]) {
         self.loaded.clear();
         self.loaded.extend_from_slice(body);
         self.loaded_passes = true;
+        self.replay_body.clear();
+        self.checked_commit = false;
     }
 
     /// Plays [`decide_by_plan`](Self::decide_by_plan) from `body` (board cells, head
