@@ -889,6 +889,26 @@ mod tests {
         odd.wall.insert(odd.at(2, 2) as usize);
         assert_eq!(Cut::find(&odd), None);
         assert_eq!(Cut::find(&Layout::open(9, 9)), None);
+        let walled = |width, height, walls: &[(u32, u32)]| {
+            let mut layout = Layout::open(width, height);
+            for &(x, y) in walls {
+                layout.wall.insert(layout.at(x, y) as usize);
+            }
+            layout
+        };
+        // A 3×3 board with a wall in any corner is one block round it; with the wall in
+        // the middle of a side it is no block.
+        for corner in [(0, 0), (2, 0), (2, 2), (0, 2)] {
+            let layout = walled(3, 3, &[corner]);
+            let moves = BlockMoves::new(layout.clone()).expect("a 3x3 block round a corner");
+            let order = cycle_round(&moves, &FixedBitSet::new());
+            assert!(is_cycle(&layout, &order), "{corner:?}: {order:?}");
+        }
+        assert_eq!(Cut::find(&walled(3, 3, &[(1, 0)])), None);
+        // A single wall in a 2×2 block, and a free 3×3 block (its middle off the rim): the
+        // only cut of these 4×4 and 6×6 boards holds one, so none fits.
+        assert_eq!(Cut::find(&walled(4, 4, &[(0, 0), (2, 0)])), None);
+        assert_eq!(Cut::find(&walled(6, 6, &[(0, 0), (5, 5)])), None);
     }
 
     #[test]
