@@ -14,27 +14,6 @@ use super::disjoint_sets::DisjointSets;
 use super::hamiltonian_cycle::is_cycle;
 use super::layout::{Layout, NONE};
 
-/// Right-hand driving in 2×2 blocks: the move that stays inside the block of `(x, y)`, as
-/// an offset. Each block is a small loop: top-left, bottom-left, bottom-right, top-right.
-fn inside_offset(x: u32, y: u32) -> (i32, i32) {
-    match (x % 2, y % 2) {
-        (0, 0) => (0, 1),
-        (0, _) => (1, 0),
-        (_, 0) => (-1, 0),
-        _ => (0, -1),
-    }
-}
-
-/// Right-hand driving in 2×2 blocks: the move that leaves the block of `(x, y)`.
-fn outside_offset(x: u32, y: u32) -> (i32, i32) {
-    match (x % 2, y % 2) {
-        (0, 0) => (-1, 0),
-        (0, _) => (0, 1),
-        (_, 0) => (0, -1),
-        _ => (1, 0),
-    }
-}
-
 /// The cell at `offset` from `cell`, [`NONE`] off the board.
 fn offset_cell(layout: &Layout, cell: u32, offset: (i32, i32)) -> u32 {
     let (x, y) = layout.xy(cell);
@@ -46,89 +25,14 @@ fn offset_cell(layout: &Layout, cell: u32, offset: (i32, i32)) -> u32 {
     }
 }
 
-/// Whether the walls of an even board fill whole 2×2 blocks.
-pub(super) fn walls_fill_blocks(layout: &Layout) -> bool {
-    layout.width % 2 == 0
-        && layout.height % 2 == 0
-        && layout.wall.ones().all(|cell| {
-            let (x, y) = layout.xy(cell as u32);
-            let (x0, y0) = (x - x % 2, y - y % 2);
-            [(0, 0), (1, 0), (0, 1), (1, 1)]
-                .iter()
-                .all(|&(dx, dy)| !layout.is_free(layout.at(x0 + dx, y0 + dy)))
-        })
-}
-
-/// The block of `cell` when the board is cut into 2×2 blocks.
-fn block_of(layout: &Layout, cell: u32) -> u32 {
-    let (x, y) = layout.xy(cell);
-    (y / 2) * (layout.width / 2) + x / 2
-}
-
-/// The id of the edge between the blocks of two adjacent cells in different blocks:
-/// `2 * block` for the edge to the right of `block`, `2 * block + 1` for the edge below it.
-fn block_edge(layout: &Layout, a: u32, b: u32) -> u32 {
-    let (low, high) = if a < b { (a, b) } else { (b, a) };
-    let block = block_of(layout, low);
-    if high == low + 1 {
-        2 * block
-    } else {
-        2 * block + 1
-    }
-}
-
-/// The cell a right-hand driver moves to from `cell` when the edge it faces is in `tree`
-/// (then it leaves the block) or not (it stays inside).
-fn tree_successor(layout: &Layout, tree: &FixedBitSet, cell: u32) -> u32 {
-    let (x, y) = layout.xy(cell);
-    let out = offset_cell(layout, cell, outside_offset(x, y));
-    if out != NONE && layout.is_free(out) && tree.contains(block_edge(layout, cell, out) as usize) {
-        out
-    } else {
-        offset_cell(layout, cell, inside_offset(x, y))
-    }
-}
-
-/// The cycle a right-hand driver follows around a spanning tree of the free blocks
-/// (`tree` holds its edges by [`block_edge`]); `None` if it is not a Hamiltonian cycle.
-fn cycle_around(layout: &Layout, tree: &FixedBitSet) -> Option<Vec<u32>> {
-    let start = (0..layout.len() as u32).find(|&cell| layout.is_free(cell))?;
-    let mut order = vec![start];
-    let mut cell = tree_successor(layout, tree, start);
-    while cell != start && cell != NONE && order.len() <= layout.len() {
-        order.push(cell);
-        cell = tree_successor(layout, tree, cell);
-    }
-    is_cycle(layout, &order).then_some(order)
-}
-
-/// A cycle around a spanning tree of the free 2×2 blocks, when the walls fill whole blocks.
+/// A cycle around a spanning tree of the free 2×2 blocks, when the walls fill whole blocks
+/// (other cuts are left to the search, whose cycles the fixed-cycle agent has always
+/// followed there).
 pub(super) fn block_tree_cycle(layout: &Layout) -> Option<Vec<u32>> {
-    if !walls_fill_blocks(layout) {
-        return None;
-    }
-    let blocks = (layout.width / 2 * layout.height / 2) as usize;
+    let moves = BlockMoves::new(layout.clone()).filter(BlockMoves::square)?;
     // Kruskal over the block edges in a fixed order: any spanning tree will do.
-    let mut sets = DisjointSets::default();
-    sets.reset(blocks);
-    let mut tree = FixedBitSet::with_capacity(2 * blocks);
-    for cell in 0..layout.len() as u32 {
-        let (x, y) = layout.xy(cell);
-        if x % 2 == 1 && y % 2 == 1 && layout.is_free(cell) {
-            for next in [
-                offset_cell(layout, cell, (1, 0)),
-                offset_cell(layout, cell, (0, 1)),
-            ] {
-                if next != NONE
-                    && layout.is_free(next)
-                    && sets.union(block_of(layout, cell), block_of(layout, next))
-                {
-                    tree.insert(block_edge(layout, cell, next) as usize);
-                }
-            }
-        }
-    }
-    cycle_around(layout, &tree)
+    let order = moves.cycle_around(&moves.spanning_tree(moves.edges()));
+    is_cycle(layout, &order).then_some(order)
 }
 
 /// What a block of a [`Cut`] holds.
@@ -538,6 +442,57 @@ impl BlockMoves {
         self.cells[cell as usize][2]
     }
 
+    /// The edges between free blocks, as `(edge, a, b)` with `a < b`, by edge number.
+    pub(crate) fn edges(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        self.adjacent.iter().enumerate().flat_map(|(a, adjacent)| {
+            adjacent
+                .iter()
+                .map(move |&(edge, b)| (edge, a as u32, b))
+                .filter(|&(edge, a, b)| edge != NONE && a < b)
+        })
+    }
+
+    /// A spanning forest of the blocks by Kruskal over `edges` in their order, as a set of
+    /// edge numbers.
+    pub(crate) fn spanning_tree(
+        &self,
+        edges: impl IntoIterator<Item = (u32, u32, u32)>,
+    ) -> FixedBitSet {
+        let mut sets = DisjointSets::default();
+        sets.reset(self.blocks);
+        let mut tree = FixedBitSet::with_capacity(2 * self.blocks);
+        for (edge, a, b) in edges {
+            if sets.union(a, b) {
+                tree.insert(edge as usize);
+            }
+        }
+        tree
+    }
+
+    /// The cells a driver on the right visits from the first free cell until it comes
+    /// back there, leaving a block only across the edges in `tree`: every free cell once
+    /// when `tree` spans the free blocks, and at most one more than the board's cells.
+    pub(crate) fn cycle_around(&self, tree: &FixedBitSet) -> Vec<u32> {
+        let layout = &self.layout;
+        let Some(start) = (0..layout.len() as u32).find(|&cell| layout.is_free(cell)) else {
+            return Vec::new();
+        };
+        let mut order = vec![start];
+        loop {
+            let cell = *order.last().expect("the walk starts with a cell");
+            let edge = self.crossing(cell);
+            let next = if edge != NONE && tree.contains(edge as usize) {
+                self.outside(cell)
+            } else {
+                self.inside(cell)
+            };
+            if next == start || order.len() > layout.len() {
+                return order;
+            }
+            order.push(next);
+        }
+    }
+
     /// Whether some spanning tree of the free blocks holds every edge counted in `present`
     /// and none counted in `absent` (both indexed by edge): the first kind forms no cycle,
     /// no edge is of both kinds, and the blocks stay connected without the second kind (a
@@ -643,21 +598,15 @@ impl BlockMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::snake::cycle::hamiltonian_cycle::is_cycle;
 
-    /// A 4×4 board: blocks 0 1 over 2 3, and the ids of the four edges between them.
+    /// A 4×4 board: blocks 0 1 over 2 3, and the ids of the four edges between them (twice
+    /// the block for the edge to its right, and one more for the edge below it).
     fn four_blocks() -> (BlockMoves, [u32; 4]) {
-        let layout = Layout::open(4, 4);
-        let edge = |a: (u32, u32), b: (u32, u32)| {
-            block_edge(&layout, layout.at(a.0, a.1), layout.at(b.0, b.1))
-        };
-        let edges = [
-            edge((1, 0), (2, 0)), // 0-1
-            edge((0, 1), (0, 2)), // 0-2
-            edge((3, 1), (3, 2)), // 1-3
-            edge((1, 3), (2, 3)), // 2-3
-        ];
-        (BlockMoves::new(layout).expect("blocks fit 4x4"), edges)
+        let moves = BlockMoves::new(Layout::open(4, 4)).expect("blocks fit 4x4");
+        let edges = [0, 1, 3, 4];
+        let joined: Vec<_> = moves.edges().collect();
+        assert_eq!(joined, [(0, 0, 1), (1, 0, 2), (3, 1, 3), (4, 2, 3)]);
+        (moves, edges)
     }
 
     fn counts(moves: &BlockMoves, edges: &[u32]) -> Vec<u16> {
@@ -721,40 +670,10 @@ mod tests {
         assert_eq!(moves.block_of(at(3, 3)), 3);
     }
 
-    /// The cycle a driver on the right follows round the blocks when the edges in `tree`
-    /// join them.
-    fn cycle_round(moves: &BlockMoves, tree: &FixedBitSet) -> Vec<u32> {
-        let layout = moves.layout();
-        let start = (0..layout.len() as u32)
-            .find(|&cell| layout.is_free(cell))
-            .unwrap();
-        let mut order = vec![start];
-        loop {
-            let cell = *order.last().unwrap();
-            let edge = moves.crossing(cell);
-            let next = if edge != NONE && tree.contains(edge as usize) {
-                moves.outside(cell)
-            } else {
-                moves.inside(cell)
-            };
-            if next == start || order.len() > layout.len() {
-                return order;
-            }
-            order.push(next);
-        }
-    }
-
     /// A spanning tree of the free blocks: Kruskal over the edges in an order `seed`
     /// shuffles.
     fn spanning_tree(moves: &BlockMoves, seed: u64) -> FixedBitSet {
-        let mut edges: Vec<(u32, u32, u32)> = (0..moves.blocks())
-            .flat_map(|a| {
-                moves.adjacent[a]
-                    .iter()
-                    .map(move |&(edge, b)| (edge, a as u32, b))
-            })
-            .filter(|&(edge, a, b)| edge != NONE && a < b)
-            .collect();
+        let mut edges: Vec<_> = moves.edges().collect();
         let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for i in (1..edges.len()).rev() {
             state ^= state << 13;
@@ -762,15 +681,7 @@ mod tests {
             state ^= state << 17;
             edges.swap(i, (state % (i as u64 + 1)) as usize);
         }
-        let mut sets = DisjointSets::default();
-        sets.reset(moves.blocks());
-        let mut tree = FixedBitSet::with_capacity(2 * moves.blocks());
-        for (edge, a, b) in edges {
-            if sets.union(a, b) {
-                tree.insert(edge as usize);
-            }
-        }
-        tree
+        moves.spanning_tree(edges)
     }
 
     #[test]
@@ -811,7 +722,7 @@ mod tests {
             assert_eq!(edges, 2 * pairs, "{}x{}", layout.width, layout.height);
             for seed in 0..20 {
                 let tree = spanning_tree(&moves, seed);
-                let order = cycle_round(&moves, &tree);
+                let order = moves.cycle_around(&tree);
                 assert!(
                     is_cycle(&layout, &order),
                     "{}x{} seed {seed}: {order:?}",
@@ -866,7 +777,7 @@ mod tests {
         assert!(!moves.square());
         assert!(BlockMoves::new(Layout::open(8, 6)).unwrap().square());
         for seed in 0..20 {
-            let order = cycle_round(&moves, &spanning_tree(&moves, seed));
+            let order = moves.cycle_around(&spanning_tree(&moves, seed));
             assert!(is_cycle(&pillars, &order), "seed {seed}");
         }
         // The default cut comes first: all 2×2, or the last run of three.
@@ -901,7 +812,7 @@ mod tests {
         for corner in [(0, 0), (2, 0), (2, 2), (0, 2)] {
             let layout = walled(3, 3, &[corner]);
             let moves = BlockMoves::new(layout.clone()).expect("a 3x3 block round a corner");
-            let order = cycle_round(&moves, &FixedBitSet::new());
+            let order = moves.cycle_around(&FixedBitSet::new());
             assert!(is_cycle(&layout, &order), "{corner:?}: {order:?}");
         }
         assert_eq!(Cut::find(&walled(3, 3, &[(1, 0)])), None);
