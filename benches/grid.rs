@@ -40,7 +40,7 @@ fn next_part<'a>(
     queries: &'a [(Cell, Cell)],
     parts: usize,
     next: &mut usize,
-) -> impl Iterator<Item = &'a (Cell, Cell)> {
+) -> impl Iterator<Item = &'a (Cell, Cell)> + use<'a> {
     let offset = *next % parts;
     *next += 1;
     queries.iter().skip(offset).step_by(parts)

@@ -130,7 +130,7 @@ impl BlockLines {
         self.south.reset(stride, rows);
         self.north.reset(stride, rows);
         for (y, row) in grid.passable.chunks_exact(stride).enumerate() {
-            for (x, _) in row.iter().enumerate().filter(|(_, &open)| open) {
+            for (x, _) in row.iter().enumerate().filter(|&(_, &open)| open) {
                 self.east.set(y, x);
                 self.west.set(y, stride - 1 - x);
                 self.south.set(x, y);

@@ -791,7 +791,7 @@ mod indexed_search_tests {
                 && !self.on_path[board.index(cell)]
         }
 
-        fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> {
+        fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + use<> {
             let board = self.game.board();
             let (width, height) = (board.width(), board.height());
             Direction::ALL
