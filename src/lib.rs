@@ -11,6 +11,7 @@
 //! [`PlanError`] instead of panicking.
 //!
 //! ```
+//! # #[cfg(feature = "grid")] {
 //! use replan::grid::{Connectivity, Grid, Octile};
 //! use replan::{AStar, Planner};
 //!
@@ -24,6 +25,7 @@
 //! let path = astar.plan(&grid, (0, 1), (5, 1))?;
 //! assert_eq!(path.nodes.first(), Some(&(0, 1)));
 //! assert_eq!(path.nodes.last(), Some(&(5, 1)));
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -89,14 +91,31 @@
 //! notice, when it is absent. `BENCHMARKS.md` has the figures against `pathfinding` and
 //! `petgraph`; `fuzz/` in the repository has `cargo fuzz` targets for every text parser.
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+// The crate's pages link the core to the domains (`grid::Octile` in the table of planners).
+// A build without a domain has no page to link to; the text stays and loses its link.
+// docs.rs and CI document with every feature, where any broken link is an error.
+#![cfg_attr(
+    not(all(
+        feature = "grid",
+        feature = "puzzle",
+        feature = "snake",
+        feature = "duel"
+    )),
+    allow(rustdoc::broken_intra_doc_links)
+)]
 #![warn(missing_docs)]
 
 mod bucket_queue;
 mod cost;
+#[cfg(feature = "duel")]
+#[cfg_attr(docsrs, doc(cfg(feature = "duel")))]
 pub mod duel;
 mod error;
 mod graph;
 mod graph_fn;
+#[cfg(feature = "grid")]
+#[cfg_attr(docsrs, doc(cfg(feature = "grid")))]
 pub mod grid;
 mod heap;
 mod heuristic;
@@ -106,8 +125,12 @@ mod picture;
 mod planner;
 pub mod planners;
 pub mod prelude;
+#[cfg(feature = "puzzle")]
+#[cfg_attr(docsrs, doc(cfg(feature = "puzzle")))]
 pub mod puzzle;
 mod query;
+#[cfg(feature = "snake")]
+#[cfg_attr(docsrs, doc(cfg(feature = "snake")))]
 pub mod snake;
 
 pub use cost::Cost;
@@ -122,7 +145,7 @@ pub use planners::{AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, N
 pub use query::{Goal, Outcome, Progress, Query};
 
 // The README's examples are tested with the rest, though the crate root has its own text.
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "grid", feature = "puzzle", feature = "snake"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 pub use planners::{BfsReach, DijkstraReach, DistanceMap};

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use replan::{Cost, Graph, Path};
 
+#[cfg(feature = "grid")]
 pub mod exact_any_angle;
 
 /// The data folder: `$REPLAN_DATA`, or `../shared/data` beside the crate.

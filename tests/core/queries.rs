@@ -4,7 +4,7 @@
 //! random walls and weights, 4- and 8-connected; random 8-puzzles for integer costs, which
 //! A* keeps in buckets rather than a heap.
 
-mod common;
+use crate::common;
 
 use common::{check_walk, close};
 use proptest::prelude::*;

@@ -15,7 +15,7 @@ use replan::{
     IndexedGraph, PlanError, Planner,
 };
 
-mod common;
+use crate::common;
 
 /// States of the 8-puzzle at each distance 0..=31 from a goal with the blank in a corner
 /// (OEIS A089473).

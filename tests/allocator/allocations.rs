@@ -1,47 +1,10 @@
 //! A planner kept between searches allocates nothing but the path it returns: once its
 //! memory has grown to the graph, a game that plans every frame pays one allocation a plan.
-//! Allocations are counted per thread by a counting allocator around the system one.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
+use crate::counting::allocations;
 use replan::grid::{Connectivity, FlowField, Grid, Octile};
 use replan::puzzle::{LinearConflict, SlidingPuzzle};
 use replan::{AStar, Bfs, BidirectionalBfs, Dijkstra, Goal, Planner, Query};
-
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is passed to the system allocator unchanged; the count is a
-// thread-local `Cell` with a constant initialiser, which does not allocate.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.with(|count| count.set(count.get() + 1));
-        System.alloc(layout)
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.with(|count| count.set(count.get() + 1));
-        System.realloc(ptr, layout, new_size)
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// How many allocations `work` makes on this thread.
-fn allocations(work: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.with(Cell::get);
-    work();
-    ALLOCATIONS.with(Cell::get) - before
-}
 
 #[test]
 fn planners_kept_between_searches_allocate_only_the_path() {

@@ -7,7 +7,7 @@ use replan::grid::movingai::{read_map, read_scenarios};
 use replan::grid::{Cell, Connectivity, Grid, Manhattan, Octile};
 use replan::{DStarLite, Dijkstra, Graph, Heuristic, InvalidNode, Path, PlanError, Planner};
 
-mod common;
+use crate::common;
 
 const TOLERANCE: f64 = 1e-6;
 

@@ -6,7 +6,7 @@ use replan::grid::movingai::{parse_map, MovingAiErrorKind};
 use replan::grid::{Cell, Connectivity, Grid, Octile};
 use replan::{AStar, Planner};
 
-mod common;
+use crate::common;
 
 /// A header of height 0 has no rows to check the width against, so the width alone sized
 /// the grid: `width 1000000000` allocated gigabytes for an empty map. Now it is an error.

@@ -1,7 +1,7 @@
 //! Every planner against the oracles (`Bfs` for fewest edges, `Dijkstra` for least cost) on
 //! random directed graphs, through both node stores: hashed ids and a dense index.
 
-mod common;
+use crate::common;
 
 use common::{check_walk, close};
 use proptest::prelude::*;

@@ -2,7 +2,7 @@
 //! implementation: the same edges both ways, and every planner finding the same costs on
 //! random directed graphs.
 
-mod common;
+use crate::common;
 
 use common::check_walk;
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! Every planner on random grids (up to 40×40, random walls and weights, 4- and
 //! 8-connected) against the oracles: `Bfs` on unit costs, `Dijkstra` on weighted ones.
 
-mod common;
+use crate::common;
 
 use common::{check_walk, close};
 use proptest::prelude::*;

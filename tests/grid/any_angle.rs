@@ -3,7 +3,7 @@
 //! random maps the paths are compared with the exact Euclidean shortest path, found by brute
 //! force over a visibility graph of obstacle corners.
 
-mod common;
+use crate::common;
 
 use common::exact_any_angle::{centre, exact_any_angle, random_map};
 

@@ -14,7 +14,7 @@ use std::time::Instant;
 use replan::puzzle::{AdditivePdb, Board, GoalKind, SlidingPuzzle};
 use replan::IdaStar;
 
-mod common;
+use crate::common;
 
 /// One line of `korf100.txt`: id, optimal length, tiles (blank-first goal).
 struct Instance {

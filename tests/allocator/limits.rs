@@ -1,54 +1,10 @@
 //! Sizes in the input that would allocate hugely or overflow are typed errors, found before
 //! any allocation that follows a number in the text rather than its length.
-//!
-//! A counting allocator measures the bytes each parse allocates on its own thread, so the
-//! tests can assert that a header claiming four billion columns costs no more than a few
-//! bytes of bookkeeping.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
+use crate::counting::allocated_by;
 use replan::grid::movingai::{parse_map, parse_scenarios, MovingAiErrorKind};
 use replan::grid::{Grid, GridError};
 use replan::puzzle::{Board, PuzzleError, SlidingPuzzle};
-
-/// The system allocator, counting the bytes each thread asks for. Tests run on several
-/// threads at once, so the count is per thread.
-struct Counting;
-
-thread_local! {
-    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is forwarded unchanged to `System`; the count is a thread-local
-// `Cell` with a const initialiser and no destructor, which allocates nothing.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATED.with(|count| count.set(count.get() + layout.size()));
-        System.alloc(layout)
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATED.with(|count| count.set(count.get() + layout.size()));
-        System.alloc_zeroed(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATED.with(|count| count.set(count.get() + new_size));
-        System.realloc(ptr, layout, new_size)
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// Runs `parse` and returns its result with the bytes it allocated.
-fn allocated_by<T>(parse: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATED.with(Cell::get);
-    let result = parse();
-    (result, ALLOCATED.with(Cell::get) - before)
-}
 
 /// Far below any grid or list sized by the numbers in these inputs.
 const SMALL: usize = 64 * 1024;

@@ -2,7 +2,7 @@
 //! checked against Dijkstra from that cell to each goal (float costs) and against a
 //! Bellman-Ford relaxation over integer step costs; unreachable cells have no direction.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use replan::grid::{Cell, Connectivity, FieldCost, FlowField, Grid};

@@ -5,7 +5,7 @@
 //! beside the crate). When that folder does not exist the benchmark test says so and
 //! passes; when it exists, any file it cannot read fails the test.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -4,7 +4,7 @@
 //! finds a path exactly when A* does; bad input gives typed errors; on Moving AI maps its
 //! paths are valid and never longer than the published 8-connected optima.
 
-mod common;
+use crate::common;
 
 use common::exact_any_angle::{exact_any_angle, free_in_limit, random_map};
 use proptest::prelude::*;
