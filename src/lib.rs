@@ -121,6 +121,8 @@ mod heap;
 mod heuristic;
 mod memory;
 mod path;
+// The ASCII pictures that grids and snake boards are read from.
+#[cfg(feature = "grid")]
 mod picture;
 mod planner;
 pub mod planners;

@@ -620,6 +620,7 @@ where
     /// Reports nodes whose *outgoing* edges changed, and only those: each one's `rhs` is
     /// recomputed, nothing else. For domain adapters that know exactly which sources a
     /// change touches; they guarantee the nodes are on the graph.
+    #[cfg(feature = "grid")]
     pub(crate) fn update_sources<G>(
         &mut self,
         graph: &G,
@@ -646,6 +647,7 @@ where
     /// only got worse. (The papers' test `rhs(u) == c_old + g(v)`, with the `next` pointer
     /// standing in for the old cost.) Nodes are on the graph, as for
     /// [`update_sources`](Self::update_sources).
+    #[cfg(feature = "grid")]
     pub(crate) fn update_sources_after_loss<G>(
         &mut self,
         graph: &G,
@@ -674,6 +676,7 @@ where
     /// nodes whose ids pass `gained`: `rhs(u) = min(rhs(u), c(u, v) + g(v))` over just
     /// those edges (the papers' update for a cost decrease), reading no other successor's
     /// record. Nodes are on the graph, as for [`update_sources`](Self::update_sources).
+    #[cfg(feature = "grid")]
     pub(crate) fn update_sources_after_gain<G>(
         &mut self,
         graph: &G,
@@ -726,6 +729,7 @@ where
     /// ends: `rhs(from) = min(rhs(from), cost + g(to))`, the papers' update for a cost
     /// decrease. For domain adapters that can name the changed edges directly; they
     /// guarantee the ids are the graph's for those nodes.
+    #[cfg(feature = "grid")]
     pub(crate) fn offer_edge(
         &mut self,
         from: N,
