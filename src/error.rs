@@ -71,9 +71,30 @@ pub enum PlanError {
         /// What the graph has that the planner cannot handle.
         reason: &'static str,
     },
+    /// A search resumed on a graph that changed since it began: its
+    /// [`Graph::revision`](crate::Graph::revision) or its node bound differs. Begin the
+    /// search anew.
+    #[error("the graph changed since the search began")]
+    GraphChanged,
+    /// The estimate of a node was NaN, which orders against nothing: the search cannot
+    /// tell which node to expand next.
+    #[error("estimate {estimate} is not a number")]
+    InvalidEstimate {
+        /// The estimate, as its `Debug` text.
+        estimate: String,
+    },
+    /// The tables a search needs for the graph's claimed size
+    /// ([`IndexedGraph::node_bound`](crate::IndexedGraph::node_bound)) would take more memory
+    /// than the planner's limit allows, or than the allocator could give.
+    #[error("the search's tables need {bytes} bytes, more than the limit or the allocator allows")]
+    OutOfMemory {
+        /// The bytes the tables would take.
+        bytes: u64,
+    },
     /// The [`Query`](crate::Query) has no start, or asks for something the planner cannot
     /// do (a backward search towards a goal test), or a resumed search was handed another
-    /// goal than it began with.
+    /// query than it began with (other starts, another goal or goal set, an estimate or
+    /// [`or_closest`](crate::Query::or_closest) added or dropped).
     #[error("the planner cannot answer this query: {reason}")]
     InvalidQuery {
         /// What is wrong with the query.

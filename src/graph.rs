@@ -138,6 +138,36 @@ pub trait Graph {
     fn uniform_costs(&self) -> bool {
         false
     }
+
+    /// A number that changes whenever the graph's nodes or edges change, for a search
+    /// spread over several calls ([`AStar::resume`](crate::AStar::resume)): it records the
+    /// revision it began on and refuses to go on, with [`PlanError::GraphChanged`], once the
+    /// revision differs. [`Grid`](crate::grid::Grid) answers its
+    /// [`revision`](crate::grid::Grid::revision), which every edit through its own methods
+    /// changes and which differs between two grid values unless one is a clone of the
+    /// other.
+    ///
+    /// The default, `None`, opts out: the planner cannot tell that such a graph changed,
+    /// and resuming on a changed one is the caller's error. It then gets no panic from the
+    /// planner's own tables (a dense graph that grew or shrank is still refused, from its
+    /// [`node_bound`](IndexedGraph::node_bound)), but the path may be any path of either
+    /// graph, or none. A view that borrows an opted-in graph can forward its revision.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid};
+    /// use replan::Graph;
+    /// let mut grid = Grid::open(3, 3, Connectivity::Four);
+    /// let before = Graph::revision(&grid);
+    /// assert!(before.is_some());
+    /// grid.set_blocked((1, 1), true)?;
+    /// assert_ne!(Graph::revision(&grid), before);
+    /// # Ok::<(), replan::grid::GridError>(())
+    /// ```
+    fn revision(&self) -> Option<u64> {
+        None
+    }
 }
 
 /// A graph that can also be walked backwards.
@@ -381,6 +411,55 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// assert_eq!(ids.node(&grid, id), (1, 1));
     /// ```
     fn node(&self, graph: &G, id: u32) -> G::Node;
+
+    /// Whether the store can give `node` an id, checked by planners on a query's starts and
+    /// goals after [`Graph::check_node`]: [`DenseIds`] refuses a node whose index is not
+    /// below [`IndexedGraph::node_bound`] (so a graph that keeps the default `check_node`
+    /// gets [`PlanError::InvalidStart`] for such a start, not a panic). The default accepts
+    /// every node.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{DenseIds, Graph, IndexedGraph, InvalidNode, NodeIds};
+    ///
+    /// struct Cells;
+    /// impl Graph for Cells {
+    ///     type Node = usize;
+    ///     type Cost = u32;
+    ///     type Ids = DenseIds;
+    ///     fn successors(&self, _: usize, _: impl FnMut(usize, u32)) {}
+    /// }
+    /// impl IndexedGraph for Cells {
+    ///     fn node_bound(&self) -> usize { 4 }
+    ///     fn index(&self, n: usize) -> usize { n }
+    ///     fn node(&self, i: usize) -> usize { i }
+    /// }
+    /// assert_eq!(<DenseIds as NodeIds<Cells>>::check_node(&Cells, 3), Ok(()));
+    /// assert_eq!(<DenseIds as NodeIds<Cells>>::check_node(&Cells, 4), Err(InvalidNode::OutOfBounds));
+    /// ```
+    fn check_node(graph: &G, node: G::Node) -> Result<(), InvalidNode> {
+        let _ = (graph, node);
+        Ok(())
+    }
+
+    /// The bound on ids [`reset`](NodeIds::reset) would return for `graph`, when the store
+    /// can tell without starting a search: [`DenseIds`] answers
+    /// [`IndexedGraph::node_bound`]. A resumed search compares it with the bound it began
+    /// with, to refuse a graph that grew or shrank. The default, `None`, tells nothing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{grid::{Connectivity, Grid}, DenseIds, HashedIds, NodeIds};
+    /// let grid = Grid::open(3, 3, Connectivity::Four);
+    /// assert!(DenseIds.bound(&grid).is_some());
+    /// assert_eq!(HashedIds::default().bound(&grid), None);
+    /// ```
+    fn bound(&self, graph: &G) -> Option<usize> {
+        let _ = graph;
+        None
+    }
 
     /// `true` when every id is below the bound [`reset`](NodeIds::reset) returned, so a
     /// planner can size its arrays once per search instead of checking at every new id.
@@ -666,6 +745,18 @@ impl<G: IndexedGraph + ?Sized> NodeIds<G> for DenseIds {
     #[inline(always)]
     fn node(&self, graph: &G, id: u32) -> G::Node {
         graph.node(id as usize)
+    }
+
+    fn check_node(graph: &G, node: G::Node) -> Result<(), InvalidNode> {
+        if graph.index(node) < graph.node_bound() {
+            Ok(())
+        } else {
+            Err(InvalidNode::OutOfBounds)
+        }
+    }
+
+    fn bound(&self, graph: &G) -> Option<usize> {
+        Some(graph.node_bound())
     }
 
     const BOUNDED: bool = true;

@@ -281,13 +281,17 @@ impl<I: Default, C: Cost> SearchMemory<I, C> {
     }
 }
 
-/// Checks a start (or goal) with [`Graph::check_node`].
+/// Checks a start (or goal) with [`Graph::check_node`], then with the node store's own
+/// [`NodeIds::check_node`] (a dense index past the graph's bound).
 pub(crate) fn check_endpoint<G: Graph + ?Sized>(
     graph: &G,
     node: G::Node,
     is_start: bool,
 ) -> Result<(), PlanError> {
-    graph.check_node(node).map_err(|reason| {
+    let checked = graph
+        .check_node(node)
+        .and_then(|()| <G::Ids as NodeIds<G>>::check_node(graph, node));
+    checked.map_err(|reason| {
         let node = format!("{node:?}");
         if is_start {
             PlanError::InvalidStart { node, reason }
@@ -400,18 +404,8 @@ pub(crate) fn check_endpoints<G: Graph + ?Sized>(
     start: G::Node,
     goal: G::Node,
 ) -> Result<(), PlanError> {
-    graph
-        .check_node(start)
-        .map_err(|reason| PlanError::InvalidStart {
-            node: format!("{start:?}"),
-            reason,
-        })?;
-    graph
-        .check_node(goal)
-        .map_err(|reason| PlanError::InvalidGoal {
-            node: format!("{goal:?}"),
-            reason,
-        })
+    check_endpoint(graph, start, true)?;
+    check_endpoint(graph, goal, false)
 }
 
 /// `g + edge`, refusing negative or NaN edges and overflowing sums.
@@ -425,6 +419,27 @@ pub(crate) fn add_edge<C: Cost>(g: C, edge: C) -> Result<C, PlanError> {
     }
 }
 
+/// `g + edge`, or `None` for an impassable edge (one of cost [`Cost::INFINITY`]), which the
+/// search skips; refuses negative or NaN edges and sums that overflow (for integers, a
+/// finite sum that reaches `INFINITY`).
+#[inline(always)]
+pub(crate) fn relax_edge<C: Cost>(g: C, edge: C) -> Result<Option<C>, PlanError> {
+    match g.checked_add(edge) {
+        Some(sum) if edge.is_valid_edge_cost() && sum != C::INFINITY => Ok(Some(sum)),
+        _ => skip_or_refuse(edge),
+    }
+}
+
+/// `Ok(None)` for an impassable edge, else the error [`edge_error`] gives.
+#[cold]
+pub(crate) fn skip_or_refuse<C: Cost>(edge: C) -> Result<Option<C>, PlanError> {
+    if edge == C::INFINITY {
+        Ok(None)
+    } else {
+        Err(edge_error(edge))
+    }
+}
+
 /// Why adding `edge` to a cost failed: the edge is invalid (checked first, as a NaN or a
 /// negative edge is the caller's bug either way), or else the sum overflowed.
 #[cold]
@@ -435,5 +450,64 @@ pub(crate) fn edge_error<C: Cost>(edge: C) -> PlanError {
         PlanError::InvalidCost {
             cost: format!("{edge:?}"),
         }
+    }
+}
+
+/// A digest of everything a resumed search must be handed again as it began: the starts,
+/// the kind of goal and its nodes, whether there is an estimate of the query's own and
+/// whether it asks for the closest node. A goal test and an estimate are closures, which
+/// cannot be compared; only their presence is. `O(starts + goals)`.
+pub(crate) fn query_digest<N: std::hash::Hash + Copy, C>(query: &Query<'_, N, C>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    // SipHash with fixed keys: deterministic, and two different queries collide with
+    // probability 2^-64.
+    let mut hasher = std::hash::DefaultHasher::new();
+    query.starts().hash(&mut hasher);
+    match query.goal {
+        Goal::Node(goal) => (0_u8, goal).hash(&mut hasher),
+        Goal::AnyOf(goals) => (1_u8, goals).hash(&mut hasher),
+        Goal::Where(_) => 2_u8.hash(&mut hasher),
+    }
+    (query.estimate.is_some(), query.closest).hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The cost of walking `nodes` in the graph: the sum of the cheapest edge between each
+/// pair. A search that reopens a node (an inconsistent heuristic, or float rounding) can
+/// leave the recorded cost of the nodes below it stale while their parents already point
+/// along the cheaper route; walking the path again gives its true cost.
+/// `O(path length × out-degree)`.
+pub(crate) fn walk_cost<G: Graph + ?Sized>(
+    graph: &G,
+    nodes: &[G::Node],
+) -> Result<G::Cost, PlanError> {
+    let mut total = G::Cost::ZERO;
+    for step in nodes.windows(2) {
+        let mut cheapest: Option<G::Cost> = None;
+        graph.successors(step[0], |next, cost| {
+            if next == step[1] && cheapest.is_none_or(|best| cost < best) {
+                cheapest = Some(cost);
+            }
+        });
+        // The search walked this edge, so only a graph changed under it lacks one.
+        let edge = cheapest.ok_or(PlanError::GraphChanged)?;
+        total = add_edge(total, edge)?;
+    }
+    Ok(total)
+}
+
+/// Whether an estimate is NaN; for integer costs `false` at compile time.
+#[inline(always)]
+#[allow(clippy::eq_op)]
+pub(crate) fn is_nan<C: PartialEq>(estimate: C) -> bool {
+    // NaN is the one value unequal to itself.
+    estimate != estimate
+}
+
+/// The error for a NaN estimate.
+#[cold]
+pub(crate) fn estimate_error<C: Cost>(estimate: C) -> PlanError {
+    PlanError::InvalidEstimate {
+        estimate: format!("{estimate:?}"),
     }
 }

@@ -28,7 +28,9 @@ use crate::{Path, PlanError};
 pub enum Goal<'a, N> {
     /// One node.
     Node(N),
-    /// The nearest of these nodes. An empty set is never reached.
+    /// The nearest of these nodes. An empty set is never reached: every planner answers
+    /// [`PlanError::NoPath`] at once, without searching (or, for
+    /// [`Query::or_closest`], the path to a start).
     AnyOf(&'a [N]),
     /// The first node, in the planner's order, for which the test holds: for
     /// [`Bfs`](crate::Bfs) the one with the fewest edges, for [`AStar`](crate::AStar) the
@@ -169,7 +171,15 @@ impl<'a, N: Copy, C> Query<'a, N, C> {
 
     /// When no goal is reached (none is reachable, or the budget runs out), return the path
     /// to the reached node with the least estimate, ties broken by the least cost, as
-    /// [`Outcome::Closest`] with the reason, instead of the error.
+    /// [`Outcome::Closest`] with the reason, instead of the error. The path's `cost` is
+    /// always the sum of its edges, whatever the heuristic.
+    ///
+    /// "Closest" is by estimate, so it needs one: the planner's heuristic to a goal node or
+    /// set, or the query's own ([`with_estimate`](Query::with_estimate)). Without any (a
+    /// [`Dijkstra`](crate::Dijkstra) search, whose heuristic is [`Zero`](crate::Zero), or a
+    /// [`Goal::Where`] test without an estimate, or [`Bfs`](crate::Bfs) without one) every
+    /// node estimates zero, the tie-break by least cost decides, and the closest node is a
+    /// start: give the query an estimate to get the way towards the goal.
     ///
     /// # Example
     ///

@@ -31,6 +31,12 @@ impl Graph for Grid {
             Ok(())
         }
     }
+
+    /// The grid's [`revision`](Grid::revision), changed by every edit.
+    #[inline]
+    fn revision(&self) -> Option<u64> {
+        Some(self.revision)
+    }
 }
 
 impl ReverseGraph for Grid {

@@ -53,7 +53,8 @@ use fixedbitset::FixedBitSet;
 
 use crate::bucket_queue::BucketQueue;
 use crate::memory::{
-    check_query, edge_error, Closest, GoalTest, IdIn, IdIs, Records, SearchMemory, Test, NO_PARENT,
+    check_query, edge_error, estimate_error, is_nan, query_digest, walk_cost, Closest, GoalTest,
+    IdIn, IdIs, Records, SearchMemory, Test, NO_PARENT,
 };
 use crate::{
     Budgeted, Cost, Goal, Graph, Heuristic, IndexedMinHeap, NodeIds, Outcome, Path, PlanError,
@@ -363,6 +364,7 @@ impl<H, I, C: Cost> AStar<H, I, C> {
         self.work.overflow.clear();
         self.state = None;
         check_query(graph, query)?;
+        let digest = query_digest(query);
         let starts = query.starts();
         let AStar {
             heuristic,
@@ -401,6 +403,9 @@ impl<H, I, C: Cost> AStar<H, I, C> {
         // Every start's estimate, for the tie bits, the frontier and the closest node.
         for ((_, h), &start) in roots.iter_mut().zip(starts) {
             *h = start_estimate(&*heuristic, query, start);
+            if is_nan(*h) {
+                return Err(estimate_error(*h));
+            }
         }
         let largest_h = roots
             .iter()
@@ -426,6 +431,12 @@ impl<H, I, C: Cost> AStar<H, I, C> {
                 Closest::offer(&mut closest, id, h, C::ZERO);
             }
         }
+        if let Goal::AnyOf([]) = query.goal {
+            // No goal to find: the search ends at its first slice, with the starts as all
+            // it reached.
+            buckets.clear();
+            open.clear();
+        }
         self.work.stats.max_frontier = buckets.len() + open.len();
         self.state = Some(SearchState {
             in_buckets,
@@ -433,20 +444,39 @@ impl<H, I, C: Cost> AStar<H, I, C> {
             held: None,
             target,
             closest,
+            digest,
+            revision: graph.revision(),
+            bound: memory.ids.bound(graph),
+            reopened: false,
         });
         Ok(())
     }
 
     /// Carries the search [`begin`](AStar::begin) started on by at most `max_expanded`
-    /// more expansions. `graph` and `query` must be the ones the search began with (the
-    /// graph may be a new view of the same, unchanged, data). The path and cost found are
-    /// those of an uninterrupted search; the expansion budget
-    /// ([`with_budget`](AStar::with_budget)) counts the whole search.
+    /// more expansions, and at least one: a slice of 0 expands one node, so a loop of
+    /// calls always ends. The path and cost found are exactly those of an uninterrupted
+    /// search, whatever the slices (ties are broken the same way).
+    ///
+    /// The expansion budget ([`with_budget`](AStar::with_budget)) counts the whole search
+    /// and is read at every call: lowered below the expansions made so far, the search
+    /// stops at once with [`PlanError::BudgetExceeded`].
+    ///
+    /// `query` must be the one the search began with: other starts, another goal node or
+    /// goal set, an estimate or [`or_closest`](Query::or_closest) added or dropped are
+    /// refused (a goal test and an estimate are closures and cannot be compared: the same
+    /// ones must be passed). `graph` may be a new view of the same data. A graph that
+    /// tells its [`revision`](Graph::revision) (a [`Grid`](crate::grid::Grid) does) is
+    /// refused once it has changed; so is a dense graph whose node bound changed. Other
+    /// changes to a graph that does not tell its revision go unseen: the result is then
+    /// some path of either graph, or an error, never a panic of the planner's own.
     ///
     /// # Errors
     ///
     /// [`PlanError::NotPlanned`] when no search is in progress (none begun, or the last one
-    /// ended); otherwise as [`search`](AStar::search).
+    /// ended); [`PlanError::InvalidQuery`] for another query than the one begun with (the
+    /// search stays in progress, to resume with the right one);
+    /// [`PlanError::GraphChanged`] when the graph changed (the search is dropped: begin
+    /// anew); otherwise as [`search`](AStar::search).
     ///
     /// # Example
     ///
@@ -477,10 +507,22 @@ impl<H, I, C: Cost> AStar<H, I, C> {
         H: Heuristic<G::Node, C>,
         I: NodeIds<G>,
     {
+        let Some(state) = &self.state else {
+            return Err(PlanError::NotPlanned);
+        };
+        if query_digest(query) != state.digest {
+            return Err(PlanError::InvalidQuery {
+                reason: "resume was given another query than the search began with",
+            });
+        }
+        if graph.revision() != state.revision || self.work.memory.ids.bound(graph) != state.bound {
+            self.state = None;
+            return Err(PlanError::GraphChanged);
+        }
         let Some(state) = self.state.take() else {
             return Err(PlanError::NotPlanned);
         };
-        let stop_at = self.work.stats.expanded.saturating_add(max_expanded);
+        let stop_at = self.work.stats.expanded.saturating_add(max_expanded.max(1));
         let AStar {
             heuristic,
             work,
@@ -538,32 +580,52 @@ impl<H, I, C: Cost> AStar<H, I, C> {
                 return Ok(Progress::Pending);
             }
             Stop::Found(id) => {
-                let path = Path {
-                    nodes: self.work.memory.path_from_root(graph, id),
-                    cost: self.work.memory.records.record(id).g,
-                    stats: self.work.stats,
-                };
+                let path = self.path_to(graph, id, state.reopened)?;
                 return Ok(Progress::Done(Outcome::Reached(path)));
             }
             Stop::Exhausted => (PlanError::NoPath, state),
             Stop::Budget => (
                 PlanError::BudgetExceeded {
-                    budget: self.work.stats.expanded,
+                    budget: self.work.budget.unwrap_or(self.work.stats.expanded),
                 },
                 state,
             ),
         };
         match state.closest {
             Some(closest) if query.closest => {
-                let path = Path {
-                    nodes: self.work.memory.path_from_root(graph, closest.id),
-                    cost: self.work.memory.records.record(closest.id).g,
-                    stats: self.work.stats,
-                };
+                let path = self.path_to(graph, closest.id, state.reopened)?;
                 Ok(Progress::Done(Outcome::Closest { path, reason }))
             }
             _ => Err(reason),
         }
+    }
+
+    /// The path from a root to the reached node `id`. Its cost is the node's recorded `g`
+    /// unless the search reopened a node: the recorded costs below a reopened node can then
+    /// be stale (a cheaper route reached the node after its children were recorded, and
+    /// its children were not expanded again), while the parents already follow the cheaper
+    /// route, so the cost is the sum of the path's edges instead.
+    fn path_to<G>(
+        &mut self,
+        graph: &G,
+        id: u32,
+        reopened: bool,
+    ) -> Result<Path<G::Node, C>, PlanError>
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        I: NodeIds<G>,
+    {
+        let nodes = self.work.memory.path_from_root(graph, id);
+        let cost = if reopened {
+            walk_cost(graph, &nodes)?
+        } else {
+            self.work.memory.records.record(id).g
+        };
+        Ok(Path {
+            nodes,
+            cost,
+            stats: self.work.stats,
+        })
     }
 }
 
@@ -634,6 +696,7 @@ where
     let mut in_buckets = state.in_buckets && G::Cost::ZERO.small_integer().is_some();
     let mut held = state.held;
     let mut closest = state.closest;
+    let mut reopened = state.reopened;
 
     // One comparison an expansion for both limits: which one ran out is sorted out
     // when it does.
@@ -645,6 +708,11 @@ where
     let stop = loop {
         // The popped node's `f`, while it comes from a bucket.
         let mut popped_f = None;
+        // In heap mode the next node is only looked at here, and taken off the frontier
+        // once it is known to be expanded: a slice that ends leaves the frontier as it
+        // was, so the next one takes the same node among equal keys as an uninterrupted
+        // search would (a node pushed back into the heap could sift below its equals).
+        let mut from_heap = false;
         let popped = if in_buckets {
             buckets.pop().map(|(id, bucket)| {
                 popped_f = Some(ties.f_of(bucket));
@@ -653,13 +721,16 @@ where
         } else {
             match held {
                 Some((held_id, held_key)) => match open.peek() {
-                    Some((_, top)) if *top < held_key => open.pop().map(|(id, _)| id),
-                    _ => {
-                        held = None;
-                        Some(held_id)
+                    Some((top_id, top)) if *top < held_key => {
+                        from_heap = true;
+                        Some(top_id)
                     }
+                    _ => Some(held_id),
                 },
-                None => open.pop().map(|(id, _)| id),
+                None => {
+                    from_heap = true;
+                    open.peek().map(|(id, _)| id)
+                }
             }
         };
         let Some(id) = popped else {
@@ -668,9 +739,14 @@ where
         if target.is_goal(id, || memory.node(graph, id)) {
             break Ok(Stop::Found(id));
         }
-        if stats.expanded == limit {
+        if stats.expanded >= limit {
             // Sorted out below, out of the loop's way: the budget ran out, or the slice.
             break Ok(Stop::Paused(id));
+        }
+        if from_heap {
+            open.pop();
+        } else if !in_buckets {
+            held = None;
         }
         memory.records.close(id);
         stats.expanded += 1;
@@ -688,6 +764,8 @@ where
         // The edge whose cost made a child's `g` invalid: a small `Copy` value rather
         // than the `PlanError` it becomes, so the children's loop can keep it in a register.
         let mut bad_edge = None;
+        // A NaN estimate, likewise.
+        let mut bad_estimate = None;
         if let (true, Some(node_h)) = (in_buckets, node_h) {
             // The common case in a loop of its own: bucket frontier, estimates updated
             // along the edges. Without the heap's code and the full estimate in it, the
@@ -700,12 +778,23 @@ where
                 parent,
                 |records, next, next_id, edge, fresh| {
                     let child = (next_id, edge, fresh);
-                    let Some((new_g, queued)) =
-                        improve::<G, T>(records, child, g, id, &target, &mut bad_edge, stats)
-                    else {
+                    let Some((new_g, queued)) = improve::<G, T>(
+                        records,
+                        child,
+                        g,
+                        id,
+                        &target,
+                        &mut bad_edge,
+                        &mut reopened,
+                        stats,
+                    ) else {
                         return;
                     };
                     let h = target.estimate_child(node, node_h, next);
+                    if is_nan(h) {
+                        bad_estimate = Some(h);
+                        return;
+                    }
                     if CLOSEST {
                         Closest::offer(&mut closest, next_id, h, new_g);
                     }
@@ -723,15 +812,26 @@ where
                 parent,
                 |records, next, next_id, edge, fresh| {
                     let child = (next_id, edge, fresh);
-                    let Some((new_g, queued)) =
-                        improve::<G, T>(records, child, g, id, &target, &mut bad_edge, stats)
-                    else {
+                    let Some((new_g, queued)) = improve::<G, T>(
+                        records,
+                        child,
+                        g,
+                        id,
+                        &target,
+                        &mut bad_edge,
+                        &mut reopened,
+                        stats,
+                    ) else {
                         return;
                     };
                     let h = match node_h {
                         Some(node_h) => target.estimate_child(node, node_h, next),
                         None => target.estimate(next),
                     };
+                    if is_nan(h) {
+                        bad_estimate = Some(h);
+                        return;
+                    }
                     if CLOSEST {
                         Closest::offer(&mut closest, next_id, h, new_g);
                     }
@@ -771,6 +871,9 @@ where
         if let Some(edge) = bad_edge {
             break Err(edge_error(edge));
         }
+        if let Some(estimate) = bad_estimate {
+            break Err(estimate_error(estimate));
+        }
         if !overflow.is_empty() {
             // An `f` too large for the buckets: the heap takes over for the rest of the
             // search, with every queued node's key.
@@ -797,26 +900,19 @@ where
     *stats_out = counters;
     let mut stop = stop?;
     if let Stop::Paused(id) = stop {
-        if Some(limit) == budget {
+        if budget.is_some_and(|budget| stats_out.expanded >= budget) {
             stop = Stop::Budget;
         } else if in_buckets {
-            // The slice is spent: the popped node goes back where it came from, to be
-            // popped first by the next one.
+            // The slice is spent: the popped node goes back on top of its bucket's stack,
+            // to be popped first by the next one. (In heap mode it was not taken off.)
             let bucket = buckets.last_popped_bucket();
             buckets.push_absent(id, bucket);
-        } else {
-            let g = memory.records.record(id).g;
-            let h = target.estimate(memory.node(graph, id));
-            // Held, it is popped before any node of a greater key.
-            if let Some((held_id, held_key)) = held {
-                open.push_absent(held_id, held_key);
-            }
-            held = Some((id, G::Cost::frontier_key(g, h)));
         }
     }
     state.in_buckets = in_buckets;
     state.held = held;
     state.closest = closest;
+    state.reopened = reopened;
     Ok((stop, state))
 }
 
@@ -831,6 +927,13 @@ struct SearchState<C: Cost> {
     target: TargetIds,
     /// The reached node with the least estimate, while the query asks for it.
     closest: Option<Closest<C>>,
+    /// What [`resume`](AStar::resume) must be handed again: see [`query_digest`].
+    digest: u64,
+    /// The graph's [`revision`](Graph::revision) and node bound when the search began.
+    revision: Option<u64>,
+    bound: Option<usize>,
+    /// Whether a node was reopened, which can leave recorded costs below it stale.
+    reopened: bool,
 }
 
 /// How the search ended, or why it paused.
@@ -839,7 +942,8 @@ enum Stop {
     Found(u32),
     Exhausted,
     Budget,
-    /// The slice ran out (or, inside the loop, the budget did) with this node popped.
+    /// The slice ran out (or, inside the loop, the budget did) with this node next: taken
+    /// from its bucket in bucket mode, still on the frontier in heap mode.
     Paused(u32),
 }
 
@@ -987,9 +1091,11 @@ fn least_estimate<H: Heuristic<N, C>, N: Copy, C: Cost>(heuristic: &H, goals: &[
 
 /// Relaxes the edge to a child `(id, edge cost)` of the node `parent_id` at cost `g`:
 /// returns the child's new `g` and whether it is queued already, or `None` when the route
-/// does not improve it or the edge's cost is invalid (kept in `bad_edge`, which also skips
-/// the node's remaining children).
+/// does not improve it, the edge is impassable (infinite cost), or the edge's cost is
+/// invalid (kept in `bad_edge`, which also skips the node's remaining children). Sets
+/// `reopened` when a closed node gets a cheaper route.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
     records: &mut Records<G::Cost>,
     (child, edge, fresh): (u32, G::Cost, bool),
@@ -997,6 +1103,7 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
     parent_id: u32,
     target: &T,
     bad_edge: &mut Option<G::Cost>,
+    reopened: &mut bool,
     stats: &mut SearchStats,
 ) -> Option<(G::Cost, bool)> {
     if bad_edge.is_some() {
@@ -1004,7 +1111,16 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
     }
     stats.generated += 1;
     let new_g = match g.checked_add(edge) {
-        Some(new_g) if edge.is_valid_edge_cost() => new_g,
+        Some(new_g) if edge.is_valid_edge_cost() && new_g != G::Cost::INFINITY => new_g,
+        // An edge of infinite cost is impassable: skipped, not an error.
+        _ if edge == G::Cost::INFINITY => {
+            if G::Ids::DISCOVERY_ORDER && fresh {
+                // The id is handed out, so the node needs a record: one of infinite cost,
+                // which any finite route improves, and which says the node is not queued.
+                records.write(child, G::Cost::INFINITY, NO_PARENT);
+            }
+            return None;
+        }
         _ => {
             *bad_edge = Some(edge);
             return None;
@@ -1026,7 +1142,10 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
             return None;
         }
         records.reach(child, new_g, parent_id);
-        return Some((new_g, !closed));
+        *reopened |= closed;
+        // A node met before only over an impassable edge has an infinite record and is
+        // not queued.
+        return Some((new_g, !closed && old_g != G::Cost::INFINITY));
     }
     match records.state(child) {
         None => {
@@ -1040,6 +1159,7 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
         // the dearer one first.
         Some((_, closed)) => {
             records.reach(child, new_g, parent_id);
+            *reopened |= closed;
             Some((new_g, !closed))
         }
     }

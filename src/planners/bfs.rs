@@ -17,7 +17,7 @@
 use fixedbitset::FixedBitSet;
 
 use crate::memory::{
-    add_edge, check_query, Closest, GoalTest, IdIn, IdIs, SearchMemory, Test, NO_PARENT,
+    check_query, relax_edge, Closest, GoalTest, IdIn, IdIs, SearchMemory, Test, NO_PARENT,
 };
 use crate::{
     Budgeted, Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, SearchStats,
@@ -191,6 +191,8 @@ impl<I, C: Cost> Bfs<I, C> {
                 let goal = self.memory.id(graph, goal)?;
                 self.run(graph, IdIs(goal))
             }
+            // No goal to find: nothing to search, the starts are all there is to reach.
+            Goal::AnyOf([]) => Err(PlanError::NoPath),
             Goal::AnyOf(goals) => {
                 let mut goal_ids = std::mem::take(&mut self.goal_ids);
                 goal_ids.clear();
@@ -271,10 +273,8 @@ impl<I, C: Cost> Bfs<I, C> {
         let mut head = 0;
 
         while found.is_none() && head < queue.len() {
-            if Some(stats.expanded) == *budget {
-                return Err(PlanError::BudgetExceeded {
-                    budget: stats.expanded,
-                });
+            if let Some(budget) = budget.filter(|&budget| stats.expanded >= budget) {
+                return Err(PlanError::BudgetExceeded { budget });
             }
             let id = queue[head];
             head += 1;
@@ -296,8 +296,10 @@ impl<I, C: Cost> Bfs<I, C> {
                     if !fresh && records.is_reached(next_id) {
                         return;
                     }
-                    match add_edge(g, edge) {
-                        Ok(next_g) => records.reach_new(next_id, next_g, id),
+                    match relax_edge(g, edge) {
+                        Ok(Some(next_g)) => records.reach_new(next_id, next_g, id),
+                        // An impassable edge: the node may still be reached another way.
+                        Ok(None) => return,
                         Err(error) => {
                             failure = Some(error);
                             return;

@@ -715,7 +715,7 @@ impl<C: Cost> Fault<C> {
 /// Counts a node's expansion, or stops the search if the budget is spent.
 #[inline(always)]
 fn expand_one(stats: &mut SearchStats, rules: Rules, generated: u64) -> Result<(), PlanError> {
-    if Some(stats.expanded) == rules.budget {
+    if rules.budget.is_some_and(|budget| stats.expanded >= budget) {
         stats.generated += generated;
         return Err(PlanError::BudgetExceeded {
             budget: stats.expanded,

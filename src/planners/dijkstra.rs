@@ -43,4 +43,10 @@ use crate::{AStar, Zero};
 ///
 /// Like [`AStar`], the type names what the planner stores: the graph's node store `I`
 /// ([`Graph::Ids`](crate::Graph::Ids)) and cost `C`.
+///
+/// With [`Query::or_closest`](crate::Query::or_closest) and no estimate, every node
+/// estimates zero, so the closest node (least estimate, then least cost) is a start:
+/// "closest" is by estimate and needs one. A query's own estimate
+/// ([`Query::with_estimate`](crate::Query::with_estimate)) supplies it, and then also
+/// steers the search, which is A* from there on.
 pub type Dijkstra<I, C> = AStar<Zero, I, C>;

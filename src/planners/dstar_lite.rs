@@ -1110,7 +1110,10 @@ where
                 self.open.increase_key(top_id, key);
                 continue;
             }
-            if Some(self.stats.expanded) == self.budget {
+            if self
+                .budget
+                .is_some_and(|budget| self.stats.expanded >= budget)
+            {
                 return Err(PlanError::BudgetExceeded {
                     budget: self.stats.expanded,
                 });

@@ -280,7 +280,7 @@ fn expand<N: Copy + Eq, C: Cost, S, G: Graph<Node = N, Cost = C> + ?Sized>(
     stats: &mut SearchStats,
     budget: Option<u64>,
 ) -> Result<(), PlanError> {
-    if Some(stats.expanded) == budget {
+    if budget.is_some_and(|budget| stats.expanded >= budget) {
         return Err(PlanError::BudgetExceeded {
             budget: stats.expanded,
         });

@@ -1,0 +1,575 @@
+//! The query API's contracts under adversarial use: a closest path costs what its edges
+//! sum to whatever the heuristic; a resumed search refuses another query or a changed
+//! graph and ends exactly where an uninterrupted one does; budgets are limits read at
+//! every slice; bad input (a start past a dense graph's bound, a NaN estimate, an empty
+//! goal set, an infinite edge, a slice of zero, a huge claimed graph) gets a defined answer
+//! or a typed error, never a panic or a search that never ends.
+
+#[path = "../fuzz/fuzz_targets/sliced_search_driver.rs"]
+mod sliced_search_driver;
+
+use proptest::prelude::*;
+use replan::grid::{Cell, Connectivity, Grid, Octile};
+use replan::{
+    from_fn, AStar, Bfs, BidirectionalBfs, Budgeted, DenseIds, Dijkstra, Goal, Graph, HashedIds,
+    IndexedGraph, InvalidNode, Outcome, PlanError, Planner, Progress, Query,
+};
+
+/// A digraph on `char` nodes from an edge list.
+struct Edges(Vec<(char, char, u32)>);
+
+impl Graph for Edges {
+    type Node = char;
+    type Cost = u32;
+    type Ids = HashedIds<char>;
+    fn successors(&self, node: char, mut visit: impl FnMut(char, u32)) {
+        for &(from, to, cost) in &self.0 {
+            if from == node {
+                visit(to, cost);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_closest_path_costs_its_edges_with_an_inconsistent_heuristic() {
+    // S→A 5, S→B 1, B→A 1, A→C 10, C→G 100; h(S, A, B, C) = 5, 1, 6, 0: admissible, but B's
+    // estimate drops by 5 over an edge of 1. A is expanded at 5 (through S), C recorded at
+    // 15; then B is expanded and A reopened at 2, and the budget runs out before A again.
+    let graph = Edges(vec![
+        ('S', 'A', 5),
+        ('S', 'B', 1),
+        ('B', 'A', 1),
+        ('A', 'C', 10),
+        ('C', 'G', 100),
+    ]);
+    let h = |node: char, _goal: char| match node {
+        'S' => 5,
+        'A' => 1,
+        'B' => 6,
+        _ => 0,
+    };
+    let query = Query::new('S', Goal::Node('G')).or_closest();
+    let outcome = AStar::new(h).with_budget(3).search(&graph, &query).unwrap();
+    let path = outcome.path();
+    assert_eq!(path.nodes, ['S', 'B', 'A', 'C']);
+    assert_eq!(path.cost, 12);
+    // Unbudgeted, the goal at its optimal cost.
+    let reached = AStar::new(h).plan(&graph, 'S', 'G').unwrap();
+    assert_eq!(
+        (reached.nodes, reached.cost),
+        (vec!['S', 'B', 'A', 'C', 'G'], 112)
+    );
+}
+
+#[test]
+fn resume_refuses_another_query_and_keeps_the_search() {
+    let grid = Grid::open(30, 5, Connectivity::Eight);
+    let mut astar = AStar::new(Octile);
+    let query = Query::new((0, 2), Goal::Node((29, 2)));
+    astar.begin(&grid, &query).unwrap();
+    assert_eq!(astar.resume(&grid, &query, 3), Ok(Progress::Pending));
+    let goals = [(29, 2)];
+    let other_goals = [(29, 1)];
+    let starts = [(0, 2), (0, 1)];
+    let refused = [
+        Query::new((0, 2), Goal::Node((0, 2))),
+        Query::new((0, 2), Goal::AnyOf(&goals)),
+        Query::new((1, 2), Goal::Node((29, 2))),
+        Query::from_each(&starts, Goal::Node((29, 2))),
+        Query::new((0, 2), Goal::Node((29, 2))).or_closest(),
+    ];
+    for other in &refused {
+        assert!(
+            matches!(
+                astar.resume(&grid, other, 100),
+                Err(PlanError::InvalidQuery { .. })
+            ),
+            "{other:?}"
+        );
+    }
+    let path = loop {
+        if let Progress::Done(outcome) = astar.resume(&grid, &query, 10).unwrap() {
+            break outcome.into_path();
+        }
+    };
+    assert_eq!(path.goal(), (29, 2));
+
+    // Goal sets: other contents are another query.
+    let set = Query::new((0, 2), Goal::AnyOf(&goals));
+    astar.begin(&grid, &set).unwrap();
+    let other_set = Query::new((0, 2), Goal::AnyOf(&other_goals));
+    assert!(matches!(
+        astar.resume(&grid, &other_set, 10),
+        Err(PlanError::InvalidQuery { .. })
+    ));
+}
+
+#[test]
+fn resume_refuses_a_grid_that_changed() {
+    let mut grid = Grid::open(30, 5, Connectivity::Eight);
+    let mut astar = AStar::new(Octile);
+    let query = Query::new((0, 2), Goal::Node((29, 2)));
+    astar.begin(&grid, &query).unwrap();
+    assert_eq!(astar.resume(&grid, &query, 3), Ok(Progress::Pending));
+    // A clone is the same grid.
+    assert_eq!(
+        astar.resume(&grid.clone(), &query, 3),
+        Ok(Progress::Pending)
+    );
+    grid.set_blocked((10, 2), true).unwrap();
+    assert_eq!(astar.resume(&grid, &query, 3), Err(PlanError::GraphChanged));
+    // The search is dropped.
+    assert_eq!(astar.resume(&grid, &query, 3), Err(PlanError::NotPlanned));
+
+    // Another grid value, larger, with the same cells open.
+    let small = Grid::open(30, 5, Connectivity::Eight);
+    let large = Grid::open(40, 9, Connectivity::Eight);
+    astar.begin(&small, &query).unwrap();
+    assert_eq!(
+        astar.resume(&large, &query, 3),
+        Err(PlanError::GraphChanged)
+    );
+}
+
+/// A dense graph that does not tell its revision, whose size can change.
+struct Line(usize);
+
+impl Graph for Line {
+    type Node = usize;
+    type Cost = u32;
+    type Ids = DenseIds;
+    fn successors(&self, node: usize, mut visit: impl FnMut(usize, u32)) {
+        if node + 1 < self.0 {
+            visit(node + 1, 1);
+        }
+        if node > 0 {
+            visit(node - 1, 1);
+        }
+    }
+}
+
+impl IndexedGraph for Line {
+    fn node_bound(&self) -> usize {
+        self.0
+    }
+    fn index(&self, node: usize) -> usize {
+        node
+    }
+    fn node(&self, index: usize) -> usize {
+        index
+    }
+}
+
+#[test]
+fn resume_refuses_a_dense_graph_whose_bound_changed() {
+    let mut astar = AStar::dijkstra();
+    let query = Query::new(0, Goal::Node(50));
+    astar.begin(&Line(100), &query).unwrap();
+    assert_eq!(astar.resume(&Line(100), &query, 3), Ok(Progress::Pending));
+    assert_eq!(
+        astar.resume(&Line(1000), &query, 3),
+        Err(PlanError::GraphChanged)
+    );
+}
+
+#[test]
+fn a_start_past_a_dense_bound_is_an_invalid_start() {
+    let graph = Line(10);
+    let out_of_bounds = Err(PlanError::InvalidStart {
+        node: "10".into(),
+        reason: InvalidNode::OutOfBounds,
+    });
+    assert_eq!(
+        AStar::dijkstra().plan(&graph, 10, 3).map(|_| ()),
+        out_of_bounds
+    );
+    assert_eq!(Bfs::new().plan(&graph, 10, 3).map(|_| ()), out_of_bounds);
+    assert!(matches!(
+        AStar::dijkstra().plan(&graph, 3, 12),
+        Err(PlanError::InvalidGoal { .. })
+    ));
+    let goals = [2, 99];
+    assert!(matches!(
+        Bfs::new().search(&graph, &Query::new(0, Goal::AnyOf(&goals))),
+        Err(PlanError::InvalidGoal { .. })
+    ));
+}
+
+#[test]
+fn a_budget_lowered_mid_search_stops_at_the_next_slice() {
+    let grid = Grid::open(64, 64, Connectivity::Eight);
+    let query = Query::new((0, 0), Goal::Node((63, 63)));
+    let mut astar = AStar::new(Octile);
+    astar.begin(&grid, &query).unwrap();
+    for _ in 0..2 {
+        assert_eq!(astar.resume(&grid, &query, 5), Ok(Progress::Pending));
+    }
+    astar.set_budget(Some(5));
+    assert_eq!(
+        astar.resume(&grid, &query, 100),
+        Err(PlanError::BudgetExceeded { budget: 5 })
+    );
+    assert_eq!(astar.last_stats().expanded, 10);
+}
+
+#[test]
+fn a_nan_estimate_is_an_error() {
+    let graph = from_fn(|n: u32| [(n + 1, 1.0_f64)]);
+    let h = |n: u32, goal: u32| {
+        if n == 3 {
+            f64::NAN
+        } else {
+            f64::from(goal - n)
+        }
+    };
+    let result = AStar::new(h).plan(&graph, 0, 10);
+    assert!(
+        matches!(result, Err(PlanError::InvalidEstimate { .. })),
+        "{result:?}"
+    );
+    let at_start = AStar::new(|_: u32, _: u32| f64::NAN).plan(&graph, 0, 10);
+    assert!(matches!(at_start, Err(PlanError::InvalidEstimate { .. })));
+}
+
+#[test]
+fn an_empty_goal_set_is_no_path_at_once_for_every_planner() {
+    // An unbounded graph: a search for nothing would never end.
+    let line = from_fn(|n: i64| [(n + 1, 1_u32), (n - 1, 1)]);
+    let none: [i64; 0] = [];
+    let query = Query::new(0, Goal::AnyOf(&none));
+    assert_eq!(
+        AStar::dijkstra().search(&line, &query),
+        Err(PlanError::NoPath)
+    );
+    assert_eq!(
+        AStar::new(|a: i64, b: i64| a.abs_diff(b) as u32).search(&line, &query),
+        Err(PlanError::NoPath)
+    );
+    assert_eq!(Bfs::new().search(&line, &query), Err(PlanError::NoPath));
+    let both = from_fn(|n: i64| [(n + 1, 1_u32), (n - 1, 1)])
+        .with_predecessors(|n: i64| [(n + 1, 1_u32), (n - 1, 1)]);
+    assert_eq!(
+        BidirectionalBfs::new().search(&both, &query),
+        Err(PlanError::NoPath)
+    );
+    // With `or_closest`, the start, unexpanded.
+    let closest = query.or_closest();
+    for outcome in [
+        AStar::dijkstra().search(&line, &closest).unwrap(),
+        Bfs::new().search(&line, &closest).unwrap(),
+    ] {
+        match outcome {
+            Outcome::Closest { path, reason } => {
+                assert_eq!(
+                    (path.nodes, path.cost, reason),
+                    (vec![0], 0, PlanError::NoPath)
+                );
+                assert_eq!(path.stats.expanded, 0);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_slice_of_zero_still_makes_progress() {
+    let grid = Grid::open(10, 10, Connectivity::Eight);
+    let query = Query::new((0, 0), Goal::Node((9, 9)));
+    let mut astar = AStar::new(Octile);
+    astar.begin(&grid, &query).unwrap();
+    let mut calls = 0;
+    loop {
+        calls += 1;
+        assert!(calls < 1000, "a slice of 0 never ends the search");
+        if let Progress::Done(outcome) = astar.resume(&grid, &query, 0).unwrap() {
+            assert_eq!(outcome.path().goal(), (9, 9));
+            break;
+        }
+    }
+    // Each call expands one node, and the last also finds the goal next in line.
+    assert_eq!(calls, astar.last_stats().expanded);
+}
+
+#[test]
+fn an_infinite_edge_is_impassable() {
+    // 0 → 1 costs infinity, 0 → 2 → 1 costs 2.
+    let graph = from_fn(|n: u8| match n {
+        0 => vec![(1, f64::INFINITY), (2, 1.0)],
+        2 => vec![(1, 1.0)],
+        _ => vec![],
+    });
+    let path = AStar::dijkstra().plan(&graph, 0, 1).unwrap();
+    assert_eq!((path.nodes, path.cost), (vec![0, 2, 1], 2.0));
+    let bfs = Bfs::new().plan(&graph, 0, 1).unwrap();
+    assert_eq!(bfs.nodes, [0, 2, 1]);
+    let only = from_fn(|n: u8| {
+        if n == 0 {
+            vec![(1, f64::INFINITY)]
+        } else {
+            vec![]
+        }
+    });
+    assert_eq!(AStar::dijkstra().plan(&only, 0, 1), Err(PlanError::NoPath));
+    assert_eq!(Bfs::new().plan(&only, 0, 1), Err(PlanError::NoPath));
+    let integers = from_fn(|n: u8| {
+        if n == 0 {
+            vec![(1, u32::MAX), (2, 3)]
+        } else {
+            vec![]
+        }
+    });
+    assert_eq!(
+        AStar::dijkstra().plan(&integers, 0, 1),
+        Err(PlanError::NoPath)
+    );
+    assert_eq!(AStar::dijkstra().plan(&integers, 0, 2).unwrap().cost, 3);
+}
+
+#[test]
+fn dijkstra_closest_without_an_estimate_is_the_start() {
+    let grid: Grid = "...#.".parse().unwrap();
+    let query = Query::new((0, 0), Goal::Node((4, 0))).or_closest();
+    let outcome = Dijkstra::default().search(&grid, &query).unwrap();
+    assert_eq!(outcome.path().nodes, [(0, 0)]);
+    // With an estimate, the cell next to the wall.
+    let towards = |cell: Cell| f64::from(4 - cell.0);
+    let outcome = Dijkstra::default()
+        .search(&grid, &query.with_estimate(&towards))
+        .unwrap();
+    assert_eq!(outcome.path().goal(), (2, 0));
+}
+
+/// A dense graph that claims four billion nodes and has ten.
+struct Claimed;
+
+impl Graph for Claimed {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = DenseIds;
+    fn successors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
+        if node < 9 {
+            visit(node + 1, 1);
+        }
+    }
+}
+
+impl IndexedGraph for Claimed {
+    fn node_bound(&self) -> usize {
+        4_000_000_000
+    }
+    fn index(&self, node: u32) -> usize {
+        node as usize
+    }
+    fn node(&self, index: usize) -> u32 {
+        index as u32
+    }
+}
+
+#[test]
+fn a_huge_claimed_graph_is_searched_or_refused_without_aborting() {
+    for result in [
+        AStar::dijkstra().plan(&Claimed, 0, 9),
+        Bfs::new().plan(&Claimed, 0, 9),
+    ] {
+        match result {
+            Ok(path) => assert_eq!(path.cost, 9),
+            Err(PlanError::OutOfMemory { .. }) => {}
+            Err(other) => panic!("{other}"),
+        }
+    }
+    // 4.2 billion cells: an error, or a grid, but no abort.
+    match Grid::try_open(65_000, 65_000, Connectivity::Four) {
+        Ok(grid) => assert_eq!(grid.width(), 65_000),
+        Err(error) => assert!(!error.to_string().is_empty()),
+    }
+}
+
+/// Small digraphs with costs that tie, and an admissible heuristic that is often
+/// inconsistent (a random fraction of the true distance, node by node).
+#[derive(Clone, Debug)]
+struct Weighted {
+    edges: Vec<Vec<(u8, u32)>>,
+    start: u8,
+    goal: u8,
+    fractions: Vec<u32>,
+}
+
+fn weighted() -> impl Strategy<Value = Weighted> {
+    (2u8..12).prop_flat_map(|n| {
+        (
+            prop::collection::vec((0..n, 0..n, 1u32..6), 0..40),
+            0..n,
+            0..n,
+            prop::collection::vec(0u32..=4, usize::from(n)),
+        )
+            .prop_map(move |(list, start, goal, fractions)| {
+                let mut edges = vec![Vec::new(); usize::from(n)];
+                for (from, to, cost) in list {
+                    edges[usize::from(from)].push((to, cost));
+                }
+                Weighted {
+                    edges,
+                    start,
+                    goal,
+                    fractions,
+                }
+            })
+    })
+}
+
+impl Graph for Weighted {
+    type Node = u8;
+    type Cost = u32;
+    type Ids = HashedIds<u8>;
+    fn successors(&self, node: u8, mut visit: impl FnMut(u8, u32)) {
+        for &(next, cost) in &self.edges[usize::from(node)] {
+            visit(next, cost);
+        }
+    }
+}
+
+impl Weighted {
+    /// The cheapest cost from each node to the goal (Bellman-Ford: the oracle).
+    fn to_goal(&self) -> Vec<Option<u32>> {
+        let n = self.edges.len();
+        let mut distance = vec![None; n];
+        distance[usize::from(self.goal)] = Some(0);
+        for _ in 0..n {
+            for from in 0..n {
+                for &(to, cost) in &self.edges[from] {
+                    if let Some(d) = distance[usize::from(to)] {
+                        let through = d + cost;
+                        if distance[from].is_none_or(|best| through < best) {
+                            distance[from] = Some(through);
+                        }
+                    }
+                }
+            }
+        }
+        distance
+    }
+
+    /// The cheapest edges along `nodes`, summed.
+    fn walk(&self, nodes: &[u8]) -> Option<u32> {
+        nodes.windows(2).try_fold(0, |total, step| {
+            let cheapest = self.edges[usize::from(step[0])]
+                .iter()
+                .filter(|&&(to, _)| to == step[1])
+                .map(|&(_, cost)| cost)
+                .min()?;
+            Some(total + cheapest)
+        })
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// With any budget and an admissible, inconsistent heuristic, every path A* returns
+    /// (to a goal or to the closest node) costs what its edges sum to, and a goal path is
+    /// optimal.
+    #[test]
+    fn every_path_costs_its_edges(case in weighted(), budget in 0u64..12) {
+        let distance = case.to_goal();
+        let estimates: Vec<u32> = distance
+            .iter()
+            .zip(&case.fractions)
+            .map(|(d, fraction)| d.map_or(0, |d| d * fraction / 4))
+            .collect();
+        let h = |node: u8, _goal: u8| estimates[usize::from(node)];
+        let query = Query::new(case.start, Goal::Node(case.goal)).or_closest();
+        for mut astar in [AStar::new(h).with_budget(budget), AStar::new(h)] {
+            let outcome = astar.search(&case, &query).unwrap();
+            let path = outcome.path();
+            prop_assert_eq!(path.nodes[0], case.start);
+            prop_assert_eq!(case.walk(&path.nodes), Some(path.cost), "{:?}", outcome);
+            if let Outcome::Reached(path) = &outcome {
+                prop_assert_eq!(Some(path.cost), distance[usize::from(case.start)]);
+            }
+        }
+    }
+
+    /// A search in random slices, with the budget lowered or raised between them, stops at
+    /// the budget in force, to the expansion.
+    #[test]
+    fn budgets_changed_between_slices_are_limits(
+        case in weighted(),
+        steps in prop::collection::vec((0u64..4, prop::option::of(0u64..15)), 1..12),
+    ) {
+        let mut astar = AStar::dijkstra();
+        let query = Query::new(case.start, Goal::Node(case.goal));
+        astar.begin(&case, &query).unwrap();
+        for (slice, budget) in steps {
+            astar.set_budget(budget);
+            let before = astar.last_stats().expanded;
+            let result = astar.resume(&case, &query, slice);
+            let after = astar.last_stats().expanded;
+            if let Some(budget) = budget {
+                prop_assert!(after <= before.max(budget));
+            }
+            match result {
+                Ok(Progress::Pending) => prop_assert_eq!(after - before, slice.max(1)),
+                Err(PlanError::BudgetExceeded { budget: stopped }) => {
+                    prop_assert_eq!(Some(stopped), budget);
+                    prop_assert_eq!(after, before.max(stopped));
+                    break;
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// A grid search in random slices returns exactly the uninterrupted path, and resumes
+    /// with another start or goal in between are refused without disturbing it.
+    #[test]
+    fn sliced_grid_searches_match_and_refuse_other_queries(
+        width in 2u32..20,
+        height in 2u32..20,
+        walls in prop::collection::vec((0u32..20, 0u32..20), 0..60),
+        weights in prop::collection::vec((0u32..20, 0u32..20, 1u32..4), 0..40),
+        slices in prop::collection::vec(0u64..6, 1..40),
+    ) {
+        let mut grid = Grid::open(width, height, Connectivity::Eight);
+        for (x, y, weight) in weights {
+            let _ = grid.set_weight((x % width, y % height), f64::from(weight) * 0.1);
+        }
+        let (start, goal) = ((0, 0), (width - 1, height - 1));
+        for (x, y) in walls {
+            let cell = (x % width, y % height);
+            if cell != start && cell != goal {
+                grid.set_blocked(cell, true).unwrap();
+            }
+        }
+        let query = Query::new(start, Goal::Node(goal)).or_closest();
+        let other = Query::new(goal, Goal::Node(start)).or_closest();
+        let whole = AStar::new(Octile).with_budget(200).search(&grid, &query);
+        let mut astar = AStar::new(Octile).with_budget(200);
+        astar.begin(&grid, &query).unwrap();
+        let mut slices = slices.into_iter().cycle();
+        let sliced = loop {
+            let slice = slices.next().unwrap();
+            if slice == 5 {
+                let refused = matches!(
+                    astar.resume(&grid, &other, 3),
+                    Err(PlanError::InvalidQuery { .. })
+                );
+                prop_assert!(refused);
+            }
+            match astar.resume(&grid, &query, slice % 5) {
+                Ok(Progress::Pending) => {}
+                Ok(Progress::Done(outcome)) => break Ok(outcome),
+                Err(error) => break Err(error),
+            }
+        };
+        prop_assert_eq!(sliced, whole);
+    }
+
+    /// The fuzz target's checks, on random bytes.
+    #[test]
+    fn sliced_search_driver_finds_nothing(data in prop::collection::vec(any::<u8>(), 0..160)) {
+        if let Err(broken) = sliced_search_driver::check(&data) {
+            prop_assert!(false, "{}", broken);
+        }
+    }
+}
