@@ -68,10 +68,14 @@
 //! format; `additive.rs` adds databases up, with the reflection, as a heuristic.
 
 mod additive;
+mod compact;
+mod compact_additive;
 mod database;
 mod file;
 mod regions;
 
 pub use additive::{AdditivePdb, PdbState};
+pub use compact::CompactDatabase;
+pub use compact_additive::{CompactAdditivePdb, CompactPdbState};
 pub use database::{BuildProgress, PatternDatabase};
 pub use file::DatabaseError;
