@@ -9,7 +9,7 @@
 //! cargo test --release --test puzzle_seven_eight -- --ignored --nocapture --test-threads 1
 //! ```
 //!
-//! The databases are saved to `$REPLAN_PDB`, or `target/pdb/korf-7-8.pdb` in the crate, and
+//! The databases are saved to `$REPLAN_PDB`, or `target/pdb/7-8-blank-first.pdb` in the crate, and
 //! loaded from there when present.
 
 use std::path::PathBuf;
@@ -22,10 +22,10 @@ use replan::{Heuristic, IdaStar};
 
 mod common;
 
-/// Where the 7-8 databases live: `$REPLAN_PDB`, or `target/pdb/korf-7-8.pdb`.
+/// Where the 7-8 databases live: `$REPLAN_PDB`, or `target/pdb/7-8-blank-first.pdb`.
 fn database_path() -> PathBuf {
     std::env::var_os("REPLAN_PDB").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/pdb/korf-7-8.pdb"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/pdb/7-8-blank-first.pdb"),
         PathBuf::from,
     )
 }
@@ -289,4 +289,51 @@ fn seven_eight_build() {
     }
     let histogram = pdb.databases().iter().map(|db| db.len()).sum::<usize>();
     assert_eq!(histogram, 57_657_600 + 518_918_400);
+}
+
+/// Loads the 7-8 databases from [`database_path`] (building and saving them first when the
+/// file is missing), then solves Korf's 100 one after the other on this thread and checks
+/// every length against the published optimum.
+#[test]
+#[ignore = "needs the 7-8 databases (built when missing); run with --release --ignored"]
+fn seven_eight_korf_hundred() {
+    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    let Some(instances) = common::korf::instances("Korf's 100 with 7-8", &puzzle) else {
+        return;
+    };
+    let goal = puzzle.goal_of(GoalKind::BlankFirst);
+    let path = database_path();
+    if !path.exists() {
+        seven_eight_build();
+    }
+    let patterns = CompactAdditivePdb::seven_eight_patterns(goal).unwrap();
+    let patterns: Vec<&[u8]> = patterns.iter().map(Vec::as_slice).collect();
+    let started = Instant::now();
+    let pdb = CompactAdditivePdb::load_for(&path, goal, &patterns).unwrap();
+    let load = started.elapsed();
+    let mut ida = IdaStar::incremental(&pdb);
+    let mut times = Vec::new();
+    let mut nodes = 0;
+    let started = Instant::now();
+    for instance in &instances {
+        let one = Instant::now();
+        let solution = puzzle.solve(&mut ida, instance.start, goal).unwrap();
+        times.push(one.elapsed());
+        assert_eq!(
+            solution.len() as u32,
+            instance.optimal,
+            "instance {}",
+            instance.id
+        );
+        assert_eq!(instance.start.apply_all(&solution.moves), Some(goal));
+        nodes += solution.stats.expanded;
+    }
+    let total = started.elapsed();
+    times.sort_unstable();
+    eprintln!(
+        "Korf's 100 with 7-8 reflected: {nodes} nodes expanded in {total:.3?} (load {load:.3?}); \
+         median {:.2?}, worst {:.2?} per instance",
+        times[times.len() / 2],
+        times[times.len() - 1]
+    );
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use replan::{Cost, Graph, Path};
 
 pub mod exact_any_angle;
+pub mod korf;
 
 /// The data folder: `$REPLAN_DATA`, or `../shared/data` beside the crate.
 pub fn data_dir() -> PathBuf {
