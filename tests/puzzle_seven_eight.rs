@@ -314,6 +314,7 @@ fn seven_eight_korf_hundred() {
     let mut ida = IdaStar::incremental(&pdb);
     let mut times = Vec::new();
     let mut nodes = 0;
+    let cpu_before = peak_memory_and_cpu().map(|(_, cpu)| cpu);
     let started = Instant::now();
     for instance in &instances {
         let one = Instant::now();
@@ -336,4 +337,7 @@ fn seven_eight_korf_hundred() {
         times[times.len() / 2],
         times[times.len() - 1]
     );
+    if let (Some((_, cpu)), Some(before)) = (peak_memory_and_cpu(), cpu_before) {
+        eprintln!("CPU time of the solving: {:.2?}", cpu - before);
+    }
 }
