@@ -341,3 +341,31 @@ fn seven_eight_korf_hundred() {
         eprintln!("CPU time of the solving: {:.2?}", cpu - before);
     }
 }
+
+/// Along random walks, the estimate updated move by move equals the one computed afresh,
+/// with and without the reflection, on goals with the blank first and last (both on the
+/// diagonal).
+#[test]
+fn incremental_estimates_match_fresh_ones() {
+    use replan::IncrementalHeuristic;
+    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    for kind in [GoalKind::BlankFirst, GoalKind::BlankLast] {
+        let goal = puzzle.goal_of(kind);
+        let patterns: &[&[u8]] = &[&[1, 2, 3, 4], &[5, 6, 9, 10], &[7, 8, 11]];
+        let mut pdb = CompactAdditivePdb::build(&puzzle, goal, patterns).unwrap();
+        for reflect in [true, false] {
+            pdb.set_reflection(reflect);
+            assert_eq!(pdb.reflects(), reflect);
+            for seed in 0..20 {
+                let mut board = puzzle.random_board(goal, seed);
+                let (mut h, mut state) = pdb.first(board, goal);
+                for step in 0..60 {
+                    let child = random_walk(&puzzle, board, 1, seed * 1000 + step);
+                    let (next_h, next_state) = pdb.next(board, h, state, child, goal);
+                    assert_eq!(next_h, pdb.first(child, goal).0, "seed {seed} step {step}");
+                    (board, h, state) = (child, next_h, next_state);
+                }
+            }
+        }
+    }
+}
