@@ -27,6 +27,11 @@
 //! - `korf100/*`: Korf's 100 15-puzzles by IDA* with the 6-6-3 pattern databases, single
 //!   thread; the database build time and the node counts are printed before the timing.
 //!   Needs the data folder (`$REPLAN_DATA` or `../shared/data`); skipped without it.
+//! - `korf100/ida_star_pdb_78`: the same 100 with the 7-8 pattern databases and their
+//!   reflection, single thread, loaded from `$REPLAN_PDB` or `target/pdb/7-8-blank-first.pdb`
+//!   (build that once: `cargo run --release --example puzzle -- --goal blank-first
+//!   --heuristic pdb-7-8`); the load time and node counts are printed before the timing.
+//!   Skipped without the file.
 //!
 //! ```text
 //! cargo bench --bench puzzle                 # everything (several minutes)
@@ -38,7 +43,8 @@ use std::time::{Duration, Instant};
 use criterion::{black_box, Criterion};
 use pathfinding::prelude::{astar, bfs_bidirectional, idastar};
 use replan::puzzle::{
-    AdditivePdb, Board, GoalKind, LinearConflict, Manhattan, RankedPuzzle, SlidingPuzzle,
+    AdditivePdb, Board, CompactAdditivePdb, GoalKind, LinearConflict, Manhattan, RankedPuzzle,
+    SlidingPuzzle,
 };
 use replan::{AStar, BidirectionalBfs, Graph, Heuristic, IdaStar, IncrementalHeuristic, Planner};
 use smallvec::SmallVec;
@@ -321,19 +327,14 @@ fn print_expansions(
     }
 }
 
-fn korf100(c: &mut Criterion) {
-    // Building the databases takes seconds: skip them when a filter leaves this group out.
-    if !paired::selected("korf100/ida_star_pdb_663") {
-        return;
-    }
+/// Korf's 100 with their optimal lengths, or `None` after a notice.
+fn korf_instances(puzzle: &SlidingPuzzle) -> Option<Vec<(Board, usize)>> {
     let path = paired::data_dir().join("korf100.txt");
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("notice: {} not readable; skipping korf100", path.display());
-        return;
+        return None;
     };
-    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
-    let goal = puzzle.goal_of(GoalKind::BlankFirst);
-    let instances: Vec<(Board, usize)> = text
+    let instances = text
         .lines()
         .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
         .map(|line| {
@@ -344,6 +345,19 @@ fn korf100(c: &mut Criterion) {
             )
         })
         .collect();
+    Some(instances)
+}
+
+fn korf100(c: &mut Criterion) {
+    // Building the databases takes seconds: skip them when a filter leaves this group out.
+    if !paired::selected("korf100/ida_star_pdb_663") {
+        return;
+    }
+    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    let goal = puzzle.goal_of(GoalKind::BlankFirst);
+    let Some(instances) = korf_instances(&puzzle) else {
+        return;
+    };
 
     let started = Instant::now();
     let pdb = AdditivePdb::six_six_three(&puzzle, goal, |_, _| {}).unwrap();
@@ -380,9 +394,68 @@ fn korf100(c: &mut Criterion) {
     group.finish();
 }
 
+fn korf100_seven_eight(c: &mut Criterion) {
+    if !paired::selected("korf100/ida_star_pdb_78") {
+        return;
+    }
+    let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    let goal = puzzle.goal_of(GoalKind::BlankFirst);
+    let Some(instances) = korf_instances(&puzzle) else {
+        return;
+    };
+    let file = std::env::var_os("REPLAN_PDB").map_or_else(
+        || {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("target/pdb/7-8-blank-first.pdb")
+        },
+        std::path::PathBuf::from,
+    );
+    if !file.exists() {
+        eprintln!(
+            "notice: {} missing; skipping korf100/ida_star_pdb_78 (build it with \
+             `cargo run --release --example puzzle -- --goal blank-first --heuristic pdb-7-8`)",
+            file.display()
+        );
+        return;
+    }
+    let patterns = CompactAdditivePdb::seven_eight_patterns(goal).unwrap();
+    let patterns: Vec<&[u8]> = patterns.iter().map(Vec::as_slice).collect();
+    let started = Instant::now();
+    let pdb = CompactAdditivePdb::load_for(&file, goal, &patterns).unwrap();
+    eprintln!("korf100: 7-8 databases loaded in {:.2?}", started.elapsed());
+
+    let mut ida = IdaStar::incremental(&pdb);
+    let started = Instant::now();
+    let (mut expanded, mut generated) = (0, 0);
+    for &(board, optimal) in &instances {
+        let path = ida.plan(&puzzle, board, goal).unwrap();
+        assert_eq!(path.len(), optimal);
+        expanded += path.stats.expanded;
+        generated += path.stats.generated;
+    }
+    eprintln!(
+        "korf100: {} instances optimal with 7-8 in {:.2?}: {expanded} nodes expanded, {generated} generated",
+        instances.len(),
+        started.elapsed()
+    );
+
+    let mut group = c.benchmark_group("korf100");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    group.bench_function("ida_star_pdb_78", |b| {
+        b.iter(|| {
+            for &(board, _) in &instances {
+                black_box(ida.plan(&puzzle, board, goal).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     eight_puzzle(&mut criterion);
     korf100(&mut criterion);
+    korf100_seven_eight(&mut criterion);
     criterion.final_summary();
 }

@@ -60,7 +60,10 @@ pub use board::{Board, Move};
 pub use error::PuzzleError;
 pub use heuristics::{LineSums, LinearConflict, Manhattan, Misplaced};
 pub use ids::BoardIds;
-pub use pattern_database::{AdditivePdb, BuildProgress, DatabaseError, PatternDatabase, PdbState};
+pub use pattern_database::{
+    AdditivePdb, BuildProgress, CompactAdditivePdb, CompactDatabase, CompactPdbState,
+    DatabaseError, PatternDatabase, PdbState,
+};
 pub use rank::RankedPuzzle;
 
 use crate::{Graph, InvalidNode, Path, Planner, ReverseGraph, SearchStats};

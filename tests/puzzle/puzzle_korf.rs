@@ -11,46 +11,12 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use replan::puzzle::{AdditivePdb, Board, GoalKind, SlidingPuzzle};
+use replan::puzzle::{AdditivePdb, GoalKind, SlidingPuzzle};
 use replan::IdaStar;
 
 use crate::common;
 
-/// One line of `korf100.txt`: id, optimal length, tiles (blank-first goal).
-struct Instance {
-    id: u32,
-    optimal: u32,
-    start: Board,
-}
-
-/// The instances, or `None` (after a notice) when the data file is absent. A file that
-/// exists but cannot be read or parsed fails the test.
-fn instances(puzzle: &SlidingPuzzle) -> Option<Vec<Instance>> {
-    let path = common::data_path("Korf's 100", "korf100.txt")?;
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
-    let instances: Vec<Instance> = text
-        .lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let fields: Vec<&str> = line.split_whitespace().collect();
-            assert_eq!(fields.len(), 18, "bad line in korf100.txt: {line}");
-            Instance {
-                id: fields[0].parse().expect("instance id"),
-                optimal: fields[1].parse().expect("optimal length"),
-                start: puzzle
-                    .parse(&fields[2..].join(" "))
-                    .expect("instance tiles"),
-            }
-        })
-        .collect();
-    assert_eq!(
-        instances.len(),
-        100,
-        "korf100.txt should hold 100 instances"
-    );
-    Some(instances)
-}
+use common::korf::instances;
 
 fn database(puzzle: &SlidingPuzzle) -> &'static AdditivePdb {
     static PDB: OnceLock<AdditivePdb> = OnceLock::new();
@@ -67,7 +33,7 @@ fn database(puzzle: &SlidingPuzzle) -> &'static AdditivePdb {
 /// path, and prints the totals.
 fn solve(ids: Option<&[u32]>) {
     let puzzle = SlidingPuzzle::new(4, 4).unwrap();
-    let Some(instances) = instances(&puzzle) else {
+    let Some(instances) = instances("Korf's 100", &puzzle) else {
         return;
     };
     let goal = puzzle.goal_of(GoalKind::BlankFirst);

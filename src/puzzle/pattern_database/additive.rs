@@ -1,7 +1,7 @@
 //! The additive heuristic: disjoint databases added up, and the larger of that sum and the
 //! sum on the board's reflection about the main diagonal where the goal allows it.
 
-use super::database::check_pattern;
+use super::database::{check_pattern, slots};
 use super::{BuildProgress, PatternDatabase};
 use crate::puzzle::{Board, Manhattan, PuzzleError, SlidingPuzzle};
 use crate::{Heuristic, IncrementalHeuristic};
@@ -13,14 +13,14 @@ pub(super) const MAX_PATTERNS: usize = 8;
 
 /// The transposition symmetry of a square board: where each cell and tile goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Reflection {
-    cell: [u8; 16],
-    tile: [u8; 16],
+pub(super) struct Reflection {
+    pub(super) cell: [u8; 16],
+    pub(super) tile: [u8; 16],
 }
 
 impl Reflection {
     /// The reflection about the main diagonal, if `goal` allows one.
-    fn of(goal: Board) -> Option<Reflection> {
+    pub(super) fn of(goal: Board) -> Option<Reflection> {
         let width = goal.width();
         if width != goal.height() || goal.blank() % width != goal.blank() / width {
             return None;
@@ -40,7 +40,7 @@ impl Reflection {
 
     /// The positions (cell of each tile) of the transposed board.
     #[inline]
-    fn mirror(&self, positions: u64, n: usize) -> u64 {
+    pub(super) fn mirror(&self, positions: u64, n: usize) -> u64 {
         let mut mirrored = 0;
         for t in 0..n {
             let cell = (positions >> (4 * t)) & 0xF;
@@ -153,7 +153,7 @@ impl AdditivePdb {
         patterns: &[&[u8]],
         mut progress: impl FnMut(usize, BuildProgress),
     ) -> Result<Self, PuzzleError> {
-        check_patterns(puzzle.cells(), patterns)?;
+        check_patterns(puzzle.cells(), patterns, slots)?;
         let databases = patterns
             .iter()
             .enumerate()
@@ -195,7 +195,7 @@ impl AdditivePdb {
             });
         }
         let patterns: Vec<&[u8]> = databases.iter().map(|db| db.tiles()).collect();
-        check_patterns(goal.len(), &patterns)?;
+        check_patterns(goal.len(), &patterns, slots)?;
         let mut pattern_of = [NO_PATTERN; 16];
         for (i, db) in databases.iter().enumerate() {
             for &tile in db.tiles() {
@@ -351,7 +351,11 @@ impl AdditivePdb {
     }
 }
 
-fn check_patterns(n: usize, patterns: &[&[u8]]) -> Result<(), PuzzleError> {
+pub(super) fn check_patterns(
+    n: usize,
+    patterns: &[&[u8]],
+    entries: fn(usize, usize) -> usize,
+) -> Result<(), PuzzleError> {
     if patterns.is_empty() || patterns.len() > MAX_PATTERNS {
         return Err(PuzzleError::BadPattern {
             reason: format!(
@@ -363,7 +367,7 @@ fn check_patterns(n: usize, patterns: &[&[u8]]) -> Result<(), PuzzleError> {
     let mut taken = 0;
     patterns
         .iter()
-        .try_for_each(|tiles| check_pattern(n, tiles, &mut taken))
+        .try_for_each(|tiles| check_pattern(n, tiles, &mut taken, entries))
 }
 
 impl Heuristic<Board, u32> for AdditivePdb {
@@ -432,7 +436,7 @@ impl IncrementalHeuristic<Board, u32> for AdditivePdb {
 
 /// `packed` with nibble `index` set to `value`.
 #[inline(always)]
-fn with_nibble(packed: u64, index: u8, value: usize) -> u64 {
+pub(super) fn with_nibble(packed: u64, index: u8, value: usize) -> u64 {
     let shift = 4 * u32::from(index);
     (packed & !(0xF << shift)) | (value as u64) << shift
 }

@@ -8,7 +8,8 @@ use crate::puzzle::{Board, PuzzleError, SlidingPuzzle};
 
 /// Marks an entry not yet reached while building.
 const UNSEEN: u8 = u8::MAX;
-/// No database above a gigabyte of entries.
+/// No database above a gigabyte of entries (of (placement, region) pairs while building a
+/// compact one).
 const MAX_ENTRIES: usize = 1 << 30;
 
 /// Progress of a database build, reported after each BFS layer.
@@ -78,7 +79,7 @@ impl fmt::Debug for PatternDatabase {
 }
 
 /// `n! / (n - k)!`: the number of placements of `k` distinct tiles on `n` cells.
-fn placements(n: usize, k: usize) -> usize {
+pub(super) fn placements(n: usize, k: usize) -> usize {
     (n - k + 1..=n).product()
 }
 
@@ -98,7 +99,7 @@ pub(super) fn slots(n: usize, k: usize) -> usize {
 /// x86-64 target has no `popcount` for the mask way): Korf's 100 with 6-6-3 spent about a
 /// tenth of its time there.
 #[inline(always)]
-fn placement_index(n: usize, k: usize, mut cell_of: impl FnMut(usize) -> u32) -> usize {
+pub(super) fn placement_index(n: usize, k: usize, mut cell_of: impl FnMut(usize) -> u32) -> usize {
     const ONES: u64 = 0x1111_1111_1111_1111;
     let mut below_counts = 0_u64;
     let mut index = 0;
@@ -118,8 +119,14 @@ fn tile_shift(i: usize) -> usize {
     4 * (15 - i)
 }
 
-/// Checks a pattern against a board of `n` cells and the tiles already taken (`taken` bits).
-pub(super) fn check_pattern(n: usize, tiles: &[u8], taken: &mut u32) -> Result<(), PuzzleError> {
+/// Checks a pattern against a board of `n` cells and the tiles already taken (`taken` bits),
+/// for a database of `entries(n, k)` entries for `k` tiles.
+pub(super) fn check_pattern(
+    n: usize,
+    tiles: &[u8],
+    taken: &mut u32,
+    entries: fn(usize, usize) -> usize,
+) -> Result<(), PuzzleError> {
     let bad = |reason: String| Err(PuzzleError::BadPattern { reason });
     if tiles.is_empty() {
         return bad("a pattern needs at least one tile".into());
@@ -142,7 +149,7 @@ pub(super) fn check_pattern(n: usize, tiles: &[u8], taken: &mut u32) -> Result<(
         }
         *taken |= 1 << tile;
     }
-    if slots(n, tiles.len()) > MAX_ENTRIES {
+    if entries(n, tiles.len()) > MAX_ENTRIES {
         return bad(format!(
             "a database of {} tiles on {n} cells is too large",
             tiles.len()
@@ -211,7 +218,7 @@ impl PatternDatabase {
     ) -> Result<Self, PuzzleError> {
         puzzle.check_instance(goal, goal)?;
         let n = puzzle.cells();
-        check_pattern(n, tiles, &mut 0)?;
+        check_pattern(n, tiles, &mut 0, slots)?;
         let k = tiles.len();
         let free = (n - k) as u32;
         let count = slots(n, k);

@@ -48,6 +48,29 @@
 //!   FNV-1a checksum; loading checks all of it and the exact size, so a truncated or
 //!   corrupted file is an error, never a wrong heuristic.
 //!
+//! # Compact databases: the 7-8 partition
+//!
+//! The best partition of the 15-puzzle (Korf and Felner 2002; Felner, Korf and Hanan 2004)
+//! has an 8-tile pattern: `16!/8! = 518,918,400` placements, eight free cells each, so a
+//! byte per (placement, region) would take 4 GB. A [`CompactDatabase`] keeps Korf and
+//! Felner's entry instead, the least over the blank's cells, in four bits: the number of
+//! pattern-tile moves `d` has the parity of the pattern tiles' Manhattan distance `m` and is
+//! at least `m`, so `(d - m) / 2` fits a nibble (it never passes 15 for the 7-8 partition;
+//! larger values would be stored as 15, still admissible). That is 259 MB for the 8 tiles
+//! and 29 MB for the 7. The entries are admissible, not consistent, so the modulo-3 lookup
+//! above does not apply: each move reads one nibble (two with the reflection).
+//! [`CompactAdditivePdb`] adds them up with the reflection.
+//!
+//! The build is a breadth-first search over the same (placement, region) states, where
+//! blank moves inside a region are free, kept as two bits a state (unseen, closed, in the
+//! current layer, in the next): 1 GB for the 8 tiles. Each layer scans that table in
+//! placement order, split between threads a chunk at a time (`std::thread::scope` and an
+//! atomic chunk counter); a worker expands the states of the current layer in its chunk,
+//! sets their placements' entries (which only it owns), and marks the unseen states one
+//! pattern-tile move away with atomic `or`s: two workers marking one state write the same
+//! code, so no lock is needed. Successors' indices are updated from the moved tile's digit
+//! instead of ranked afresh.
+//!
 //! # Reflection
 //!
 //! On a square board whose goal has the blank on the main diagonal, transposing the board
@@ -65,13 +88,19 @@
 //!
 //! `database.rs` builds one database and looks entries up; `regions.rs` holds the tables of
 //! the blank's regions shared by every database of a board shape; `file.rs` is the file
-//! format; `additive.rs` adds databases up, with the reflection, as a heuristic.
+//! format (byte 3 of a database's header names its layout, so a file of one kind is refused
+//! as the other); `additive.rs` adds databases up, with the reflection, as a heuristic;
+//! `compact.rs` and `compact_additive.rs` are the same for compact databases.
 
 mod additive;
+mod compact;
+mod compact_additive;
 mod database;
 mod file;
 mod regions;
 
 pub use additive::{AdditivePdb, PdbState};
+pub use compact::CompactDatabase;
+pub use compact_additive::{CompactAdditivePdb, CompactPdbState};
 pub use database::{BuildProgress, PatternDatabase};
 pub use file::DatabaseError;

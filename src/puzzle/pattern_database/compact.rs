@@ -1,0 +1,639 @@
+//! A pattern database at four bits an entry, the minimum over the blank's position, built by
+//! a breadth-first search on every core (see the [module documentation](super)).
+
+use std::fmt;
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
+
+use super::database::{check_pattern, placement_index, placements};
+use super::regions::{Cells, Regions};
+use super::BuildProgress;
+use crate::puzzle::{Board, PuzzleError, SlidingPuzzle};
+
+/// The largest excess an entry holds; larger ones are stored as this (still admissible).
+pub(super) const MAX_EXCESS: u8 = 15;
+/// Placements a worker takes at a time while building: a multiple of 64, so that no two
+/// workers write the same byte of the entries.
+const CHUNK: usize = 1 << 14;
+/// Two bits a search state: 0 for unseen, [`CLOSED`] once expanded, and for the states
+/// waiting to be expanded, `CURRENT + depth % 2`: a layer writes the code of the next one.
+const STATES_PER_WORD: usize = 32;
+const CLOSED: u64 = 1;
+const CURRENT: u64 = 2;
+const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+
+/// A pattern database of four bits an entry: for every placement of the pattern tiles, the
+/// least number of pattern-tile moves to their goal cells over every position of the blank
+/// (as Korf and Felner store it), kept as its excess over the pattern tiles' Manhattan
+/// distance.
+///
+/// # Rule
+///
+/// The least number of pattern-tile moves `d` and the pattern tiles' Manhattan distance `m`
+/// have the same parity (each such move changes `m` by one) and `d ≥ m`, so the entry
+/// `(d - m) / 2` loses nothing; an excess above 15 (never met by the 7-8 partition of the
+/// 15-puzzle) is stored as 15, which keeps the estimate admissible.
+/// Unlike [`PatternDatabase`](super::PatternDatabase), the blank's region is not part of the
+/// entry: the database is admissible but not consistent, and 8 times smaller for 8 tiles.
+///
+/// # Cost
+///
+/// `n!/(n-k)!` entries for `k` tiles on `n` cells, two to a byte: 259 MB for 8 tiles of the
+/// 15-puzzle, 29 MB for 7. A lookup ranks the placement in `O(k)` and reads one byte.
+/// Building takes a quarter byte for each (placement, free cell) plus the entries, and
+/// `O(entries · k)` time spread over the threads (see
+/// [`build_with_threads`](CompactDatabase::build_with_threads)).
+///
+/// # Example
+///
+/// ```
+/// use replan::puzzle::{CompactDatabase, SlidingPuzzle};
+///
+/// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+/// let goal = puzzle.goal();
+/// let db = CompactDatabase::build(&puzzle, goal, &[1, 2, 3, 4]).unwrap();
+/// assert_eq!(db.len(), 9 * 8 * 7 * 6);
+/// assert_eq!(db.distance(goal), Some(0));
+/// let board = puzzle.parse("2 1 3 4 5 6 7 8 0").unwrap();
+/// assert!(db.distance(board).unwrap() >= 4);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct CompactDatabase {
+    pub(super) goal: Board,
+    pub(super) tiles: Vec<u8>,
+    /// Entry `p` in the low nibble of byte `p / 2` for even `p`, the high one for odd `p`.
+    pub(super) nibbles: Vec<u8>,
+    /// `manhattan[tile][cell]`: the taxicab distance from `cell` to the tile's goal cell.
+    manhattan: [[u8; 16]; 16],
+}
+
+impl fmt::Debug for CompactDatabase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CompactDatabase")
+            .field("goal", &self.goal)
+            .field("tiles", &self.tiles)
+            .field("entries", &self.len())
+            .finish()
+    }
+}
+
+/// The taxicab distance from every cell to every tile's goal cell.
+fn manhattan_table(goal: Board) -> [[u8; 16]; 16] {
+    let width = goal.width();
+    let goal_cells = goal.positions();
+    let mut table = [[0u8; 16]; 16];
+    for (tile, row) in table.iter_mut().enumerate().take(goal.len()).skip(1) {
+        let home = ((goal_cells >> (4 * tile)) & 0xF) as usize;
+        for (cell, distance) in row.iter_mut().enumerate().take(goal.len()) {
+            *distance = ((cell / width).abs_diff(home / width)
+                + (cell % width).abs_diff(home % width)) as u8;
+        }
+    }
+    table
+}
+
+impl CompactDatabase {
+    pub(super) fn new(goal: Board, tiles: Vec<u8>, nibbles: Vec<u8>) -> Self {
+        CompactDatabase {
+            manhattan: manhattan_table(goal),
+            goal,
+            tiles,
+            nibbles,
+        }
+    }
+
+    /// Builds the database of the pattern `tiles` for reaching `goal` on `puzzle`, on every
+    /// core.
+    ///
+    /// # Errors
+    ///
+    /// As [`PatternDatabase::build`](super::PatternDatabase::build).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::{CompactDatabase, SlidingPuzzle};
+    /// let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+    /// let db = CompactDatabase::build(&puzzle, puzzle.goal(), &[1, 2, 3]).unwrap();
+    /// assert_eq!(db.len(), 16 * 15 * 14);
+    /// assert!(CompactDatabase::build(&puzzle, puzzle.goal(), &[0, 1]).is_err());
+    /// ```
+    pub fn build(puzzle: &SlidingPuzzle, goal: Board, tiles: &[u8]) -> Result<Self, PuzzleError> {
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        Self::build_with_threads(puzzle, goal, tiles, threads, |_| {})
+    }
+
+    /// [`build`](CompactDatabase::build) on `threads` threads (at least one), calling
+    /// `progress` after each BFS layer; there `filled` and `entries` count search states,
+    /// (placement, region of the blank) pairs, not database entries.
+    ///
+    /// The search runs over placements together with the region of free cells the blank is
+    /// in, where moving the blank inside its region is free; an entry is the least depth of
+    /// any of its placement's states. Each layer scans a two-bit table of every state (unseen,
+    /// closed, or in the current or the next layer) in placement order, split between the threads a chunk at a time, and
+    /// marks the unseen states one pattern-tile move away with atomic `or`s. No queue is
+    /// kept: the memory is a quarter byte per (placement, free cell) plus the entries, 1.3 GB
+    /// for 8 tiles of the 15-puzzle, and the scan sweeps it forwards.
+    ///
+    /// # Errors
+    ///
+    /// As [`build`](CompactDatabase::build).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::{CompactDatabase, SlidingPuzzle};
+    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    /// let mut layers = 0;
+    /// let one = CompactDatabase::build_with_threads(&puzzle, puzzle.goal(), &[1, 2, 3], 1, |_| layers += 1).unwrap();
+    /// let two = CompactDatabase::build_with_threads(&puzzle, puzzle.goal(), &[1, 2, 3], 2, |_| {}).unwrap();
+    /// assert_eq!(one, two);
+    /// assert!(layers > 0);
+    /// ```
+    pub fn build_with_threads(
+        puzzle: &SlidingPuzzle,
+        goal: Board,
+        tiles: &[u8],
+        threads: usize,
+        mut progress: impl FnMut(BuildProgress),
+    ) -> Result<Self, PuzzleError> {
+        puzzle.check_instance(goal, goal)?;
+        let n = puzzle.cells();
+        check_pattern(n, tiles, &mut 0, placements)?;
+        let cells = Cells::new(puzzle);
+        let manhattan = manhattan_table(goal);
+        let manhattan = tiles.iter().map(|&t| manhattan[t as usize]).collect();
+        let search = Search::new(&cells, n, tiles.len(), manhattan);
+        let nibbles = search.run(goal, tiles, threads.max(1), &mut progress);
+        Ok(CompactDatabase::new(goal, tiles.to_vec(), nibbles))
+    }
+
+    /// The pattern tiles, in the order their cells are hashed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::{CompactDatabase, SlidingPuzzle};
+    /// let puzzle = SlidingPuzzle::new(2, 2).unwrap();
+    /// assert_eq!(CompactDatabase::build(&puzzle, puzzle.goal(), &[3, 1]).unwrap().tiles(), [3, 1]);
+    /// ```
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles
+    }
+
+    /// The goal the distances lead to.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::{CompactDatabase, SlidingPuzzle};
+    /// let puzzle = SlidingPuzzle::new(2, 2).unwrap();
+    /// assert_eq!(CompactDatabase::build(&puzzle, puzzle.goal(), &[1]).unwrap().goal(), puzzle.goal());
+    /// ```
+    pub fn goal(&self) -> Board {
+        self.goal
+    }
+
+    /// The number of entries: the placements of the pattern tiles.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::{CompactDatabase, SlidingPuzzle};
+    /// let puzzle = SlidingPuzzle::new(2, 2).unwrap();
+    /// assert_eq!(CompactDatabase::build(&puzzle, puzzle.goal(), &[1, 2]).unwrap().len(), 12);
+    /// ```
+    #[allow(clippy::len_without_is_empty)] // never empty
+    pub fn len(&self) -> usize {
+        placements(self.goal.len(), self.tiles.len())
+    }
+
+    /// The pattern-tile moves needed from `board` (the least over the blank's cells), or
+    /// `None` for a board of another size than the database's.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::puzzle::{CompactDatabase, SlidingPuzzle};
+    /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
+    /// let db = CompactDatabase::build(&puzzle, puzzle.goal(), &[1]).unwrap();
+    /// let board = puzzle.parse("0 2 3 4 5 6 7 8 1").unwrap();
+    /// assert_eq!(db.distance(board), Some(4));
+    /// assert_eq!(db.distance(SlidingPuzzle::new(4, 4).unwrap().goal()), None);
+    /// ```
+    pub fn distance(&self, board: Board) -> Option<u8> {
+        let same_size = board.width() == self.goal.width() && board.height() == self.goal.height();
+        same_size.then(|| {
+            let positions = board.positions();
+            self.manhattan(positions) + 2 * self.excess(positions)
+        })
+    }
+
+    /// The pattern tiles' Manhattan distance for the tile cells `positions`.
+    #[inline(always)]
+    pub(super) fn manhattan(&self, positions: u64) -> u8 {
+        self.tiles
+            .iter()
+            .map(|&t| self.manhattan[t as usize][((positions >> (4 * t)) & 0xF) as usize])
+            .sum()
+    }
+
+    /// The Manhattan distance of `tile` from `cell`.
+    #[inline(always)]
+    pub(super) fn tile_distance(&self, tile: u8, cell: usize) -> u8 {
+        self.manhattan[tile as usize][cell & 0xF]
+    }
+
+    /// The stored entry for the tile cells `positions`: half the excess over the Manhattan
+    /// distance.
+    #[inline(always)]
+    pub(super) fn excess(&self, positions: u64) -> u8 {
+        let placement = placement_index(self.goal.len(), self.tiles.len(), |i| {
+            ((positions >> (4 * self.tiles[i])) & 0xF) as u32
+        });
+        (self.nibbles[placement / 2] >> (4 * (placement % 2))) & 0xF
+    }
+}
+
+/// What every worker of a build shares.
+struct Search<'a> {
+    n: usize,
+    k: usize,
+    free: usize,
+    placements: usize,
+    cells: &'a Cells,
+    regions: &'static Regions,
+    /// Per pattern tile (in pattern order), its distance from each cell to its goal cell.
+    manhattan: Vec<[u8; 16]>,
+    /// The weight of each digit of a placement index: `(n-i-1)·(n-i-2)···(n-k+1)`.
+    weights: [usize; 16],
+    /// `2^64 / (n - i) + 1`, rounded up, for each digit `i`.
+    reciprocals: [u64; 16],
+}
+
+impl<'a> Search<'a> {
+    fn new(puzzle_cells: &'a Cells, n: usize, k: usize, manhattan: Vec<[u8; 16]>) -> Self {
+        let mut weights = [0usize; 16];
+        let mut reciprocals = [0u64; 16];
+        let mut weight = 1;
+        for i in (0..k).rev() {
+            weights[i] = weight;
+            weight *= n - i;
+            reciprocals[i] = u64::MAX / (n - i) as u64 + 1;
+        }
+        Search {
+            n,
+            k,
+            free: n - k,
+            placements: placements(n, k),
+            cells: puzzle_cells,
+            regions: Regions::of(puzzle_cells),
+            manhattan,
+            weights,
+            reciprocals,
+        }
+    }
+}
+
+impl Search<'_> {
+    /// The breadth-first search; returns the entries, two to a byte.
+    fn run(
+        &self,
+        goal: Board,
+        tiles: &[u8],
+        threads: usize,
+        progress: &mut impl FnMut(BuildProgress),
+    ) -> Vec<u8> {
+        let states_count = self.placements * self.free;
+        let states: Vec<AtomicU64> = (0..states_count.div_ceil(STATES_PER_WORD))
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        let nibbles: Vec<AtomicU8> = (0..self.placements.div_ceil(2))
+            .map(|_| AtomicU8::new(0xFF))
+            .collect();
+
+        let goal_cells = goal.positions();
+        let mut cells = [0u32; 16];
+        let mut occupied = 0u32;
+        for (i, &tile) in tiles.iter().enumerate() {
+            cells[i] = ((goal_cells >> (4 * tile)) & 0xF) as u32;
+            occupied |= 1 << cells[i];
+        }
+        let start = placement_index(self.n, self.k, |i| cells[i]) * self.free
+            + self.regions.rank(occupied, goal.blank() as u32) as usize;
+        mark(&states, start, CURRENT);
+
+        let mut filled = 1;
+        for depth in 0u8.. {
+            let next_chunk = AtomicUsize::new(0);
+            let added = std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads)
+                    .map(|_| {
+                        scope.spawn(|| self.expand_layer(depth, &states, &nibbles, &next_chunk))
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|worker| worker.join().expect("a build worker panicked"))
+                    .sum::<usize>()
+            });
+            filled += added;
+            progress(BuildProgress {
+                depth,
+                filled,
+                entries: states_count,
+            });
+            if added == 0 {
+                break;
+            }
+        }
+        self.finish(&states, nibbles)
+    }
+
+    /// Expands every state of depth `depth`, chunk by chunk; returns the states it marked.
+    fn expand_layer(
+        &self,
+        depth: u8,
+        states: &[AtomicU64],
+        nibbles: &[AtomicU8],
+        next_chunk: &AtomicUsize,
+    ) -> usize {
+        let code = CURRENT + u64::from(depth % 2);
+        let next_code = CURRENT + u64::from((depth + 1) % 2);
+        let mut added = 0;
+        loop {
+            let first = next_chunk.fetch_add(1, Relaxed) * CHUNK;
+            if first >= self.placements {
+                return added;
+            }
+            let last = (first + CHUNK).min(self.placements);
+            let (begin, end) = (first * self.free, last * self.free);
+            for word in begin / STATES_PER_WORD..end.div_ceil(STATES_PER_WORD) {
+                let bits = states[word].load(Relaxed) ^ (code * LOW_BITS);
+                let mut matches = !(bits | bits >> 1) & LOW_BITS;
+                let mut expanded = 0;
+                while matches != 0 {
+                    let field = matches.trailing_zeros();
+                    matches &= matches - 1;
+                    let state = word * STATES_PER_WORD + field as usize / 2;
+                    if (begin..end).contains(&state) {
+                        added += self.expand(state, depth, next_code, states, nibbles);
+                        expanded |= 1 << field;
+                    }
+                }
+                if expanded != 0 {
+                    // Expanded states are closed, so that their code can name a later layer.
+                    states[word].fetch_xor(expanded * (code ^ CLOSED), Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Records `state`'s depth in its placement's entry and marks its unseen neighbours.
+    #[inline]
+    fn expand(
+        &self,
+        state: usize,
+        depth: u8,
+        next_code: u64,
+        states: &[AtomicU64],
+        nibbles: &[AtomicU8],
+    ) -> usize {
+        let (placement, rank) = (state / self.free, state % self.free);
+        let (digits, cells) = self.unrank(placement);
+        // Per cell, the pattern tile on it (or `k`), for the moves' index updates below.
+        let mut tile_on = [self.k as u8; 16];
+        let mut occupied = 0u32;
+        let mut manhattan = 0u8;
+        for i in 0..self.k {
+            tile_on[cells[i] as usize] = i as u8;
+            occupied |= 1 << cells[i];
+            manhattan += self.manhattan[i][cells[i] as usize];
+        }
+        debug_assert!(depth >= manhattan && (depth - manhattan) % 2 == 0);
+        let excess = ((depth - manhattan) / 2).min(MAX_EXCESS);
+        // The first layer to reach a placement gives its least depth; later ones only
+        // confirm it. Only this worker's chunk holds the placement.
+        let byte = &nibbles[placement / 2];
+        let shift = 4 * (placement % 2);
+        let old = byte.load(Relaxed);
+        if (old >> shift) & 0xF > excess {
+            byte.store(old & !(0xF << shift) | excess << shift, Relaxed);
+        }
+
+        let empty = self.cells.all & !occupied;
+        let low = select(empty, rank as u32);
+        let lowest = self.regions.lowest(occupied);
+        let mut added = 0;
+        for i in 0..self.k {
+            let from = cells[i];
+            let mut targets = self.cells.neighbours[from as usize] & empty;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                if (lowest >> (4 * to)) & 0xF != u64::from(low) {
+                    continue;
+                }
+                let moved = self.moved_index(placement, &digits, &tile_on, i, from, to);
+                debug_assert_eq!(
+                    moved,
+                    placement_index(self.n, self.k, |j| if j == i { to } else { cells[j] })
+                );
+                let after = occupied & !(1 << from) | 1 << to;
+                let next = moved * self.free + self.regions.rank(after, from) as usize;
+                added += mark(states, next, next_code);
+            }
+        }
+        added
+    }
+
+    /// The index of `placement` (whose digits are `digits`) after tile `i` moved from cell
+    /// `from` to the free cell `to`.
+    ///
+    /// Digit `j` is tile `j`'s cell less the earlier tiles below it, so the move changes
+    /// digit `i` by the cells passed over that no earlier tile holds, and the digit of each
+    /// later tile on a passed-over cell by one (up when tile `i` moved past it upwards). A move along a row passes over no cell; one across rows
+    /// passes over `width - 1` cells: ranking afresh would read all `k` tiles.
+    #[inline(always)]
+    fn moved_index(
+        &self,
+        placement: usize,
+        digits: &[u32; 16],
+        tile_on: &[u8; 16],
+        i: usize,
+        from: u32,
+        to: u32,
+    ) -> usize {
+        let (low, high) = (from.min(to), from.max(to));
+        let mut digit = digits[i] as usize + (high - low) as usize;
+        let mut later = 0;
+        for cell in low + 1..high {
+            let j = tile_on[cell as usize] as usize;
+            if j < i {
+                digit -= 1;
+            } else if j < self.k {
+                later += self.weights[j];
+            }
+        }
+        let before = placement - digits[i] as usize * self.weights[i];
+        if to > from {
+            before + digit * self.weights[i] + later
+        } else {
+            // Here `digit` counted up from `to`: the new digit is the old one less the
+            // cells passed over.
+            let digit = 2 * digits[i] as usize - digit;
+            before + digit * self.weights[i] - later
+        }
+    }
+
+    /// The digits of `placement` (each tile's cell less the earlier tiles below it) and the
+    /// cells of its pattern tiles: the inverse of `placement_index`.
+    #[inline]
+    fn unrank(&self, placement: usize) -> ([u32; 16], [u32; 16]) {
+        let mut digits = [0u32; 16];
+        let mut rest = placement as u64;
+        for i in (0..self.k).rev() {
+            // Division by the constant `n - i` as a multiplication by its reciprocal (exact
+            // for numerators below 2^32), where `div` took a tenth of the build.
+            let quotient = ((u128::from(rest) * u128::from(self.reciprocals[i])) >> 64) as u64;
+            digits[i] = (rest - quotient * (self.n - i) as u64) as u32;
+            rest = quotient;
+        }
+        let mut cells = [0u32; 16];
+        let mut taken = 0u32;
+        for i in 0..self.k {
+            cells[i] = select(self.cells.all & !taken, digits[i]);
+            taken |= 1 << cells[i];
+        }
+        (digits, cells)
+    }
+
+    /// The entries as bytes; placements no state reached (the unsolvable half when the
+    /// pattern fills the board but for the blank) get 0, which keeps them admissible.
+    fn finish(&self, states: &[AtomicU64], nibbles: Vec<AtomicU8>) -> Vec<u8> {
+        let mut nibbles: Vec<u8> = nibbles.into_iter().map(AtomicU8::into_inner).collect();
+        for placement in 0..self.placements {
+            // A reached placement holds its excess, which is 15 only when clamped: only
+            // those need the states read.
+            if (nibbles[placement / 2] >> (4 * (placement % 2))) & 0xF != MAX_EXCESS {
+                continue;
+            }
+            let seen = (placement * self.free..(placement + 1) * self.free).any(|state| {
+                states[state / STATES_PER_WORD].load(Relaxed) >> (2 * (state % STATES_PER_WORD)) & 3
+                    != 0
+            });
+            if !seen {
+                nibbles[placement / 2] &= !(0xF << (4 * (placement % 2)));
+            }
+        }
+        nibbles
+    }
+}
+
+/// The cell of the `rank`-th set bit of `mask`, counting from 0.
+#[inline(always)]
+fn select(mut mask: u32, rank: u32) -> u32 {
+    for _ in 0..rank {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
+}
+
+/// Marks `state` with `code` unless it was seen; returns 1 if it was not.
+#[inline(always)]
+fn mark(states: &[AtomicU64], state: usize, code: u64) -> usize {
+    let (word, shift) = (state / STATES_PER_WORD, 2 * (state % STATES_PER_WORD));
+    if (states[word].load(Relaxed) >> shift) & 3 != 0 {
+        return 0;
+    }
+    // Another worker may mark it between the load and the `or`, with the same code (a layer
+    // writes one code only): the word stays right, and the old value says who was first.
+    let before = states[word].fetch_or(code << shift, Relaxed);
+    usize::from((before >> shift) & 3 == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::PatternDatabase;
+
+    /// Every placement of `k` tiles on the cells of `all`, as cells in pattern order.
+    fn placements_of(all: u32, k: usize, prefix: &mut Vec<u32>, visit: &mut impl FnMut(&[u32])) {
+        if prefix.len() == k {
+            return visit(prefix);
+        }
+        for cell in (0..32).filter(|&c| all >> c & 1 == 1) {
+            if !prefix.contains(&cell) {
+                prefix.push(cell);
+                placements_of(all, k, prefix, visit);
+                prefix.pop();
+            }
+        }
+    }
+
+    /// Checks every entry against the least entry over the blank's cells of the database that
+    /// keeps the blank's region, built by its own search.
+    fn agrees_with_region_database(width: usize, height: usize, tiles: &[u8], threads: usize) {
+        let puzzle = SlidingPuzzle::new(width, height).unwrap();
+        let goal = puzzle.goal();
+        let compact =
+            CompactDatabase::build_with_threads(&puzzle, goal, tiles, threads, |_| {}).unwrap();
+        let oracle = PatternDatabase::build(&puzzle, goal, tiles).unwrap();
+        let all = (1u32 << puzzle.cells()) - 1;
+        let full = tiles.len() + 1 == puzzle.cells();
+        let mut checked = 0;
+        placements_of(all, tiles.len(), &mut Vec::new(), &mut |cells| {
+            let occupied = cells.iter().fold(0, |m, &c| m | 1 << c);
+            let mut positions = 0u64;
+            for (&tile, &cell) in tiles.iter().zip(cells) {
+                positions |= u64::from(cell) << (4 * tile);
+            }
+            let least = (0..puzzle.cells() as u64)
+                .filter(|&c| occupied >> c & 1 == 0)
+                .map(|blank| oracle.lookup(positions & !0xF | blank))
+                .min()
+                .unwrap();
+            // With one free cell, half the placements cannot be reached: both keep them
+            // admissible, the oracle with 0, this database with the Manhattan distance.
+            if full && least == 0 && compact.manhattan(positions) != 0 {
+                return;
+            }
+            let found = compact.manhattan(positions) + 2 * compact.excess(positions);
+            assert_eq!(
+                found, least,
+                "{width}x{height} {tiles:?} at cells {cells:?}"
+            );
+            checked += 1;
+        });
+        assert!(checked > 0);
+    }
+
+    #[test]
+    fn entries_are_the_least_over_the_blank() {
+        agrees_with_region_database(3, 3, &[1, 2, 3, 4], 1);
+        agrees_with_region_database(3, 3, &[5, 7, 8], 2);
+        agrees_with_region_database(2, 4, &[1, 2, 3, 4, 5], 3);
+        agrees_with_region_database(2, 3, &[1, 2, 3, 4, 5], 2);
+        agrees_with_region_database(4, 3, &[2, 5, 6, 9], 2);
+        agrees_with_region_database(4, 4, &[1, 4, 5], 2);
+    }
+
+    #[test]
+    fn threads_do_not_change_the_entries() {
+        let puzzle = SlidingPuzzle::new(4, 4).unwrap();
+        let goal = puzzle.goal();
+        let one = CompactDatabase::build_with_threads(&puzzle, goal, &[1, 2, 5, 6], 1, |_| {});
+        let three = CompactDatabase::build_with_threads(&puzzle, goal, &[1, 2, 5, 6], 3, |_| {});
+        assert_eq!(one.unwrap(), three.unwrap());
+    }
+
+    #[test]
+    fn unrank_inverts_the_placement_index() {
+        let puzzle = SlidingPuzzle::new(4, 3).unwrap();
+        let cells = Cells::new(&puzzle);
+        let search = Search::new(&cells, 12, 4, Vec::new());
+        for placement in (0..search.placements).step_by(7) {
+            let (_, cells) = search.unrank(placement);
+            assert_eq!(placement_index(12, 4, |i| cells[i]), placement);
+        }
+    }
+}
