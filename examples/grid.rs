@@ -10,8 +10,11 @@
 //!
 //! `--planner` is `astar` (the default), `dijkstra`, `jps` or `jps-plus` (jump point search,
 //! online or over a precomputed table; unweighted 8-connected maps, as the Moving AI ones
-//! are). The first search of `jps` and `jps-plus` builds their tables, and `micros` includes
-//! that build.
+//! are), `subgoal-graph` or `simple-subgoal-graph` (A* over the two-level or simple subgoal
+//! graph, same maps). The first search of `jps` and `jps-plus` builds their tables, and
+//! `micros` includes that build. The subgoal graphs are built before the first search, as a
+//! game builds them when it loads a level: their summary adds `build_micros=B` (the build)
+//! and `micros` times the queries only.
 //!
 //! Any-angle planning: `--planner theta-star` or `lazy-theta-star`, and `--smooth` (string
 //! pulling, after any planner) print instead
@@ -43,7 +46,7 @@ use clap::{Parser, ValueEnum};
 use replan::grid::movingai::{read_map, read_scenarios, Scenario};
 use replan::grid::{
     path_length, smooth_path, Anya, Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus,
-    LazyThetaStar, Octile, ThetaStar,
+    LazyThetaStar, Octile, SubgoalGraph, ThetaStar,
 };
 use replan::{AStar, Dijkstra, PlanError, Planner};
 
@@ -78,6 +81,10 @@ enum PlannerChoice {
     Jps,
     /// Jump point search over a table of jump distances built once per map (JPS+).
     JpsPlus,
+    /// A* over the two-level subgoal graph of the map, built before the first search.
+    SubgoalGraph,
+    /// A* over the simple (one-level) subgoal graph of the map.
+    SimpleSubgoalGraph,
     /// Theta*: any-angle paths between cell centres.
     ThetaStar,
     /// Lazy Theta*: any-angle paths, one line-of-sight test per expansion.
@@ -98,6 +105,12 @@ fn main() -> ExitCode {
                 PlannerChoice::JpsPlus => {
                     any_angle(map, scen, JumpPointSearchPlus::new(), args.smooth)
                 }
+                PlannerChoice::SubgoalGraph => {
+                    any_angle(map, scen, SubgoalGraph::new(), args.smooth)
+                }
+                PlannerChoice::SimpleSubgoalGraph => {
+                    any_angle(map, scen, SubgoalGraph::simple(), args.smooth)
+                }
                 PlannerChoice::ThetaStar => any_angle(map, scen, ThetaStar::new(), args.smooth),
                 PlannerChoice::LazyThetaStar => {
                     any_angle(map, scen, LazyThetaStar::new(), args.smooth)
@@ -110,6 +123,10 @@ fn main() -> ExitCode {
             PlannerChoice::Dijkstra => benchmark(map, scen, Dijkstra::default()),
             PlannerChoice::Jps => benchmark(map, scen, JumpPointSearch::new()),
             PlannerChoice::JpsPlus => benchmark(map, scen, JumpPointSearchPlus::new()),
+            PlannerChoice::SubgoalGraph => subgoal_benchmark(map, scen, SubgoalGraph::new()),
+            PlannerChoice::SimpleSubgoalGraph => {
+                subgoal_benchmark(map, scen, SubgoalGraph::simple())
+            }
             PlannerChoice::ThetaStar | PlannerChoice::LazyThetaStar | PlannerChoice::Anya => {
                 unreachable!("any-angle planners take the branches above")
             }
@@ -165,10 +182,44 @@ fn demo() -> Result<(), String> {
 fn benchmark<P: Planner<Grid>>(
     map_path: &Path,
     scen_path: &Path,
-    mut planner: P,
+    planner: P,
 ) -> Result<(), String> {
     let (grid, scenarios) = load(map_path, scen_path)?;
+    let summary = solve_all(&grid, &scenarios, planner)?;
+    println!("{summary}");
+    Ok(())
+}
 
+/// [`benchmark`] for a subgoal graph: the graph is built first, and its build time reported
+/// apart from the queries'.
+fn subgoal_benchmark(
+    map_path: &Path,
+    scen_path: &Path,
+    mut planner: SubgoalGraph,
+) -> Result<(), String> {
+    let (grid, scenarios) = load(map_path, scen_path)?;
+    let clock = Instant::now();
+    planner.prepare(&grid).map_err(|err| err.to_string())?;
+    let build = clock.elapsed();
+    eprintln!(
+        "{} subgoals ({} global), {} edges, {:.2} bytes per cell",
+        planner.subgoal_count(),
+        planner.global_count(),
+        planner.edge_count(),
+        planner.table_bytes() as f64 / f64::from(grid.width() * grid.height())
+    );
+    let summary = solve_all(&grid, &scenarios, planner)?;
+    println!("{summary} build_micros={}", build.as_micros());
+    Ok(())
+}
+
+/// Plans every scenario with `planner`, checking each cost against the published optimum,
+/// and returns the summary line.
+fn solve_all<P: Planner<Grid>>(
+    grid: &Grid,
+    scenarios: &[Scenario],
+    mut planner: P,
+) -> Result<String, String> {
     let progress = std::io::stderr().is_terminal();
     let mut mismatches = 0usize;
     let mut max_abs_error = 0.0f64;
@@ -201,13 +252,12 @@ fn benchmark<P: Planner<Grid>>(
             }
         }
     }
-    println!(
+    Ok(format!(
         "scenarios={} mismatches={mismatches} max_abs_error={max_abs_error:.6} \
          expanded={expanded} micros={}",
         scenarios.len(),
         planning.as_micros()
-    );
-    Ok(())
+    ))
 }
 
 // Any-angle planning and smoothing: path length against the published octile optimum, and
