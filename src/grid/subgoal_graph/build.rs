@@ -18,6 +18,9 @@ pub(super) const DIAGONALS: [(usize, [usize; 2]); 4] =
 #[derive(Debug, Default, Clone)]
 pub(super) struct Cells {
     pub(super) stride: usize,
+    /// `⌈2^64 / stride⌉`, so that a padded index divides by `stride` with one multiply, as
+    /// the grid's own node ids do: queries turn every subgoal they generate into its cell.
+    stride_reciprocal: u64,
     /// Whether each padded cell is a subgoal.
     pub(super) subgoal: FixedBitSet,
     /// Per 64 cells of `subgoal`, the subgoals before them: a subgoal's id is its rank.
@@ -61,6 +64,7 @@ impl Cells {
         }
         let mut built = Cells {
             stride: grid.stride,
+            stride_reciprocal: grid.stride_reciprocal,
             subgoal,
             rank: Vec::new(),
             at: Vec::new(),
@@ -114,7 +118,16 @@ impl Cells {
     /// The cell at padded index `i`.
     #[inline(always)]
     pub(super) fn cell(&self, i: usize) -> Cell {
-        ((i % self.stride) as u32 - 1, (i / self.stride) as u32 - 1)
+        // Exact for padded indices, which fit in 32 bits (the grid checks its size).
+        let row = ((u128::from(self.stride_reciprocal) * i as u128) >> 64) as usize;
+        let column = i - row * self.stride;
+        (column as u32 - 1, row as u32 - 1)
+    }
+
+    /// The cell of subgoal `id`.
+    #[inline(always)]
+    pub(super) fn position(&self, id: u32) -> Cell {
+        self.cell(self.at[id as usize] as usize)
     }
 
     /// The horizontal clearances (west and east) of row `y`, after a change in it.

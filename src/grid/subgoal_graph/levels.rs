@@ -11,45 +11,42 @@ use super::build::{octile, Cells};
 
 /// Subgoals with more neighbours than this stay global: checking every pair of neighbours
 /// costs the square of the degree in searches, and such hubs shorten many paths anyway.
-const MAX_DEGREE: usize = 24;
+const MAX_DEGREE: usize = 20;
 
-/// A search that checks a pair of neighbours gives up after this many expansions, and the
-/// pair counts as having no other route (which keeps the subgoal global, or adds an edge).
-const MAX_EXPANSIONS: usize = 200;
+/// The expansions of all the checking searches of one subgoal's pairs, spread over the
+/// subgoals: a search that checks a pair of neighbours gives up after `CHECK_WORK /
+/// subgoals` expansions (within [`MIN_EXPANSIONS`, `MAX_EXPANSIONS`]), and the pair counts
+/// as having no other route (which keeps the subgoal global, or adds an edge). Maps of
+/// scattered obstacles have tens of thousands of subgoals, each pair's route round a
+/// corner is short, and longer searches there only cost build time.
+const CHECK_WORK: usize = 1 << 22;
+const MIN_EXPANSIONS: usize = 32;
+const MAX_EXPANSIONS: usize = 256;
 
 /// Relative slack on costs summed in different orders.
 const SLACK: f64 = 1e-9;
 
 /// Subgoals with their edges, packed: the neighbours of subgoal `u` are
-/// `to[first[u]..first[u + 1]]`, the global ones `to[first[u]..split[u]]` before the local
-/// ones.
+/// `to[first[u]..first[u + 1]]`.
 #[derive(Debug, Default, Clone)]
 pub(super) struct Edges {
     pub(super) first: Vec<u32>,
-    pub(super) split: Vec<u32>,
     pub(super) to: Vec<u32>,
     /// Whether each subgoal is global (searched between the endpoints' own subgoals).
     pub(super) global: FixedBitSet,
 }
 
 impl Edges {
-    /// Packs `adjacency`, global neighbours first.
+    /// Packs `adjacency`.
     pub(super) fn pack(adjacency: &[Vec<u32>], global: FixedBitSet) -> Edges {
         let mut edges = Edges {
             first: Vec::with_capacity(adjacency.len() + 1),
-            split: Vec::with_capacity(adjacency.len()),
             to: Vec::with_capacity(adjacency.iter().map(Vec::len).sum()),
             global,
         };
         for list in adjacency {
             edges.first.push(edges.to.len() as u32);
-            edges
-                .to
-                .extend(list.iter().filter(|&&w| edges.global.contains(w as usize)));
-            edges.split.push(edges.to.len() as u32);
-            edges
-                .to
-                .extend(list.iter().filter(|&&w| !edges.global.contains(w as usize)));
+            edges.to.extend_from_slice(list);
         }
         edges.first.push(edges.to.len() as u32);
         edges
@@ -58,7 +55,6 @@ impl Edges {
     /// The bytes of the packed lists.
     pub(super) fn bytes(&self) -> usize {
         std::mem::size_of_val(self.first.as_slice())
-            + std::mem::size_of_val(self.split.as_slice())
             + std::mem::size_of_val(self.to.as_slice())
             + std::mem::size_of_val(self.global.as_slice())
     }
@@ -89,11 +85,13 @@ struct Checker {
     generation: u32,
     open: BinaryHeap<Entry>,
     target: Vec<u32>,
+    max_expansions: usize,
 }
 
 impl Checker {
     fn new(subgoals: usize) -> Checker {
         Checker {
+            max_expansions: (CHECK_WORK / subgoals.max(1)).clamp(MIN_EXPANSIONS, MAX_EXPANSIONS),
             distance: vec![f64::INFINITY; subgoals],
             stamp: vec![0; subgoals],
             generation: 0,
@@ -152,15 +150,15 @@ impl Checker {
                 continue;
             }
             expansions += 1;
-            if expansions > MAX_EXPANSIONS {
+            if expansions > self.max_expansions {
                 break;
             }
-            let here = cells.cell(cells.at[u as usize] as usize);
+            let here = cells.position(u);
             for &w in &adjacency[u as usize] {
                 if w == avoid {
                     continue;
                 }
-                let next = g + octile(here, cells.cell(cells.at[w as usize] as usize));
+                let next = g + octile(here, cells.position(w));
                 if next < self.distance(w) && next <= bound {
                     self.stamp[w as usize] = generation;
                     self.distance[w as usize] = next;
@@ -185,7 +183,7 @@ pub(super) fn prune(cells: &Cells, adjacency: &mut [Vec<u32>]) -> FixedBitSet {
     let mut checker = Checker::new(subgoals);
     let mut neighbours = Vec::new();
     let mut added: Vec<(u32, u32)> = Vec::new();
-    let position = |u: u32| cells.cell(cells.at[u as usize] as usize);
+    let position = |u: u32| cells.position(u);
     for v in 0..subgoals as u32 {
         neighbours.clear();
         neighbours.extend_from_slice(&adjacency[v as usize]);

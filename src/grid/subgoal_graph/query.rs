@@ -148,7 +148,7 @@ impl Search {
                 links[cells.id(end) as usize] = generation;
             });
         }
-        let position = |u: u32| cells.cell(cells.at[u as usize] as usize);
+        let position = |u: u32| cells.position(u);
         let reached = 2 * generation;
         let closed = reached + 1;
         self.records[start_node as usize] = Record {
@@ -233,24 +233,15 @@ impl Search {
                         &mut self.stats,
                     );
                 }
-                let (first, split, last) = (
+                let (first, last) = (
                     edges.first[id as usize] as usize,
-                    edges.split[id as usize] as usize,
                     edges.first[id as usize + 1] as usize,
                 );
-                for &w in &edges.to[first..split] {
-                    let at = position(w);
-                    relax(
-                        &mut self.records,
-                        &mut self.open,
-                        w,
-                        at,
-                        g + octile(here, at),
-                        &mut self.stats,
-                    );
-                }
-                for &w in &edges.to[split..last] {
-                    if self.goal_link[w as usize] == generation {
+                // Local subgoals lie inside no path the search needs, unless the goal
+                // reaches them directly.
+                for &w in &edges.to[first..last] {
+                    if edges.global.contains(w as usize) || self.goal_link[w as usize] == generation
+                    {
                         let at = position(w);
                         relax(
                             &mut self.records,
