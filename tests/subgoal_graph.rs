@@ -194,6 +194,42 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Edits made through the planner repair its graph: after each one, every pair of
+    /// cells still costs what the oracle finds.
+    #[test]
+    fn repaired_graphs_stay_exact(
+        (width, height, wall_percent, cells, edits) in (3u32..=11, 3u32..=11, 0u32..=40)
+            .prop_flat_map(|(w, h, p)| (
+                Just(w), Just(h), Just(p),
+                prop::collection::vec(0u32..100, (w * h) as usize),
+                prop::collection::vec(((0..w, 0..h), any::<bool>()), 1..6),
+            ))
+    ) {
+        let grid = walled(width, height, &cells, wall_percent);
+        for mut planner in both() {
+            let mut grid = grid.clone();
+            planner.prepare(&grid).unwrap();
+            for &(cell, blocked) in &edits {
+                planner.set_blocked(&mut grid, cell, blocked).unwrap();
+                let mut fresh = SubgoalGraph::simple();
+                fresh.prepare(&grid).unwrap();
+                prop_assert_eq!(planner.subgoal_count(), fresh.subgoal_count());
+                if let Err(err) = check_all_pairs_with(&grid, &mut planner) {
+                    prop_assert!(false, "after {:?} -> {}: {}", cell, blocked, err);
+                }
+            }
+        }
+    }
+}
+
+/// [`check_all_pairs`] with one planner that must not rebuild its graph.
+fn check_all_pairs_with(grid: &Grid, planner: &mut SubgoalGraph) -> Result<(), String> {
+    check_all_pairs(grid, std::slice::from_mut(planner))
+}
+
 #[test]
 fn corners_of_one_blocked_cell_are_the_subgoals() {
     let grid = eight(".....\n.....\n..#..\n.....\n.....");

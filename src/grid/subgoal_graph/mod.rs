@@ -61,12 +61,13 @@
 mod build;
 mod levels;
 mod query;
+mod repair;
 
 use build::{simple_edges, Cells};
 use levels::{prune, Edges};
 use query::{Search, View};
 
-use super::{Cell, Connectivity, Grid};
+use super::{Cell, Connectivity, Grid, GridError};
 use crate::memory::check_endpoints;
 use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 
@@ -237,6 +238,61 @@ impl SubgoalGraph {
             return Ok(());
         }
         self.built = Some(build(grid, self.levels));
+        Ok(())
+    }
+
+    /// Blocks (`true`) or frees (`false`) `cell` of `grid` and repairs the graph in place,
+    /// if it was built for the grid as it was: the subgoals round the cell, the clearances
+    /// of the rows and columns through it, the edges of the subgoals whose scans meet them,
+    /// and the edges that the cell may cut (see the cost below). A graph built for another
+    /// revision is left to be rebuilt by the next search.
+    ///
+    /// A repaired graph keeps every subgoal global: the second level's choices rest on
+    /// routes that one edit can cut anywhere. It stays exact and searches like the simple
+    /// graph until it is built anew (by [`prepare`](SubgoalGraph::prepare) after an edit
+    /// made without the planner, or by a new planner).
+    ///
+    /// Cost: `O(width + height)` for the clearances, a walk back along the diagonals from
+    /// each changed cell, a scan per subgoal met, and `O(edges)` to renumber and repack
+    /// the lists (with, for a blocked cell, an octile-path check of each edge whose
+    /// rectangle holds it). No search of the whole map, and no scan of every subgoal.
+    ///
+    /// # Errors
+    ///
+    /// [`GridError::OutOfBounds`] when `cell` is off the grid; nothing changes then.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, Octile, SubgoalGraph};
+    /// use replan::{AStar, Planner};
+    ///
+    /// let mut grid = Grid::open(12, 12, Connectivity::Eight);
+    /// let mut planner = SubgoalGraph::new();
+    /// planner.prepare(&grid)?;
+    /// for y in 0..11 {
+    ///     planner.set_blocked(&mut grid, (6, y), true)?;
+    /// }
+    /// let path = planner.plan(&grid, (0, 0), (11, 0))?;
+    /// let astar = AStar::new(Octile).plan(&grid, (0, 0), (11, 0))?;
+    /// assert!((path.cost - astar.cost).abs() < 1e-9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_blocked(
+        &mut self,
+        grid: &mut Grid,
+        cell: Cell,
+        blocked: bool,
+    ) -> Result<(), GridError> {
+        let current = self
+            .built
+            .as_ref()
+            .is_some_and(|built| built.revision == grid.revision());
+        grid.set_blocked(cell, blocked)?;
+        if let Some(built) = self.built.as_mut().filter(|_| current) {
+            repair::repair(&mut built.cells, &mut built.edges, grid, cell);
+            built.revision = grid.revision();
+        }
         Ok(())
     }
 

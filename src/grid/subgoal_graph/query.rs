@@ -343,15 +343,18 @@ pub(super) fn walk(
     true
 }
 
-/// Appends the cells after `from` of some path to `to` of octile length, found by working
-/// out backwards which mixes of diagonal and straight steps still reach `to`.
-fn any_octile_path(
-    grid: &Grid,
-    from: Cell,
-    to: Cell,
-    out: &mut Vec<Cell>,
-    reachable: &mut Vec<bool>,
-) {
+/// Whether some path from `from` to `to` is as short as their octile distance.
+pub(super) fn h_reachable(grid: &Grid, from: Cell, to: Cell, reachable: &mut Vec<bool>) -> bool {
+    let mut scratch = Vec::new();
+    walk(grid, from, to, true, &mut scratch)
+        || walk(grid, from, to, false, &mut scratch)
+        || octile_reachability(grid, from, to, reachable)
+}
+
+/// Fills `reachable`, per mix of `a` diagonal and `b` straight steps from `from` (row-major
+/// in `a`), with whether the rest of the octile walk to `to` can be made from there;
+/// returns it for the start.
+fn octile_reachability(grid: &Grid, from: Cell, to: Cell, reachable: &mut Vec<bool>) -> bool {
     let (diagonal, diagonals, straight, straights) = legs(from, to);
     let (kd, ks) = (
         direction_of(diagonal.0, diagonal.1),
@@ -376,6 +379,29 @@ fn any_octile_path(
                     && reachable[a * width + b + 1]);
         }
     }
+    reachable[0]
+}
+
+/// Appends the cells after `from` of some path to `to` of octile length, found by working
+/// out backwards which mixes of diagonal and straight steps still reach `to`.
+fn any_octile_path(
+    grid: &Grid,
+    from: Cell,
+    to: Cell,
+    out: &mut Vec<Cell>,
+    reachable: &mut Vec<bool>,
+) {
+    let (diagonal, diagonals, straight, straights) = legs(from, to);
+    let (kd, ks) = (
+        direction_of(diagonal.0, diagonal.1),
+        direction_of(straight.0, straight.1),
+    );
+    let width = straights + 1;
+    let base = grid.padded_index(from.0, from.1);
+    let index = |a: usize, b: usize| {
+        base.wrapping_add_signed(grid.offsets[kd] * a as isize + grid.offsets[ks] * b as isize)
+    };
+    octile_reachability(grid, from, to, reachable);
     if !reachable[0] {
         // Every edge joins cells at their octile distance; were none such path there, the
         // graph would be wrong, and a jump keeps the path's ends right.
