@@ -7,7 +7,7 @@ use std::collections::BinaryHeap;
 use super::super::{Cell, Grid};
 use super::build::{direction_of, octile, Cells};
 use super::levels::Edges;
-use crate::{Path, PlanError, SearchStats};
+use crate::{Cost, Path, PlanError, SearchStats};
 
 /// A search record: cost from the start, parent, and `stamp` telling whether the record
 /// belongs to this search (`2 × generation`: reached; one more: expanded).
@@ -18,17 +18,18 @@ struct Record {
     stamp: u32,
 }
 
-/// A frontier entry: smaller `f` first, then larger `g`.
+/// A frontier entry: the node's key (smaller `f`, then larger `g`, first), its id, and the
+/// cost it was queued with, so that a pop reads no record of a stale entry's node.
 #[derive(Clone, Copy, Debug)]
 struct Queued {
-    f: f64,
-    g: f64,
+    key: <f64 as Cost>::FrontierKey,
     id: u32,
+    g: f64,
 }
 
 impl PartialEq for Queued {
     fn eq(&self, other: &Queued) -> bool {
-        self.cmp(other) == Ordering::Equal
+        (self.key, self.id) == (other.key, other.id)
     }
 }
 
@@ -43,11 +44,7 @@ impl PartialOrd for Queued {
 impl Ord for Queued {
     /// Reversed for `BinaryHeap`, a max-heap: the best entry is the greatest.
     fn cmp(&self, other: &Queued) -> Ordering {
-        other
-            .f
-            .total_cmp(&self.f)
-            .then(self.g.total_cmp(&other.g))
-            .then(other.id.cmp(&self.id))
+        (other.key, other.id).cmp(&(self.key, self.id))
     }
 }
 
@@ -157,7 +154,7 @@ impl Search {
             stamp: reached,
         };
         self.open.push(Queued {
-            f: octile(start, goal),
+            key: f64::frontier_key(0.0, octile(start, goal)),
             g: 0.0,
             id: start_node,
         });
@@ -202,7 +199,7 @@ impl Search {
                     stamp: reached,
                 };
                 open.push(Queued {
-                    f: g + octile(at, goal),
+                    key: f64::frontier_key(g, octile(at, goal)),
                     g,
                     id: to,
                 });
