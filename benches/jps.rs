@@ -12,6 +12,15 @@
 //!   and their bytes per map cell. Every scenario of every map is used but the maze's,
 //!   where every 10th is (1,196 of 11,960, all buckets: the files are sorted by bucket;
 //!   `REPLAN_JPS_MAZE_STRIDE=1` for all, about 40 s per A* pass on a quiet host).
+//! - `jps/subgoal`: printed, the queries alone, as a game that builds its tables when it
+//!   loads a level pays them: for each map, `AStar`, `JumpPointSearchPlus` and the two-level
+//!   `SubgoalGraph`, each one planner prepared before the rounds and reused for every
+//!   query, one pass each over the map's queries (the same ones as `jps/paired`) per round,
+//!   in alternating rounds; ratios are medians of the per-round ratios, then geometric
+//!   means over the maps. Beside them the subgoal graph's build (median of three builds
+//!   from scratch), its bytes per map cell, its subgoals and edges, and the time to block
+//!   and free one cell again through `SubgoalGraph::set_blocked` (median over cells
+//!   spread over the map).
 //! - `jps/<map>/<planner>`: criterion timings over a sample of at most 200 scenarios per
 //!   map, every n-th in file order, with the planner prepared beforehand; `pathfinding`
 //!   runs only here (three times slower than our A*).
@@ -22,6 +31,7 @@
 //!
 //! ```text
 //! cargo bench --bench jps -- paired       # build times and the paired report only
+//! cargo bench --bench jps -- subgoal      # the subgoal graph report only
 //! cargo bench --bench jps                 # and criterion's timings of the samples
 //! ```
 
@@ -33,7 +43,7 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use pathfinding::num_traits::Zero;
-use replan::grid::{Cell, Grid, JumpPointSearch, JumpPointSearchPlus, Octile};
+use replan::grid::{Cell, Grid, JumpPointSearch, JumpPointSearchPlus, Octile, SubgoalGraph};
 use replan::{AStar, Graph, Heuristic, Planner};
 use smallvec::SmallVec;
 
@@ -160,6 +170,141 @@ fn fresh_pass<P: Planner<Grid>>(mut planner: P, input: &MapInput, check: bool, n
             );
         }
     }
+}
+
+/// One pass of a reused planner over the map's queries; with `check`, every cost is
+/// compared with the published optimum.
+fn reused_pass<P: Planner<Grid>>(planner: &mut P, input: &MapInput, check: bool, name: &str) {
+    for &(start, goal, optimal) in &input.queries {
+        let cost = black_box(planner.plan(&input.grid, start, goal)).map(|path| path.cost);
+        if check {
+            let cost = cost.unwrap_or_else(|err| panic!("{name} on {}: {err}", input.name));
+            assert!(
+                (cost - optimal).abs() <= 0.01,
+                "{name} on {}: {start:?} -> {goal:?} cost {cost}, published {optimal}",
+                input.name
+            );
+        }
+    }
+}
+
+/// The subgoal graph report for one map (see the module documentation); returns the
+/// ratios A*/subgoal graph and JPS+/subgoal graph.
+fn subgoal_report(input: &MapInput) -> [f64; 2] {
+    let time = |run: &mut dyn FnMut()| {
+        let started = Instant::now();
+        run();
+        started.elapsed().as_secs_f64() * 1e3
+    };
+    let mut astar = AStar::new(Octile);
+    let mut plus = JumpPointSearchPlus::new();
+    plus.prepare(&input.grid);
+    let mut subgoals = SubgoalGraph::new();
+    subgoals
+        .prepare(&input.grid)
+        .expect("an unweighted 8-connected map");
+    // The checked first passes warm up.
+    reused_pass(&mut astar, input, true, "astar");
+    reused_pass(&mut plus, input, true, "jps+");
+    reused_pass(&mut subgoals, input, true, "subgoal graph");
+    let mut rounds: Vec<[f64; 3]> = Vec::new();
+    for round in 0..ROUNDS {
+        let mut times = [0.0; 3];
+        let order: [usize; 3] = if round % 2 == 0 { [0, 1, 2] } else { [2, 1, 0] };
+        for planner in order {
+            times[planner] = match planner {
+                0 => time(&mut || reused_pass(&mut astar, input, false, "astar")),
+                1 => time(&mut || reused_pass(&mut plus, input, false, "jps+")),
+                _ => time(&mut || reused_pass(&mut subgoals, input, false, "subgoal graph")),
+            };
+        }
+        rounds.push(times);
+    }
+    let median = |mut values: Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        values[values.len() / 2]
+    };
+    let ratio = |num: usize| {
+        let ratios: Vec<f64> = rounds.iter().map(|r| r[num] / r[2]).collect();
+        let low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = ratios.iter().copied().fold(0.0, f64::max);
+        (median(ratios), low, high)
+    };
+    let column = |k: usize| median(rounds.iter().map(|r| r[k]).collect());
+    let (over_astar, over_plus) = (ratio(0), ratio(1));
+    // Builds from scratch: an edit and its undo give the grid a new revision.
+    let mut grid = input.grid.clone();
+    let far = (grid.width() - 1, grid.height() - 1);
+    let blocked = !grid.is_passable(far);
+    let build_ms = median(
+        (0..3)
+            .map(|_| {
+                grid.set_blocked(far, !blocked).unwrap();
+                grid.set_blocked(far, blocked).unwrap();
+                let mut fresh = SubgoalGraph::new();
+                let started = Instant::now();
+                fresh.prepare(&grid).unwrap();
+                started.elapsed().as_secs_f64() * 1e3
+            })
+            .collect(),
+    );
+    let cells = f64::from(grid.width() * grid.height());
+    let repair = repair_micros(&mut subgoals, &input.grid);
+    eprintln!(
+        "jps/subgoal/{}: {} scenarios (every {}); queries only, medians per pass: astar {:.2} ms, \
+         jps+ {:.2} ms, subgoal graph {:.2} ms; astar/subgoal {:.2}x ({:.2}-{:.2}), \
+         jps+/subgoal {:.2}x ({:.2}-{:.2}); build {:.1} ms, {:.2} bytes per cell, {} subgoals \
+         ({} global), {} edges; {repair}",
+        input.name,
+        input.queries.len(),
+        input.stride,
+        column(0),
+        column(1),
+        column(2),
+        over_astar.0,
+        over_astar.1,
+        over_astar.2,
+        over_plus.0,
+        over_plus.1,
+        over_plus.2,
+        build_ms,
+        subgoals.table_bytes() as f64 / cells,
+        subgoals.subgoal_count(),
+        subgoals.global_count(),
+        subgoals.edge_count(),
+    );
+    [over_astar.0, over_plus.0]
+}
+
+/// The median time to block a free cell and free it again through the planner, repairing
+/// its graph each time, over cells spread evenly over the map, and the same for a fresh
+/// build after each edit, as a sentence.
+fn repair_micros(planner: &mut SubgoalGraph, grid: &Grid) -> String {
+    let mut grid = grid.clone();
+    let cells: Vec<Cell> = (1..8)
+        .flat_map(|i| (1..8).map(move |j| (i, j)))
+        .map(|(i, j)| (grid.width() * i / 8, grid.height() * j / 8))
+        .filter(|&cell| grid.is_passable(cell))
+        .collect();
+    if cells.is_empty() {
+        return "no free cell to edit".into();
+    }
+    planner.prepare(&grid).unwrap();
+    let mut times: Vec<f64> = cells
+        .iter()
+        .map(|&cell| {
+            let started = Instant::now();
+            planner.set_blocked(&mut grid, cell, true).unwrap();
+            planner.set_blocked(&mut grid, cell, false).unwrap();
+            started.elapsed().as_secs_f64() * 1e6 / 2.0
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    format!(
+        "edit repair: median {:.0} us per edit over {} cells",
+        times[times.len() / 2],
+        cells.len()
+    )
 }
 
 /// The sample's costs agree with the published optimum for `pathfinding` too (every 16th:
@@ -299,9 +444,13 @@ fn main() {
         return;
     }
     let mut all_ratios = Vec::new();
+    let mut subgoal_ratios = Vec::new();
     for input in &inputs {
         if paired::selected("jps/paired") {
             all_ratios.push(paired(input));
+        }
+        if paired::selected("jps/subgoal") {
+            subgoal_ratios.push(subgoal_report(input));
         }
         if !paired::selected(&format!("jps/{}/", input.name)) {
             continue;
@@ -319,6 +468,13 @@ fn main() {
         group.bench_function("replan/astar", |b| b.iter(|| pass(&mut astar, input)));
         group.bench_function("replan/jps", |b| b.iter(|| pass(&mut jps, input)));
         group.bench_function("replan/jps_plus", |b| b.iter(|| pass(&mut plus, input)));
+        let mut subgoals = SubgoalGraph::new();
+        subgoals
+            .prepare(&input.grid)
+            .expect("an unweighted 8-connected map");
+        group.bench_function("replan/subgoal_graph", |b| {
+            b.iter(|| pass(&mut subgoals, input))
+        });
         group.bench_function("pathfinding/astar", |b| b.iter(|| pathfinding_pass(input)));
         group.finish();
     }
@@ -343,6 +499,27 @@ fn main() {
             lowest(1),
             geometric_mean(2),
             lowest(2),
+        );
+    }
+    if !subgoal_ratios.is_empty() {
+        let geometric_mean = |k: usize| {
+            let logs: f64 = subgoal_ratios.iter().map(|r| r[k].ln()).sum();
+            (logs / subgoal_ratios.len() as f64).exp()
+        };
+        let lowest = |k: usize| {
+            subgoal_ratios
+                .iter()
+                .map(|r| r[k])
+                .fold(f64::INFINITY, f64::min)
+        };
+        eprintln!(
+            "jps/subgoal/geometric mean over {} maps: astar/subgoal {:.2}x (lowest map {:.2}x), \
+             jps+/subgoal {:.2}x (lowest map {:.2}x)",
+            subgoal_ratios.len(),
+            geometric_mean(0),
+            lowest(0),
+            geometric_mean(1),
+            lowest(1),
         );
     }
     criterion.final_summary();

@@ -73,6 +73,7 @@ pub mod jump_points;
 pub mod lazy_theta_star;
 pub mod line_of_sight;
 pub mod movingai;
+pub mod subgoal_graph;
 pub mod theta_star;
 
 pub use anya::Anya;
@@ -86,6 +87,7 @@ pub use jump_points::JumpPoints;
 pub use lazy_theta_star::LazyThetaStar;
 pub use line_of_sight::{path_length, smooth_path};
 pub use map::{Cell, Connectivity, Grid};
+pub use subgoal_graph::SubgoalGraph;
 pub use theta_star::ThetaStar;
 
 // The move table, for the planners of this module that walk the padded array themselves.

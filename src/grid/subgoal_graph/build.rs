@@ -1,0 +1,274 @@
+//! The simple subgoal graph of a grid: where the subgoals are, how far each cell sees along
+//! the four axes, which subgoals a cell reaches directly, and the edges between subgoals.
+
+use fixedbitset::FixedBitSet;
+
+use super::super::{Cell, Grid, DELTAS};
+
+/// The largest clearance an entry holds; an entry of `SATURATED` means the ray runs on for
+/// at least that many cells, and the entry `SATURATED - 1` steps ahead tells how it goes on.
+const SATURATED: u8 = u8::MAX;
+
+/// The diagonal directions of [`DELTAS`] and, for each, its two axis components.
+pub(super) const DIAGONALS: [(usize, [usize; 2]); 4] =
+    [(4, [0, 2]), (5, [1, 2]), (6, [0, 3]), (7, [1, 3])];
+
+/// What the graph keeps about the grid's cells, all indexed by the grid's padded index: the
+/// subgoals, numbered in index order, and each cell's clearance along the four axes.
+#[derive(Debug, Default, Clone)]
+pub(super) struct Cells {
+    pub(super) stride: usize,
+    /// `⌈2^64 / stride⌉`, so that a padded index divides by `stride` with one multiply, as
+    /// the grid's own node ids do: queries turn every subgoal they generate into its cell.
+    stride_reciprocal: u64,
+    /// Whether each padded cell is a subgoal.
+    pub(super) subgoal: FixedBitSet,
+    /// Per 64 cells of `subgoal`, the subgoals before them: a subgoal's id is its rank.
+    rank: Vec<u32>,
+    /// The padded index of each subgoal, by id.
+    pub(super) at: Vec<u32>,
+    /// Per padded cell and axis direction (`DELTAS[0..4]`), the clearance: the steps to the
+    /// first subgoal along the ray, or to the last free cell before a blocked one, whichever
+    /// comes first; [`SATURATED`] for a ray longer than that.
+    pub(super) clearance: Vec<[u8; 4]>,
+    /// The grid's move offsets in the padded array.
+    pub(super) offsets: [isize; 8],
+}
+
+/// Whether the free cell at padded index `i` is a subgoal: a diagonal neighbour is blocked
+/// while the two cells beside both are free, so that shortest paths bend round that corner.
+pub(super) fn is_corner(grid: &Grid, i: usize) -> bool {
+    let p = &grid.passable;
+    if !p[i] {
+        return false;
+    }
+    DIAGONALS.iter().any(|&(d, [a, b])| {
+        p[i.wrapping_add_signed(grid.offsets[a])]
+            && p[i.wrapping_add_signed(grid.offsets[b])]
+            && !p[i.wrapping_add_signed(grid.offsets[d])]
+    })
+}
+
+impl Cells {
+    /// Finds the subgoals of `grid` and computes every clearance: `O(cells)`.
+    pub(super) fn build(grid: &Grid) -> Cells {
+        let cells = grid.passable.len();
+        let mut subgoal = FixedBitSet::with_capacity(cells);
+        for y in 0..grid.height {
+            let row = grid.padded_index(0, y);
+            for i in row..row + grid.width as usize {
+                if is_corner(grid, i) {
+                    subgoal.insert(i);
+                }
+            }
+        }
+        let mut built = Cells {
+            stride: grid.stride,
+            stride_reciprocal: grid.stride_reciprocal,
+            subgoal,
+            rank: Vec::new(),
+            at: Vec::new(),
+            clearance: vec![[0; 4]; cells],
+            offsets: grid.offsets,
+        };
+        built.renumber();
+        for y in 0..grid.height {
+            built.refresh_row(grid, y);
+        }
+        for x in 0..grid.width {
+            built.refresh_column(grid, x);
+        }
+        built
+    }
+
+    /// Recomputes the ranks and the subgoals' positions from `subgoal`.
+    pub(super) fn renumber(&mut self) {
+        let blocks = self.subgoal.as_slice();
+        self.rank.clear();
+        self.rank.reserve(blocks.len());
+        let mut count = 0u32;
+        for block in blocks {
+            self.rank.push(count);
+            count += block.count_ones();
+        }
+        self.at.clear();
+        self.at.extend(self.subgoal.ones().map(|i| i as u32));
+    }
+
+    /// The subgoal id of the cell at padded index `i`, which must be a subgoal.
+    #[inline(always)]
+    pub(super) fn id(&self, i: usize) -> u32 {
+        let blocks = self.subgoal.as_slice();
+        let bits = usize::BITS as usize;
+        let below = blocks[i / bits] & ((1usize << (i % bits)) - 1);
+        self.rank[i / bits] + below.count_ones()
+    }
+
+    /// Whether the cell at padded index `i` is a subgoal.
+    #[inline(always)]
+    pub(super) fn is_subgoal(&self, i: usize) -> bool {
+        self.subgoal.contains(i)
+    }
+
+    /// The number of subgoals.
+    pub(super) fn len(&self) -> usize {
+        self.at.len()
+    }
+
+    /// The cell at padded index `i`.
+    #[inline(always)]
+    pub(super) fn cell(&self, i: usize) -> Cell {
+        // Exact for padded indices, which fit in 32 bits (the grid checks its size).
+        let row = ((u128::from(self.stride_reciprocal) * i as u128) >> 64) as usize;
+        let column = i - row * self.stride;
+        (column as u32 - 1, row as u32 - 1)
+    }
+
+    /// The cell of subgoal `id`.
+    #[inline(always)]
+    pub(super) fn position(&self, id: u32) -> Cell {
+        self.cell(self.at[id as usize] as usize)
+    }
+
+    /// The horizontal clearances (west and east) of row `y`, after a change in it.
+    pub(super) fn refresh_row(&mut self, grid: &Grid, y: u32) {
+        let row = grid.padded_index(0, y);
+        let end = row + grid.width as usize;
+        for i in row..end {
+            self.clearance[i][0] = self.step(grid, i, 0);
+        }
+        for i in (row..end).rev() {
+            self.clearance[i][1] = self.step(grid, i, 1);
+        }
+    }
+
+    /// The vertical clearances (north and south) of column `x`, after a change in it.
+    pub(super) fn refresh_column(&mut self, grid: &Grid, x: u32) {
+        let stride = grid.stride;
+        let top = grid.padded_index(x, 0);
+        let column = (0..grid.height as usize).map(|y| top + y * stride);
+        for i in column.clone() {
+            self.clearance[i][2] = self.step(grid, i, 2);
+        }
+        for i in column.rev() {
+            self.clearance[i][3] = self.step(grid, i, 3);
+        }
+    }
+
+    /// The clearance of the cell at `i` along axis direction `k`, from the next cell's.
+    #[inline(always)]
+    fn step(&self, grid: &Grid, i: usize, k: usize) -> u8 {
+        if !grid.passable[i] {
+            return 0;
+        }
+        let next = i.wrapping_add_signed(self.offsets[k]);
+        if !grid.passable[next] {
+            0
+        } else if self.subgoal.contains(next) {
+            1
+        } else {
+            self.clearance[next][k].saturating_add(1)
+        }
+    }
+
+    /// The full clearance of the cell at `i` along axis direction `k`.
+    #[inline(always)]
+    pub(super) fn clearance(&self, mut i: usize, k: usize) -> u32 {
+        let skip = u32::from(SATURATED) - 1;
+        let mut total = 0;
+        loop {
+            let entry = self.clearance[i][k];
+            if entry < SATURATED {
+                return total + u32::from(entry);
+            }
+            total += skip;
+            i = i.wrapping_add_signed(self.offsets[k] * skip as isize);
+        }
+    }
+
+    /// Calls `found` with the padded index of every subgoal that the free cell at `origin`
+    /// reaches directly: along an axis or the diagonal up to the first subgoal, and in each
+    /// of the eight wedges between them by a diagonal run then an axis run, up to the first
+    /// subgoal of each axis run, each run shorter than the one on the row before it (Uras,
+    /// Koenig and Hernández 2013). Every subgoal that the cell reaches by a path as short as
+    /// the octile distance without passing another subgoal is among them.
+    pub(super) fn scan(&self, grid: &Grid, origin: usize, mut found: impl FnMut(usize)) {
+        // Per axis direction, how far the wedges beside it may reach.
+        let mut reach = [0u32; 4];
+        for (k, reach) in reach.iter_mut().enumerate() {
+            let steps = self.clearance(origin, k);
+            *reach = steps;
+            let end = origin.wrapping_add_signed(self.offsets[k] * steps as isize);
+            if steps > 0 && self.is_subgoal(end) {
+                found(end);
+                *reach = steps - 1;
+            }
+        }
+        for (diagonal, axes) in DIAGONALS {
+            let mut limits = [reach[axes[0]], reach[axes[1]]];
+            let mut at = origin;
+            while grid.moves[at] & (1 << diagonal) != 0 {
+                at = at.wrapping_add_signed(self.offsets[diagonal]);
+                if self.is_subgoal(at) {
+                    found(at);
+                    break;
+                }
+                for (limit, &k) in limits.iter_mut().zip(&axes) {
+                    let steps = self.clearance(at, k);
+                    if steps <= *limit {
+                        *limit = steps;
+                        let end = at.wrapping_add_signed(self.offsets[k] * steps as isize);
+                        if steps > 0 && self.is_subgoal(end) {
+                            found(end);
+                            *limit = steps - 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bytes of the per-cell tables.
+    pub(super) fn bytes(&self) -> usize {
+        std::mem::size_of_val(self.clearance.as_slice())
+            + std::mem::size_of_val(self.subgoal.as_slice())
+            + std::mem::size_of_val(self.rank.as_slice())
+            + std::mem::size_of_val(self.at.as_slice())
+    }
+}
+
+/// The octile distance between two cells: the cost of a shortest path on an open grid.
+#[inline(always)]
+pub(super) fn octile((ax, ay): Cell, (bx, by): Cell) -> f64 {
+    let (dx, dy) = (ax.abs_diff(bx), ay.abs_diff(by));
+    let (low, high) = if dx < dy { (dx, dy) } else { (dy, dx) };
+    f64::from(high) + (std::f64::consts::SQRT_2 - 1.0) * f64::from(low)
+}
+
+/// The edges of the simple subgoal graph as adjacency lists: each subgoal joined to every
+/// subgoal its scan finds, both ways, without repeats.
+pub(super) fn simple_edges(grid: &Grid, cells: &Cells) -> Vec<Vec<u32>> {
+    let mut adjacency: Vec<Vec<u32>> = vec![Vec::new(); cells.len()];
+    for id in 0..cells.len() {
+        let origin = cells.at[id] as usize;
+        cells.scan(grid, origin, |end| {
+            let other = cells.id(end);
+            adjacency[id].push(other);
+            adjacency[other as usize].push(id as u32);
+        });
+    }
+    for list in &mut adjacency {
+        list.sort_unstable();
+        list.dedup();
+    }
+    adjacency
+}
+
+/// The direction index in [`DELTAS`] of a step `(dx, dy)`, both in `-1..=1`.
+#[inline(always)]
+pub(super) fn direction_of(dx: i32, dy: i32) -> usize {
+    DELTAS
+        .iter()
+        .position(|&delta| delta == (dx, dy))
+        .unwrap_or(0)
+}

@@ -1,0 +1,425 @@
+//! A query on a subgoal graph: the start and the goal joined to the subgoals they reach
+//! directly, A* over the graph, and the path refined back into grid cells.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::super::{Cell, Grid};
+use super::build::{direction_of, octile, Cells};
+use super::levels::Edges;
+use crate::{Cost, Path, PlanError, SearchStats};
+
+/// A search record: cost from the start, parent, and `stamp` telling whether the record
+/// belongs to this search (`2 × generation`: reached; one more: expanded).
+#[derive(Clone, Copy, Debug)]
+struct Record {
+    g: f64,
+    parent: u32,
+    stamp: u32,
+}
+
+/// A frontier entry: the node's key (smaller `f`, then larger `g`, first), its id, and the
+/// cost it was queued with, so that a pop reads no record of a stale entry's node.
+#[derive(Clone, Copy, Debug)]
+struct Queued {
+    key: <f64 as Cost>::FrontierKey,
+    id: u32,
+    g: f64,
+}
+
+impl PartialEq for Queued {
+    fn eq(&self, other: &Queued) -> bool {
+        (self.key, self.id) == (other.key, other.id)
+    }
+}
+
+impl Eq for Queued {}
+
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, other: &Queued) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Queued {
+    /// Reversed for `BinaryHeap`, a max-heap: the best entry is the greatest.
+    fn cmp(&self, other: &Queued) -> Ordering {
+        (other.key, other.id).cmp(&(self.key, self.id))
+    }
+}
+
+/// The memory of the queries, reused from one to the next.
+#[derive(Debug, Default)]
+pub(super) struct Search {
+    records: Vec<Record>,
+    /// Per subgoal: `generation` when the goal reaches it directly.
+    goal_link: Vec<u32>,
+    generation: u32,
+    open: BinaryHeap<Queued>,
+    start_links: Vec<u32>,
+    trail: Vec<u32>,
+    /// Scratch of the refinement of an edge no straight-and-diagonal walk follows.
+    reachable: Vec<bool>,
+    pub(super) stats: SearchStats,
+}
+
+/// What a query needs of the graph.
+pub(super) struct View<'a> {
+    pub(super) grid: &'a Grid,
+    pub(super) cells: &'a Cells,
+    pub(super) edges: &'a Edges,
+}
+
+impl Search {
+    /// Starts a search over `nodes` nodes: a new generation, the records grown if needed.
+    fn begin(&mut self, nodes: usize) {
+        if self.records.len() < nodes {
+            let blank = Record {
+                g: f64::INFINITY,
+                parent: u32::MAX,
+                stamp: 0,
+            };
+            self.records.resize(nodes, blank);
+        }
+        if self.goal_link.len() < nodes {
+            self.goal_link.resize(nodes, 0);
+        }
+        if self.generation >= u32::MAX / 2 - 1 {
+            self.records.iter_mut().for_each(|r| r.stamp = 0);
+            self.goal_link.iter_mut().for_each(|g| *g = 0);
+            self.generation = 0;
+        }
+        self.generation += 1;
+        self.open.clear();
+        self.stats = SearchStats::default();
+    }
+
+    /// The optimal path from `start` to `goal`, both free cells of the grid the view was
+    /// built from.
+    pub(super) fn plan(
+        &mut self,
+        view: &View<'_>,
+        start: Cell,
+        goal: Cell,
+        budget: Option<u64>,
+    ) -> Result<Path<Cell, f64>, PlanError> {
+        self.stats = SearchStats::default();
+        let grid = view.grid;
+        if start == goal {
+            return Ok(Path {
+                nodes: vec![start],
+                cost: 0.0,
+                stats: self.stats,
+            });
+        }
+        let mut direct = vec![start];
+        if walk(grid, start, goal, true, &mut direct) {
+            return Ok(Path {
+                nodes: direct,
+                cost: octile(start, goal),
+                stats: self.stats,
+            });
+        }
+        let cells = view.cells;
+        let edges = view.edges;
+        let subgoals = cells.len();
+        self.begin(subgoals + 2);
+        let (start_node, goal_node) = (subgoals as u32, subgoals as u32 + 1);
+        let generation = self.generation;
+        let (start_index, goal_index) = (
+            grid.padded_index(start.0, start.1),
+            grid.padded_index(goal.0, goal.1),
+        );
+        self.start_links.clear();
+        if cells.is_subgoal(start_index) {
+            self.start_links.push(cells.id(start_index));
+        } else {
+            let links = &mut self.start_links;
+            cells.scan(grid, start_index, |end| links.push(cells.id(end)));
+        }
+        if cells.is_subgoal(goal_index) {
+            self.goal_link[cells.id(goal_index) as usize] = generation;
+        } else {
+            let links = &mut self.goal_link;
+            cells.scan(grid, goal_index, |end| {
+                links[cells.id(end) as usize] = generation;
+            });
+        }
+        let position = |u: u32| cells.position(u);
+        let reached = 2 * generation;
+        let closed = reached + 1;
+        self.records[start_node as usize] = Record {
+            g: 0.0,
+            parent: u32::MAX,
+            stamp: reached,
+        };
+        self.open.push(Queued {
+            key: f64::frontier_key(0.0, octile(start, goal)),
+            g: 0.0,
+            id: start_node,
+        });
+        let mut live = 1usize;
+        self.stats.max_frontier = 1;
+        while let Some(Queued { g, id, .. }) = self.open.pop() {
+            let record = self.records[id as usize];
+            if record.stamp == closed || g > record.g {
+                continue;
+            }
+            live -= 1;
+            if id == goal_node {
+                let nodes = self.cells_to(view, id, start, goal);
+                return Ok(Path {
+                    nodes,
+                    cost: g,
+                    stats: self.stats,
+                });
+            }
+            if Some(self.stats.expanded) == budget {
+                return Err(PlanError::BudgetExceeded {
+                    budget: self.stats.expanded,
+                });
+            }
+            self.records[id as usize].stamp = closed;
+            self.stats.expanded += 1;
+            let mut relax = |records: &mut [Record],
+                             open: &mut BinaryHeap<Queued>,
+                             to: u32,
+                             at: Cell,
+                             g: f64,
+                             stats: &mut SearchStats| {
+                stats.generated += 1;
+                let record = &mut records[to as usize];
+                let seen = record.stamp == reached;
+                if record.stamp == closed || (seen && g >= record.g - 1e-12 * record.g) {
+                    return;
+                }
+                *record = Record {
+                    g,
+                    parent: id,
+                    stamp: reached,
+                };
+                open.push(Queued {
+                    key: f64::frontier_key(g, octile(at, goal)),
+                    g,
+                    id: to,
+                });
+                live += usize::from(!seen);
+            };
+            if id == start_node {
+                for &x in &self.start_links {
+                    let at = position(x);
+                    relax(
+                        &mut self.records,
+                        &mut self.open,
+                        x,
+                        at,
+                        octile(start, at),
+                        &mut self.stats,
+                    );
+                }
+            } else {
+                let here = position(id);
+                if self.goal_link[id as usize] == generation {
+                    let cost = g + octile(here, goal);
+                    relax(
+                        &mut self.records,
+                        &mut self.open,
+                        goal_node,
+                        goal,
+                        cost,
+                        &mut self.stats,
+                    );
+                }
+                let (first, last) = (
+                    edges.first[id as usize] as usize,
+                    edges.first[id as usize + 1] as usize,
+                );
+                // Local subgoals lie inside no path the search needs, unless the goal
+                // reaches them directly.
+                for &w in &edges.to[first..last] {
+                    if edges.global.contains(w as usize) || self.goal_link[w as usize] == generation
+                    {
+                        let at = position(w);
+                        relax(
+                            &mut self.records,
+                            &mut self.open,
+                            w,
+                            at,
+                            g + octile(here, at),
+                            &mut self.stats,
+                        );
+                    }
+                }
+            }
+            self.stats.max_frontier = self.stats.max_frontier.max(live);
+        }
+        Err(PlanError::NoPath)
+    }
+
+    /// The cells of the path to `id`: its subgoals, with the walks between them filled in.
+    fn cells_to(&mut self, view: &View<'_>, id: u32, start: Cell, goal: Cell) -> Vec<Cell> {
+        self.trail.clear();
+        let mut at = id;
+        while at != u32::MAX {
+            self.trail.push(at);
+            at = self.records[at as usize].parent;
+        }
+        let subgoals = view.cells.len() as u32;
+        let cell_of = |node: u32| match node {
+            n if n == subgoals => start,
+            n if n == subgoals + 1 => goal,
+            n => view.cells.cell(view.cells.at[n as usize] as usize),
+        };
+        let mut cells = vec![start];
+        let mut from = start;
+        for k in (0..self.trail.len() - 1).rev() {
+            let to = cell_of(self.trail[k]);
+            refine(view.grid, from, to, &mut cells, &mut self.reachable);
+            from = to;
+        }
+        cells
+    }
+}
+
+/// Appends to `out` the cells after `from` of a shortest path to `to`, which lies at the
+/// octile distance: the walk diagonal first, else straight first, else any such path.
+fn refine(grid: &Grid, from: Cell, to: Cell, out: &mut Vec<Cell>, reachable: &mut Vec<bool>) {
+    if walk(grid, from, to, true, out) || walk(grid, from, to, false, out) {
+        return;
+    }
+    any_octile_path(grid, from, to, out, reachable);
+}
+
+/// The diagonal and straight steps from `from` towards `to`, and how many of each.
+fn legs(from: Cell, to: Cell) -> ((i32, i32), usize, (i32, i32), usize) {
+    let sign = |a: u32, b: u32| i32::from(b > a) - i32::from(b < a);
+    let (sx, sy) = (sign(from.0, to.0), sign(from.1, to.1));
+    let (dx, dy) = (
+        from.0.abs_diff(to.0) as usize,
+        from.1.abs_diff(to.1) as usize,
+    );
+    if dx >= dy {
+        ((sx, sy), dy, (sx, 0), dx - dy)
+    } else {
+        ((sx, sy), dx, (0, sy), dy - dx)
+    }
+}
+
+/// Appends the cells after `from` of the walk to `to` that makes its diagonal steps first
+/// (or last), if every step of it is a legal move; otherwise appends nothing.
+pub(super) fn walk(
+    grid: &Grid,
+    from: Cell,
+    to: Cell,
+    diagonal_first: bool,
+    out: &mut Vec<Cell>,
+) -> bool {
+    let (diagonal, diagonals, straight, straights) = legs(from, to);
+    let mut order = [(diagonal, diagonals), (straight, straights)];
+    if !diagonal_first {
+        order.swap(0, 1);
+    }
+    let mark = out.len();
+    let mut at = from;
+    let mut index = grid.padded_index(from.0, from.1);
+    for ((dx, dy), steps) in order {
+        if steps == 0 {
+            continue;
+        }
+        let k = direction_of(dx, dy);
+        for _ in 0..steps {
+            if grid.moves[index] & (1 << k) == 0 {
+                out.truncate(mark);
+                return false;
+            }
+            index = index.wrapping_add_signed(grid.offsets[k]);
+            at = (at.0.wrapping_add_signed(dx), at.1.wrapping_add_signed(dy));
+            out.push(at);
+        }
+    }
+    true
+}
+
+/// Whether some path from `from` to `to` is as short as their octile distance.
+pub(super) fn h_reachable(grid: &Grid, from: Cell, to: Cell, reachable: &mut Vec<bool>) -> bool {
+    let mut scratch = Vec::new();
+    walk(grid, from, to, true, &mut scratch)
+        || walk(grid, from, to, false, &mut scratch)
+        || octile_reachability(grid, from, to, reachable)
+}
+
+/// Fills `reachable`, per mix of `a` diagonal and `b` straight steps from `from` (row-major
+/// in `a`), with whether the rest of the octile walk to `to` can be made from there;
+/// returns it for the start.
+fn octile_reachability(grid: &Grid, from: Cell, to: Cell, reachable: &mut Vec<bool>) -> bool {
+    let (diagonal, diagonals, straight, straights) = legs(from, to);
+    let (kd, ks) = (
+        direction_of(diagonal.0, diagonal.1),
+        direction_of(straight.0, straight.1),
+    );
+    let width = straights + 1;
+    reachable.clear();
+    reachable.resize((diagonals + 1) * width, false);
+    let base = grid.padded_index(from.0, from.1);
+    let index = |a: usize, b: usize| {
+        base.wrapping_add_signed(grid.offsets[kd] * a as isize + grid.offsets[ks] * b as isize)
+    };
+    for a in (0..=diagonals).rev() {
+        for b in (0..=straights).rev() {
+            let here = index(a, b);
+            reachable[a * width + b] = (a == diagonals && b == straights)
+                || (a < diagonals
+                    && grid.moves[here] & (1 << kd) != 0
+                    && reachable[(a + 1) * width + b])
+                || (b < straights
+                    && grid.moves[here] & (1 << ks) != 0
+                    && reachable[a * width + b + 1]);
+        }
+    }
+    reachable[0]
+}
+
+/// Appends the cells after `from` of some path to `to` of octile length, found by working
+/// out backwards which mixes of diagonal and straight steps still reach `to`.
+fn any_octile_path(
+    grid: &Grid,
+    from: Cell,
+    to: Cell,
+    out: &mut Vec<Cell>,
+    reachable: &mut Vec<bool>,
+) {
+    let (diagonal, diagonals, straight, straights) = legs(from, to);
+    let (kd, ks) = (
+        direction_of(diagonal.0, diagonal.1),
+        direction_of(straight.0, straight.1),
+    );
+    let width = straights + 1;
+    let base = grid.padded_index(from.0, from.1);
+    let index = |a: usize, b: usize| {
+        base.wrapping_add_signed(grid.offsets[kd] * a as isize + grid.offsets[ks] * b as isize)
+    };
+    octile_reachability(grid, from, to, reachable);
+    if !reachable[0] {
+        // Every edge joins cells at their octile distance; were none such path there, the
+        // graph would be wrong, and a jump keeps the path's ends right.
+        debug_assert!(false, "no path of octile length from {from:?} to {to:?}");
+        out.push(to);
+        return;
+    }
+    let (mut a, mut b) = (0, 0);
+    let mut at = from;
+    while (a, b) != (diagonals, straights) {
+        let here = index(a, b);
+        let (dx, dy) =
+            if a < diagonals && grid.moves[here] & (1 << kd) != 0 && reachable[(a + 1) * width + b]
+            {
+                a += 1;
+                diagonal
+            } else {
+                b += 1;
+                straight
+            };
+        at = (at.0.wrapping_add_signed(dx), at.1.wrapping_add_signed(dy));
+        out.push(at);
+    }
+}
