@@ -4,10 +4,11 @@
 //!
 //! - [`Board`] is the field: `width × height` cells (each side 2 to 255), some of them
 //!   walls, parsed from an ASCII picture as [`Grid`](crate::grid::Grid) is.
-//! - [`Game`] is the rules engine: a [`Snake`] (its cells, head first), food placed
-//!   uniformly at random over the empty cells by a seeded generator, and
+//! - [`Game`] is the rules engine: a [`Snake`] (its cells, head first), food placed by a
+//!   [`FoodPolicy`] (by default [`UniformFood`], from a seeded generator), and
 //!   [`step`](Game::step), which moves the snake one cell and reports an [`Outcome`].
-//!   [`GameConfig`] sets a game up.
+//!   [`GameConfig`] sets a game up; [`Game::from_position`] starts one from any position,
+//!   so a game with its own engine can hand each of its positions to an agent.
 //! - [`view`] holds the graph views of a position that every planner searches.
 //! - [`Agent`] is a player: it picks a [`Direction`] for a position. [`simulate`] plays
 //!   many games and sums them up in a [`Report`].
@@ -78,7 +79,7 @@ pub use config::GameConfig;
 pub use cycle::{CycleError, HamiltonianCycle};
 pub use direction::Direction;
 pub use error::SnakeError;
-pub use game::{DeathReason, Game, Outcome};
+pub use game::{DeathReason, FoodPolicy, Game, Outcome, UniformFood};
 pub use simulate::{game_seed, play_game, simulate, GameEnd, GameRecord, Report};
 pub use view::{
     BodyBlocks, CellView, Passability, PlainView, Position, Snapshot, StepDistance, TailPasses,

@@ -17,6 +17,7 @@ use std::collections::VecDeque;
 
 use fixedbitset::FixedBitSet;
 
+use super::clock::MoveClock;
 use super::reclosing::ReclosingAgent;
 use super::{direction_to, load_body};
 use crate::snake::cycle::{
@@ -1533,6 +1534,8 @@ pub struct BlockTreeAgent {
     body: Vec<u32>,
     stats: AgentStats,
     rollouts: bool,
+    /// Tells a new game.
+    clock: MoveClock,
 }
 
 /// The crate's strongest agent, ready for any board: a [`BlockTreeAgent`], which drives in
@@ -1606,6 +1609,7 @@ impl BlockTreeAgent {
             body: Vec::new(),
             stats: AgentStats::default(),
             rollouts: true,
+            clock: MoveClock::default(),
         }
     }
 
@@ -1687,7 +1691,8 @@ impl Agent for BlockTreeAgent {
                 &slot.insert((board.clone(), Layout::from_board(board))).1
             }
         };
-        if matches!(self.mode, Mode::Unset) || game.steps() == 0 {
+        self.clock.tick(game);
+        if matches!(self.mode, Mode::Unset) || self.clock.new_game() {
             load_body(game, &mut self.body);
             self.mode = Mode::choose(layout, &self.body);
             if let Mode::Tree(player) = &mut self.mode {

@@ -43,7 +43,7 @@ pub struct IncrementalAgent {
     dstar: DStarLite<StepDistance, Cell, DenseIds, u32>,
     /// The goal of the search D* Lite holds, if any.
     planned_goal: Option<Cell>,
-    /// The step count, head and tail at the last move, to tell what changed.
+    /// The move number, head and tail at the last move planned, to tell what changed.
     last: Option<(u64, Cell, Cell)>,
     astar: Option<AStar<StepDistance, DenseIds, u32>>,
     comparison: PlannerComparison,
@@ -155,7 +155,7 @@ impl IncrementalAgent {
     fn sync(&mut self, game: &Game, view: &TailView<&Game>) {
         let snake = game.snake();
         let (head, tail) = (snake.head(), snake.tail());
-        let continues = matches!(self.last, Some((steps, ..)) if steps + 1 == game.steps());
+        let continues = matches!(self.last, Some((steps, ..)) if steps + 1 == self.safety.now());
         match self.last {
             Some((_, _, last_tail)) if continues => {
                 if self.planned_goal.is_some() {
@@ -177,7 +177,7 @@ impl IncrementalAgent {
                 self.planned_goal = None;
             }
         }
-        self.last = Some((game.steps(), head, tail));
+        self.last = Some((self.safety.now(), head, tail));
     }
 }
 
@@ -196,7 +196,7 @@ impl Agent for IncrementalAgent {
         let view = TailView::new(game);
         // Move the start first, so the cells reported next are keyed from the new head.
         let repair = self.planned_goal == Some(food)
-            && matches!(self.last, Some((steps, ..)) if steps + 1 == game.steps());
+            && matches!(self.last, Some((steps, ..)) if steps + 1 == self.safety.now());
         if repair && self.dstar.move_start(&view, head).is_err() {
             self.planned_goal = None;
         }

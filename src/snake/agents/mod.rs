@@ -21,6 +21,7 @@
 //! memory between searches, growing only when a search goes further than any before.
 
 mod block_tree;
+mod clock;
 mod greedy;
 mod hamiltonian;
 mod incremental;

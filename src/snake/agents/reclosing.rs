@@ -2,6 +2,7 @@
 //! can be closed round the snake it would leave, and follows such a cycle otherwise. The
 //! rule, why it never dies, and its cost are on the type.
 
+use super::clock::MoveClock;
 use super::progress::ClosingCycle;
 use crate::snake::{Agent, AgentStats, Board, Cell, Direction, Game, SafeAgent, Snake};
 
@@ -157,6 +158,8 @@ pub struct ReclosingAgent {
     /// The position the last move leads to, where that move went along the cycle from a
     /// body in order on it: the body there is in order too, so it need not be walked.
     on_cycle: Option<PositionMark>,
+    /// Tells a new game.
+    clock: MoveClock,
 }
 
 /// A position, told apart from the positions of the same game by its step, head, tail
@@ -757,7 +760,8 @@ fn beside(a: Cell, b: Cell) -> bool {
 
 impl Agent for ReclosingAgent {
     fn next_move(&mut self, game: &Game) -> Direction {
-        if game.steps() == 0 {
+        self.clock.tick(game);
+        if self.clock.new_game() {
             self.reset();
         }
         self.stats.moves += 1;

@@ -3,6 +3,7 @@
 //! found by their own planner (or, for the compressed rule, none: the BFS distances from
 //! the food it rebuilds the path from tell whether there is one).
 
+use super::clock::MoveClock;
 use super::most_free_space;
 use super::progress::{ClosingCycle, LoopGuard};
 use super::ReclosingAgent;
@@ -75,6 +76,8 @@ pub(super) struct Safety {
     reclosing: Option<Box<ReclosingAgent>>,
     /// Whether `reclosing` plays.
     handed_over: bool,
+    /// The move number of the game being played, counted by the agent.
+    clock: MoveClock,
 }
 
 /// What the agent's planner found on the way to the food, for [`Safety::decide`].
@@ -169,23 +172,26 @@ impl Safety {
             closing: ClosingCycle::default(),
             reclosing: None,
             handed_over: false,
+            clock: MoveClock::default(),
         }
     }
 
     /// Records the free space after a meal and the step of the last one.
     pub(super) fn refresh(&mut self, game: &Game) {
+        let now = self.clock.tick(game);
+        let new_game = self.clock.new_game();
         let length = game.snake().len();
-        if game.steps() > 0 && length > self.last_length {
+        if !new_game && length > self.last_length {
             if let Ok(map) = self.flood.run(&TailView::new(game), game.snake().head()) {
                 self.free_after_eating.0 += map.reached() as u64 - 1;
                 self.free_after_eating.1 += 1;
             }
         }
-        if length > self.last_length || game.steps() == 0 {
-            self.last_meal = game.steps();
+        if length > self.last_length || new_game {
+            self.last_meal = now;
             self.rescue_backoff = 0;
         }
-        if game.steps() == 0 {
+        if new_game {
             self.guard.reset();
             self.handed_over = false;
             self.rescue_wait = 0;
@@ -221,6 +227,11 @@ impl Safety {
         self.follow_cycle(game)
     }
 
+    /// The move number of the position [`refresh`](Safety::refresh) read last.
+    pub(super) fn now(&self) -> u64 {
+        self.clock.now()
+    }
+
     /// Mean cells reachable from the head right after eating, and how many meals.
     pub(super) fn free_space_after_eating(&self) -> (f64, u64) {
         let (total, meals) = self.free_after_eating;
@@ -249,6 +260,7 @@ impl Safety {
     /// full.
     pub(super) fn decide(&mut self, game: &Game, plan: FoodPlan<'_>) -> Direction {
         let head = game.snake().head();
+        let now = self.clock.now();
         if self.committed.first() == Some(&head) {
             self.committed.remove(0);
         } else {
@@ -267,7 +279,7 @@ impl Safety {
         } else {
             CLOSE_EVERY
         };
-        let due = game.steps() % every == 0;
+        let due = now % every == 0;
         if empty <= close_empty && due && self.close(game, empty) {
             if let Some(direction) = self.hand_over(game) {
                 return direction;
@@ -294,7 +306,7 @@ impl Safety {
             // choice is worth its detours (keeping every path from the first move cost
             // 16×16 a third more steps and 14 of 100 games), and so is a fresh path of the
             // same length later (keeping the old one cost an 8×8 endgame a third more).
-            let waited = game.steps() > self.last_meal + free as u64;
+            let waited = now > self.last_meal + free as u64;
             let following = waited && self.committed.last() == Some(&food);
             if self.food_path(game, path, food)
                 && (!following || self.candidate.len() <= self.committed.len() + 1)
@@ -320,7 +332,7 @@ impl Safety {
         // after which the tail stays in reach is progress; search the snake's own moves
         // for one.
         if let Some(food) = game.food() {
-            if game.steps() >= self.rescue_wait && self.guard.circling(game, self.last_meal) {
+            if now >= self.rescue_wait && self.guard.circling(game, now, self.last_meal) {
                 if self.close(game, RESCUE_CLOSE_CAP) {
                     if let Some(direction) = self.hand_over(game) {
                         return direction;
@@ -352,13 +364,13 @@ impl Safety {
                 }
                 // Each search that finds nothing waits twice as long for the next.
                 self.rescue_backoff = (self.rescue_backoff * 2).max(1);
-                self.rescue_wait = game.steps() + self.rescue_backoff * free as u64;
+                self.rescue_wait = now + self.rescue_backoff * free as u64;
             }
         }
         // Few empty cells: search the snake's own moves exactly for a sure way to eat.
         if let Some(food) = game.food().filter(|_| endgame && self.judge != Judge::Tail) {
             let waiting = matches!(self.retry, Some((retry_food, retry_length, at))
-                if (retry_food, retry_length) == (food, length) && game.steps() < at);
+                if (retry_food, retry_length) == (food, length) && now < at);
             if !waiting {
                 if self.endgame(game, food) {
                     self.committed.extend_from_slice(&self.sequence);
@@ -371,13 +383,13 @@ impl Safety {
                     self.given_up = Some((food, length, self.judge));
                 } else {
                     let free = game.board().free_cells() as u64;
-                    self.retry = Some((food, length, game.steps() + RETRY_FACTOR * free));
+                    self.retry = Some((food, length, now + RETRY_FACTOR * free));
                 }
             }
         }
         // Circling without eating: the shape repeats, and so would the refusals. Shake it
         // up with any move that keeps the tail in reach.
-        if game.steps() > self.last_meal + game.board().free_cells() as u64 {
+        if now > self.last_meal + game.board().free_cells() as u64 {
             if let Some(direction) = self.shuffle(game, endgame) {
                 return direction;
             }
@@ -468,7 +480,7 @@ impl Safety {
         if count == 0 {
             return None;
         }
-        let pick = crate::snake::game_seed(game.steps(), self.last_meal) % count as u64;
+        let pick = crate::snake::game_seed(self.clock.now(), self.last_meal) % count as u64;
         safe[pick as usize]
     }
 
@@ -1112,28 +1124,26 @@ mod tests {
     use super::*;
     use crate::snake::GameConfig;
 
-    /// A 6×6 game with a snake of two cells and the first food seed that puts the food
-    /// on `food`.
+    /// A 6×6 game with a snake of two cells and the food on `food`.
     fn two_cells_on_6x6(body: [Cell; 2], food: Cell) -> Game {
         let config = GameConfig::new(6, 6).unwrap().with_start(body.to_vec());
-        Game::new(&with_food(config, food)).unwrap()
+        with_food(config, food)
     }
 
-    /// Plays `moves` over and over, `laps` times: a loop that never eats.
-    fn go_round(game: &mut Game, laps: usize, moves: [Direction; 4]) {
+    /// Plays `moves` over and over, `laps` times: a loop that never eats. `safety` reads
+    /// each position before its move, as the agent it serves does.
+    fn go_round(game: &mut Game, safety: &mut Safety, laps: usize, moves: [Direction; 4]) {
         for _ in 0..laps {
             for direction in moves {
+                safety.refresh(game);
                 game.step(direction);
             }
         }
     }
 
-    /// `config` with the first food seed whose food lies on `food`.
-    fn with_food(config: GameConfig, food: Cell) -> GameConfig {
-        (0..)
-            .map(|seed| config.clone().with_seed(seed))
-            .find(|config| Game::new(config).unwrap().food() == Some(food))
-            .unwrap()
+    /// The game of `config` with its food on `food`.
+    fn with_food(config: GameConfig, food: Cell) -> Game {
+        Game::from_position(&config, Some(food), 0).unwrap()
     }
 
     #[test]
@@ -1208,7 +1218,7 @@ mod tests {
         let kept = [(3, 0), (2, 0), (1, 0), (0, 0)];
         // One agent's scratch throughout: it dates the last meal from the game's start.
         let mut safety = Safety::new();
-        let mut replaced = |game: &Game| {
+        let replaced = |safety: &mut Safety, game: &Game| {
             safety.refresh(game);
             safety.committed.clear();
             safety.committed.extend_from_slice(&kept[..]);
@@ -1216,10 +1226,11 @@ mod tests {
             assert_eq!(safety.committed.last(), Some(&food));
             safety.committed.len() > kept.len() - 1
         };
-        assert!(replaced(&game), "at the first move");
+        assert!(replaced(&mut safety, &game), "at the first move");
         // Nine laps of four moves: as many moves as free cells, not more.
         go_round(
             &mut game,
+            &mut safety,
             9,
             [
                 Direction::Down,
@@ -1230,7 +1241,10 @@ mod tests {
         );
         assert_eq!(game.snake().body().collect::<Vec<_>>(), [(3, 0), (2, 0)]);
         assert_eq!(game.steps(), game.board().free_cells() as u64);
-        assert!(replaced(&game), "after as many moves as free cells");
+        assert!(
+            replaced(&mut safety, &game),
+            "after as many moves as free cells"
+        );
     }
 
     #[test]
@@ -1242,6 +1256,7 @@ mod tests {
         // Ten laps round the top-left square without eating: more moves than free cells.
         go_round(
             &mut game,
+            &mut safety,
             10,
             [
                 Direction::Down,
@@ -1366,11 +1381,10 @@ mod tests {
         // reach.
         let board: Board = ".....\n#####".parse().unwrap();
         let food = (2, 0);
-        let config = with_food(
+        let game = with_food(
             GameConfig::with_board(board.clone()).with_start(vec![(1, 0), (0, 0)]),
             food,
         );
-        let game = Game::new(&config).unwrap();
         let keeps = Safety::new().tail_keeping_moves(&game);
         let keeps = |direction| keeps[Direction::ALL.iter().position(|&d| d == direction).unwrap()];
         assert!(keeps(Direction::Left), "into the leaving tail");
@@ -1399,11 +1413,10 @@ mod tests {
             (6, 8), (6, 9), (7, 9), (7, 8), (8, 8), (8, 7), (8, 6),
         ];
         let food = (9, 8);
-        let config = with_food(
+        let game = with_food(
             GameConfig::new(11, 11).unwrap().with_start(body.clone()),
             food,
         );
-        let game = Game::new(&config).unwrap();
         assert_eq!(game.board().free_cells() - game.snake().len(), 4);
         let mut safety = Safety::new();
         safety.judge = Judge::Sure;
@@ -1425,7 +1438,7 @@ mod tests {
         let likely = empty
             .iter()
             .filter(|&&next_food| {
-                let config = with_food(
+                let game = with_food(
                     GameConfig::new(11, 11)
                         .unwrap()
                         .with_start(look_ahead.body().collect()),
@@ -1433,7 +1446,7 @@ mod tests {
                 );
                 let mut safety = Safety::new();
                 safety.judge = Judge::Likely;
-                safety.endgame_within(&Game::new(&config).unwrap(), next_food, RESCUE_BUDGET)
+                safety.endgame_within(&game, next_food, RESCUE_BUDGET)
             })
             .count();
         assert!(likely >= 2, "{likely} of 3");
