@@ -26,8 +26,8 @@ use super::{Board, Cell, Direction, GameConfig, Snake, SnakeError};
 ///         .map(|index| board.cell(index))
 ///         .find(|&cell| board.is_free(cell) && !snake.occupied(cell))
 /// };
-/// let config = GameConfig::new(5, 5)?.with_start(vec![(1, 0)]);
-/// let mut game = Game::from_position(&config, Some((2, 0)), 0)?.with_food_policy(first_empty);
+/// let config = GameConfig::new(5, 5)?.with_start(vec![(1, 0)]).with_food((2, 0));
+/// let mut game = Game::new(&config)?.with_food_policy(first_empty);
 /// game.step(Direction::Right);
 /// assert_eq!(game.food(), Some((0, 0)));
 /// # Ok::<(), replan::snake::SnakeError>(())
@@ -192,7 +192,8 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// Those of [`GameConfig::start_cells`].
+    /// Those of [`GameConfig::start_cells`]; [`SnakeError::FoodNotEmpty`] for a first
+    /// food off the board, on a wall or on the snake.
     ///
     /// # Example
     ///
@@ -212,7 +213,7 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// Those of [`GameConfig::start_cells`].
+    /// Those of [`Game::new`].
     ///
     /// # Example
     ///
@@ -229,22 +230,19 @@ impl Game {
         config: &GameConfig,
         rng: impl Rng + Send + Sync + 'static,
     ) -> Result<Game, SnakeError> {
-        let mut game = Game::unfed(config, 0, Box::new(rng))?;
-        game.place_food();
-        Ok(game)
+        Game::set_up(config, 0, Box::new(rng))
     }
 
-    /// A game in a given position: `config`'s board and start (its snake's cells, head
-    /// first), the food on `food` (`None` places it as [`new`](Game::new) does), and
-    /// `steps` steps already taken. Later food comes from a [`ChaCha8Rng`] seeded with
-    /// `config.seed`. A game driven by another engine builds one of these each move: an
-    /// agent decides from it as from a game it plays itself.
+    /// The game of `config` (its board, its start as the snake's cells head first, its
+    /// first food) after `steps` steps: any position, at any step count. A game driven by
+    /// another engine builds one of these each move and hands it to an agent, which plays
+    /// it as a game it drives itself. Later food comes from a [`ChaCha8Rng`] seeded with
+    /// `config.seed`.
     ///
     /// # Errors
     ///
-    /// Those of [`GameConfig::start_cells`]; [`SnakeError::FoodNotEmpty`] for food off
-    /// the board, on a wall or on the snake; [`SnakeError::StepsPastCap`] when `steps`
-    /// has reached the step cap.
+    /// Those of [`Game::new`]; [`SnakeError::StepsPastCap`] when `steps` has reached the
+    /// step cap.
     ///
     /// # Example
     ///
@@ -252,34 +250,22 @@ impl Game {
     ///
     /// ```
     /// use replan::snake::{Game, GameConfig, SnakeError};
-    /// let config = GameConfig::new(20, 20)?.with_start(vec![(10, 10)]);
-    /// let game = Game::from_position(&config, Some((3, 15)), 40)?;
+    /// let config = GameConfig::new(20, 20)?.with_start(vec![(10, 10)]).with_food((3, 15));
+    /// let game = Game::from_position(&config, 40)?;
     /// assert_eq!((game.food(), game.steps(), game.snake().len()), (Some((3, 15)), 40, 1));
     /// assert_eq!(
-    ///     Game::from_position(&config, Some((10, 10)), 0).unwrap_err(),
+    ///     Game::from_position(&config.with_food((10, 10)), 0).unwrap_err(),
     ///     SnakeError::FoodNotEmpty { cell: (10, 10) }
     /// );
     /// # Ok::<(), replan::snake::SnakeError>(())
     /// ```
-    pub fn from_position(
-        config: &GameConfig,
-        food: Option<Cell>,
-        steps: u64,
-    ) -> Result<Game, SnakeError> {
+    pub fn from_position(config: &GameConfig, steps: u64) -> Result<Game, SnakeError> {
         let cap = config.step_cap();
         if steps >= cap {
             return Err(SnakeError::StepsPastCap { steps, cap });
         }
         let rng = ChaCha8Rng::seed_from_u64(config.seed);
-        let mut game = Game::unfed(config, steps, Box::new(rng))?;
-        match food {
-            Some(cell) if game.board.is_free(cell) && !game.occupied(cell) => {
-                game.food = Some(cell);
-            }
-            Some(cell) => return Err(SnakeError::FoodNotEmpty { cell }),
-            None => game.place_food(),
-        }
-        Ok(game)
+        Game::set_up(config, steps, Box::new(rng))
     }
 
     /// The game with `policy` placing every later food (the food on the board stays).
@@ -288,9 +274,9 @@ impl Game {
     ///
     /// ```
     /// use replan::snake::{Board, Direction, Game, GameConfig, Snake};
-    /// let config = GameConfig::new(4, 1)?.with_start(vec![(0, 0)]);
+    /// let config = GameConfig::new(4, 1)?.with_start(vec![(0, 0)]).with_food((1, 0));
     /// let last = |board: &Board, _: &Snake| Some((board.width() - 1, 0));
-    /// let mut game = Game::from_position(&config, Some((1, 0)), 0)?.with_food_policy(last);
+    /// let mut game = Game::new(&config)?.with_food_policy(last);
     /// game.step(Direction::Right);
     /// assert_eq!(game.food(), Some((3, 0)));
     /// # Ok::<(), replan::snake::SnakeError>(())
@@ -300,15 +286,15 @@ impl Game {
         self
     }
 
-    /// The game of `config` at `steps`, with no food yet.
-    fn unfed(
+    /// The game of `config` at `steps`.
+    fn set_up(
         config: &GameConfig,
         steps: u64,
         rng: Box<dyn Rng + Send + Sync>,
     ) -> Result<Game, SnakeError> {
         let cells = config.start_cells()?;
         let board = config.board.clone();
-        Ok(Game {
+        let mut game = Game {
             snake: Snake::new(board.width(), board.height(), &cells),
             board,
             food: None,
@@ -317,7 +303,15 @@ impl Game {
             last: None,
             rng,
             policy: Box::new(UniformFood),
-        })
+        };
+        match config.food {
+            Some(cell) if game.board.is_free(cell) && !game.occupied(cell) => {
+                game.food = Some(cell);
+            }
+            Some(cell) => return Err(SnakeError::FoodNotEmpty { cell }),
+            None => game.place_food(),
+        }
+        Ok(game)
     }
 
     /// The board.
@@ -600,7 +594,10 @@ impl Game {
             .place(board, snake, &mut *self.rng)
             .filter(|&cell| board.is_free(cell) && !snake.occupied(cell));
         self.food = chosen.or_else(|| UniformFood.place(board, snake, &mut *self.rng));
-        debug_assert!(self.food.is_some(), "a step that does not win leaves a cell empty");
+        debug_assert!(
+            self.food.is_some(),
+            "a step that does not win leaves a cell empty"
+        );
     }
 }
 

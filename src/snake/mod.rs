@@ -27,7 +27,7 @@
 //! |---|---|---|
 //! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space | none |
 //! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail; else follow the tail; else the most free space | none |
-//! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves | none |
+//! | [`IncrementalAgent`] | [`SafeAgent`]'s rule, its food paths taken from one [`DStarLite`](crate::DStarLite) search repaired each move | none |
 //! | [`HamiltonianAgent`] | follows one Hamiltonian cycle, with shortcuts that keep the body in cycle order | wins every game on a board a cycle covers |
 //! | [`ReclosingAgent`] | the shortest path to the food whenever a cycle closes round the snake after the meal; else along such a cycle | wins every game where a cycle (on an odd board, round all free cells but one) closes round the starting body |
 //! | [`BlockTreeAgent`] (made by [`best`]) | drives on the right in 2×2 blocks (or blocks of two and three cells round odd sides and single walls) and re-forms its cycle every step; where no blocks fit, [`ReclosingAgent`]'s rule | the same, in fewer steps than [`HamiltonianAgent`] |

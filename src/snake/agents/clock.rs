@@ -95,10 +95,18 @@ mod tests {
     use super::*;
     use crate::snake::{Direction, GameConfig};
 
+    /// `config` with the first food on `food`, if any.
+    fn with_food(config: GameConfig, food: Option<Cell>) -> GameConfig {
+        match food {
+            Some(cell) => config.with_food(cell),
+            None => config,
+        }
+    }
+
     #[test]
     fn the_clock_counts_the_moves_of_positions_that_follow_each_other() {
         let config = GameConfig::new(6, 6).unwrap().with_start(vec![(2, 2)]);
-        let mut game = Game::from_position(&config, Some((4, 2)), 0).unwrap();
+        let mut game = Game::new(&config.clone().with_food((4, 2))).unwrap();
         let mut clock = MoveClock::default();
         // A snake of one that eats on its second move, then moves on at length two.
         let moves = [
@@ -116,7 +124,7 @@ mod tests {
         assert_eq!(clock.tick(&game), 4);
         // The same position again does not follow itself: it takes the game's count.
         let body: Vec<_> = game.snake().body().collect();
-        let again = Game::from_position(&config.clone().with_start(body), game.food(), 0);
+        let again = Game::new(&with_food(config.clone().with_start(body), game.food()));
         assert_eq!(clock.tick(&again.unwrap()), 0);
         assert!(clock.new_game());
         assert_eq!(clock.tick(&game), 4);
@@ -125,8 +133,10 @@ mod tests {
 
     #[test]
     fn an_engine_without_a_step_count_is_counted_by_the_positions() {
-        let config = GameConfig::new(6, 6).unwrap().with_start(vec![(1, 1), (0, 1)]);
-        let mut game = Game::from_position(&config, Some((5, 5)), 0).unwrap();
+        let config = GameConfig::new(6, 6)
+            .unwrap()
+            .with_start(vec![(1, 1), (0, 1)]);
+        let mut game = Game::new(&config.clone().with_food((5, 5))).unwrap();
         let mut clock = MoveClock::default();
         for (i, direction) in [Direction::Right, Direction::Down, Direction::Down]
             .into_iter()
@@ -134,7 +144,7 @@ mod tests {
         {
             let body = game.snake().body().collect();
             let fresh =
-                Game::from_position(&config.clone().with_start(body), game.food(), 0).unwrap();
+                Game::new(&with_food(config.clone().with_start(body), game.food())).unwrap();
             assert_eq!(clock.tick(&fresh), i as u64);
             assert_eq!(clock.new_game(), i == 0);
             game.step(direction);

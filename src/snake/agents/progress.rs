@@ -606,7 +606,7 @@ mod tests {
     fn in_the_square() -> Game {
         let body = vec![(1, 1), (1, 0), (0, 0)];
         let config = GameConfig::new(4, 4).unwrap().with_start(body);
-        Game::from_position(&config, Some((3, 3)), 0).unwrap()
+        Game::new(&config.with_food((3, 3))).unwrap()
     }
 
     /// One move on round [`SQUARE`].
