@@ -4,6 +4,8 @@
 //! cargo run --release --example snake
 //! cargo run --release --example snake -- --headless --agent safe --width 8 --height 8 \
 //!     --games 1000 --seed 1 --start-length 4
+//! cargo run --release --example snake -- --width 15 --height 15 --start "2,0 1,0 0,0" \
+//!     --food 7,7
 //! ```
 //!
 //! With no arguments it plays one 20×20 game and animates it in the terminal (when
@@ -11,8 +13,10 @@
 //! `--headless` plays `--games` games on all cores, with a progress bar on standard error
 //! when that is a terminal, and prints as its last line one JSON object:
 //! `{"games":N,"wins":W,"deaths":D,"capped":C,"mean_length":L,"mean_steps":S,
-//! "mean_steps_won":SW,"micros_per_move":U}` (`mean_steps_won` is `null` when no game was
-//! won). The report is the same for a seed whatever the number of threads, decision times
+//! "mean_steps_won":SW,"micros_per_move":U,"expanded_per_move":E,"path_expanded_per_move":P}`
+//! (`mean_steps_won` is `null` when no game was won; `E` counts the nodes every search of
+//! the agent expanded per move, `P` those of its searches for paths to the food or the
+//! tail). The report is the same for a seed whatever the number of threads, decision times
 //! aside.
 //!
 //! `--board FILE` plays a level of your own: an ASCII picture, `.` a free cell and `#` a
@@ -62,12 +66,43 @@ struct Args {
     /// The snake's length at the start.
     #[arg(long, default_value_t = 3)]
     start_length: usize,
+    /// The snake's cells at the start, head first, as `x,y` pairs separated by spaces
+    /// (instead of --start-length): `--start "2,0 1,0 0,0"`.
+    #[arg(long, value_parser = parse_cells)]
+    start: Option<Cells>,
+    /// The first food's cell, `x,y` (later food is placed at random): with --start, any
+    /// position, e.g. `--width 20 --height 20 --start 10,10 --food 3,15`.
+    #[arg(long, value_parser = parse_cell)]
+    food: Option<(u32, u32)>,
     /// The step cap (default 4 × cells²).
     #[arg(long)]
     max_steps: Option<u64>,
     /// Frames per second of the animation.
     #[arg(long, default_value_t = 12.0)]
     fps: f64,
+}
+
+/// Cells given on the command line.
+#[derive(Clone, Debug)]
+struct Cells(Vec<(u32, u32)>);
+
+fn parse_cell(text: &str) -> Result<(u32, u32), String> {
+    let (x, y) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}` is not a cell `x,y`"))?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .map_err(|err| format!("`{text}`: {err}"))
+    };
+    Ok((number(x)?, number(y)?))
+}
+
+fn parse_cells(text: &str) -> Result<Cells, String> {
+    text.split_whitespace()
+        .map(parse_cell)
+        .collect::<Result<Vec<_>, _>>()
+        .map(Cells)
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -131,6 +166,13 @@ fn run(args: &Args) -> Result<(), String> {
         .with_start_length(args.start_length)
         .with_seed(args.seed);
     config.max_steps = args.max_steps;
+    if let Some(Cells(cells)) = &args.start {
+        config = config.with_start(cells.clone());
+    }
+    if let Some(food) = args.food {
+        config = config.with_food(food);
+    }
+    Game::new(&config).map_err(|err| err.to_string())?;
     config.start_cells().map_err(|err| err.to_string())?;
     if matches!(args.agent, AgentChoice::Hamiltonian) && config.board.free_cells() % 2 == 1 {
         return Err(format!(
@@ -181,7 +223,8 @@ fn headless(args: &Args, config: &GameConfig) -> Result<(), String> {
     let number = |value: f64| serde_json::Value::from(value).to_string();
     let summary = format!(
         "{{\"games\":{},\"wins\":{},\"deaths\":{},\"capped\":{},\"mean_length\":{},\
-         \"mean_steps\":{},\"mean_steps_won\":{},\"micros_per_move\":{}}}",
+         \"mean_steps\":{},\"mean_steps_won\":{},\"micros_per_move\":{},\
+         \"expanded_per_move\":{},\"path_expanded_per_move\":{}}}",
         report.games,
         report.wins,
         report.deaths,
@@ -192,6 +235,8 @@ fn headless(args: &Args, config: &GameConfig) -> Result<(), String> {
             .mean_steps_won
             .map_or_else(|| "null".to_string(), number),
         number(report.micros_per_move),
+        number(report.stats.expanded_per_move()),
+        number(report.stats.path_expanded_per_move()),
     );
     println!("{summary}");
     Ok(())

@@ -1,8 +1,10 @@
-//! How a game is set up: the board, the snake's start, the step cap and the food seed.
+//! How a game is set up: the board, the snake's start, the first food, the step cap and the
+//! food seed.
 
 use super::{Board, Cell, Direction, SnakeError};
 
-/// How a game is set up: the board, the snake's start, the step cap and the food seed.
+/// How a game is set up: the board, the snake's start, the first food, the step cap and
+/// the food seed.
 ///
 /// # Example
 ///
@@ -28,6 +30,9 @@ pub struct GameConfig {
     /// The snake's cells at the start, head first; `None` places a snake of `start_length`
     /// on the first run of free cells in row-by-row, alternating-direction order.
     pub start: Option<Vec<Cell>>,
+    /// The first food's cell; `None` lets the food policy place it (by default
+    /// uniformly, from `seed`).
+    pub food: Option<Cell>,
     /// The step cap; `None` means `4 × cells²` (walls included in `cells`).
     pub max_steps: Option<u64>,
     /// The seed of the food placement.
@@ -67,6 +72,7 @@ impl GameConfig {
             board,
             start_length: 3,
             start: None,
+            food: None,
             max_steps: None,
             seed: 0,
         }
@@ -97,6 +103,26 @@ impl GameConfig {
     /// ```
     pub fn with_start(mut self, cells: Vec<Cell>) -> GameConfig {
         self.start = Some(cells);
+        self
+    }
+
+    /// Sets the first food's cell: with [`with_start`](GameConfig::with_start), any
+    /// position can be set up.
+    ///
+    /// # Example
+    ///
+    /// A snake of three in the top-left corner of 15×15, the food in the middle:
+    ///
+    /// ```
+    /// use replan::snake::{Game, GameConfig};
+    /// let config = GameConfig::new(15, 15)?
+    ///     .with_start(vec![(2, 0), (1, 0), (0, 0)])
+    ///     .with_food((7, 7));
+    /// assert_eq!(Game::new(&config)?.food(), Some((7, 7)));
+    /// # Ok::<(), replan::snake::SnakeError>(())
+    /// ```
+    pub fn with_food(mut self, cell: Cell) -> GameConfig {
+        self.food = Some(cell);
         self
     }
 

@@ -89,4 +89,18 @@ pub enum SnakeError {
     /// A step cap of zero.
     #[error("the step cap must be at least 1")]
     ZeroStepCap,
+    /// The food of a position is off the board, on a wall or on the snake.
+    #[error("food cell ({}, {}) is not an empty cell of the board", .cell.0, .cell.1)]
+    FoodNotEmpty {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A position's step count has already reached the step cap.
+    #[error("a position at step {steps} is past the step cap of {cap}")]
+    StepsPastCap {
+        /// The position's step count.
+        steps: u64,
+        /// The step cap.
+        cap: u64,
+    },
 }

@@ -8,6 +8,87 @@ use rand_core::{Rng, SeedableRng};
 
 use super::{Board, Cell, Direction, GameConfig, Snake, SnakeError};
 
+/// Where the food appears: the game asks its policy after every meal.
+///
+/// The answer is taken when it names an empty cell (free, not on the snake); `None`, or a
+/// cell that is not empty, leaves the choice to [`UniformFood`] with the game's generator.
+/// A closure `FnMut(&Board, &Snake) -> Option<Cell>` is a policy.
+///
+/// # Example
+///
+/// Food that goes to the first empty cell in row-major order:
+///
+/// ```
+/// use replan::snake::{Board, Direction, Game, GameConfig, Snake};
+///
+/// let first_empty = |board: &Board, snake: &Snake| {
+///     (0..board.cells())
+///         .map(|index| board.cell(index))
+///         .find(|&cell| board.is_free(cell) && !snake.occupied(cell))
+/// };
+/// let config = GameConfig::new(5, 5)?.with_start(vec![(1, 0)]).with_food((2, 0));
+/// let mut game = Game::new(&config)?.with_food_policy(first_empty);
+/// game.step(Direction::Right);
+/// assert_eq!(game.food(), Some((0, 0)));
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+pub trait FoodPolicy: Send + Sync {
+    /// The cell of the next food, given the board and the snake that has just eaten;
+    /// `rng` is the game's generator, for policies that draw.
+    fn place(&mut self, board: &Board, snake: &Snake, rng: &mut dyn Rng) -> Option<Cell>;
+}
+
+impl<F> FoodPolicy for F
+where
+    F: FnMut(&Board, &Snake) -> Option<Cell> + Send + Sync,
+{
+    fn place(&mut self, board: &Board, snake: &Snake, _: &mut dyn Rng) -> Option<Cell> {
+        self(board, snake)
+    }
+}
+
+/// The default [`FoodPolicy`]: uniformly over the empty cells.
+///
+/// One 64-bit draw `r` picks the `⌊r × empty / 2⁶⁴⌋`-th empty cell in row-major order
+/// (Lemire's multiply-shift, whose bias is below `empty / 2⁶⁴`), so placement takes one
+/// draw and one scan even on a nearly full board, never a retry loop.
+///
+/// # Example
+///
+/// ```
+/// use chacha20::ChaCha8Rng;
+/// use rand_core::SeedableRng;
+/// use replan::snake::{Board, FoodPolicy, Snake, UniformFood};
+/// let board = Board::new(3, 1)?;
+/// let snake = Snake::new(3, 1, &[(0, 0), (1, 0)]);
+/// let mut rng = ChaCha8Rng::seed_from_u64(1);
+/// assert_eq!(UniformFood.place(&board, &snake, &mut rng), Some((2, 0)));
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UniformFood;
+
+impl FoodPolicy for UniformFood {
+    fn place(&mut self, board: &Board, snake: &Snake, rng: &mut dyn Rng) -> Option<Cell> {
+        let empty = board.free_cells().checked_sub(snake.len())?;
+        if empty == 0 {
+            return None;
+        }
+        let draw = rng.next_u64();
+        let mut k = ((u128::from(draw) * empty as u128) >> 64) as usize;
+        for index in 0..board.cells() {
+            if board.is_wall_index(index) || snake.occupied_index(index) {
+                continue;
+            }
+            if k == 0 {
+                return Some(board.cell(index));
+            }
+            k -= 1;
+        }
+        None
+    }
+}
+
 /// What a step did.
 ///
 /// # Example
@@ -74,10 +155,9 @@ impl fmt::Display for DeathReason {
 
 /// A game of Snake in progress.
 ///
-/// Food is placed uniformly over the empty cells: one 64-bit draw `r` picks the
-/// `⌊r × empty / 2⁶⁴⌋`-th empty cell in row-major order (Lemire's multiply-shift, whose bias
-/// is below `empty / 2⁶⁴`), so placement takes one draw and one scan even on a nearly full
-/// board, never a retry loop.
+/// Food is placed by a [`FoodPolicy`], by default [`UniformFood`] over the empty cells. A
+/// game can also start from any position ([`from_position`](Game::from_position)): a
+/// game with its own engine builds one each move and hands it to an agent.
 ///
 /// # Example
 ///
@@ -103,6 +183,7 @@ pub struct Game {
     max_steps: u64,
     last: Option<Outcome>,
     rng: Box<dyn Rng + Send + Sync>,
+    policy: Box<dyn FoodPolicy>,
 }
 
 impl Game {
@@ -111,7 +192,8 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// Those of [`GameConfig::start_cells`].
+    /// Those of [`GameConfig::start_cells`]; [`SnakeError::FoodNotEmpty`] for a first
+    /// food off the board, on a wall or on the snake.
     ///
     /// # Example
     ///
@@ -131,7 +213,7 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// Those of [`GameConfig::start_cells`].
+    /// Those of [`Game::new`].
     ///
     /// # Example
     ///
@@ -148,18 +230,87 @@ impl Game {
         config: &GameConfig,
         rng: impl Rng + Send + Sync + 'static,
     ) -> Result<Game, SnakeError> {
+        Game::set_up(config, 0, Box::new(rng))
+    }
+
+    /// The game of `config` (its board, its start as the snake's cells head first, its
+    /// first food) after `steps` steps: any position, at any step count. A game driven by
+    /// another engine builds one of these each move and hands it to an agent, which plays
+    /// it as a game it drives itself. Later food comes from a [`ChaCha8Rng`] seeded with
+    /// `config.seed`.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Game::new`]; [`SnakeError::StepsPastCap`] when `steps` has reached the
+    /// step cap.
+    ///
+    /// # Example
+    ///
+    /// A snake of one at (10, 10) on 20×20, the food at (3, 15):
+    ///
+    /// ```
+    /// use replan::snake::{Game, GameConfig, SnakeError};
+    /// let config = GameConfig::new(20, 20)?.with_start(vec![(10, 10)]).with_food((3, 15));
+    /// let game = Game::from_position(&config, 40)?;
+    /// assert_eq!((game.food(), game.steps(), game.snake().len()), (Some((3, 15)), 40, 1));
+    /// assert_eq!(
+    ///     Game::from_position(&config.with_food((10, 10)), 0).unwrap_err(),
+    ///     SnakeError::FoodNotEmpty { cell: (10, 10) }
+    /// );
+    /// # Ok::<(), replan::snake::SnakeError>(())
+    /// ```
+    pub fn from_position(config: &GameConfig, steps: u64) -> Result<Game, SnakeError> {
+        let cap = config.step_cap();
+        if steps >= cap {
+            return Err(SnakeError::StepsPastCap { steps, cap });
+        }
+        let rng = ChaCha8Rng::seed_from_u64(config.seed);
+        Game::set_up(config, steps, Box::new(rng))
+    }
+
+    /// The game with `policy` placing every later food (the food on the board stays).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{Board, Direction, Game, GameConfig, Snake};
+    /// let config = GameConfig::new(4, 1)?.with_start(vec![(0, 0)]).with_food((1, 0));
+    /// let last = |board: &Board, _: &Snake| Some((board.width() - 1, 0));
+    /// let mut game = Game::new(&config)?.with_food_policy(last);
+    /// game.step(Direction::Right);
+    /// assert_eq!(game.food(), Some((3, 0)));
+    /// # Ok::<(), replan::snake::SnakeError>(())
+    /// ```
+    pub fn with_food_policy(mut self, policy: impl FoodPolicy + 'static) -> Game {
+        self.policy = Box::new(policy);
+        self
+    }
+
+    /// The game of `config` at `steps`.
+    fn set_up(
+        config: &GameConfig,
+        steps: u64,
+        rng: Box<dyn Rng + Send + Sync>,
+    ) -> Result<Game, SnakeError> {
         let cells = config.start_cells()?;
         let board = config.board.clone();
         let mut game = Game {
             snake: Snake::new(board.width(), board.height(), &cells),
             board,
             food: None,
-            steps: 0,
+            steps,
             max_steps: config.step_cap(),
             last: None,
-            rng: Box::new(rng),
+            rng,
+            policy: Box::new(UniformFood),
         };
-        game.place_food();
+        match config.food {
+            Some(cell) if game.board.is_free(cell) && !game.occupied(cell) => {
+                game.food = Some(cell);
+            }
+            Some(cell) => return Err(SnakeError::FoodNotEmpty { cell }),
+            None => game.place_food(),
+        }
         Ok(game)
     }
 
@@ -435,23 +586,18 @@ impl Game {
         outcome
     }
 
-    /// Puts the food on the `k`-th empty cell, `k` uniform in `0..empty`.
+    /// Puts the food where the policy says, or uniformly when it names no empty cell.
     fn place_food(&mut self) {
-        let empty = self.board.free_cells() - self.snake.len();
-        debug_assert!(empty > 0);
-        let draw = self.rng.next_u64();
-        let mut k = ((u128::from(draw) * empty as u128) >> 64) as usize;
-        for index in 0..self.board.cells() {
-            if self.board.is_wall_index(index) || self.occupied_index(index) {
-                continue;
-            }
-            if k == 0 {
-                self.food = Some(self.board.cell(index));
-                return;
-            }
-            k -= 1;
-        }
-        unreachable!("fewer empty cells than counted");
+        let (board, snake) = (&self.board, &self.snake);
+        let chosen = self
+            .policy
+            .place(board, snake, &mut *self.rng)
+            .filter(|&cell| board.is_free(cell) && !snake.occupied(cell));
+        self.food = chosen.or_else(|| UniformFood.place(board, snake, &mut *self.rng));
+        debug_assert!(
+            self.food.is_some(),
+            "a step that does not win leaves a cell empty"
+        );
     }
 }
 

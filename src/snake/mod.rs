@@ -4,10 +4,11 @@
 //!
 //! - [`Board`] is the field: `width × height` cells (each side 2 to 255), some of them
 //!   walls, parsed from an ASCII picture as [`Grid`](crate::grid::Grid) is.
-//! - [`Game`] is the rules engine: a [`Snake`] (its cells, head first), food placed
-//!   uniformly at random over the empty cells by a seeded generator, and
+//! - [`Game`] is the rules engine: a [`Snake`] (its cells, head first), food placed by a
+//!   [`FoodPolicy`] (by default [`UniformFood`], from a seeded generator), and
 //!   [`step`](Game::step), which moves the snake one cell and reports an [`Outcome`].
-//!   [`GameConfig`] sets a game up.
+//!   [`GameConfig`] sets a game up; [`Game::from_position`] starts one from any position,
+//!   so a game with its own engine can hand each of its positions to an agent.
 //! - [`view`] holds the graph views of a position that every planner searches.
 //! - [`Agent`] is a player: it picks a [`Direction`] for a position. [`simulate`] plays
 //!   many games and sums them up in a [`Report`].
@@ -26,7 +27,7 @@
 //! |---|---|---|
 //! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space | none |
 //! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail; else follow the tail; else the most free space | none |
-//! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves | none |
+//! | [`IncrementalAgent`] | [`SafeAgent`]'s rule, its food paths taken from one [`DStarLite`](crate::DStarLite) search repaired each move | none |
 //! | [`HamiltonianAgent`] | follows one Hamiltonian cycle, with shortcuts that keep the body in cycle order | wins every game on a board a cycle covers |
 //! | [`ReclosingAgent`] | the shortest path to the food whenever a cycle closes round the snake after the meal; else along such a cycle | wins every game where a cycle (on an odd board, round all free cells but one) closes round the starting body |
 //! | [`BlockTreeAgent`] (made by [`best`]) | drives on the right in 2×2 blocks (or blocks of two and three cells round odd sides and single walls) and re-forms its cycle every step; where no blocks fit, [`ReclosingAgent`]'s rule | the same, in fewer steps than [`HamiltonianAgent`] |
@@ -78,7 +79,7 @@ pub use config::GameConfig;
 pub use cycle::{CycleError, HamiltonianCycle};
 pub use direction::Direction;
 pub use error::SnakeError;
-pub use game::{DeathReason, Game, Outcome};
+pub use game::{DeathReason, FoodPolicy, Game, Outcome, UniformFood};
 pub use simulate::{game_seed, play_game, simulate, GameEnd, GameRecord, Report};
 pub use view::{
     BodyBlocks, CellView, Passability, PlainView, Position, Snapshot, StepDistance, TailPasses,

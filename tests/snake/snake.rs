@@ -2,30 +2,24 @@
 
 use replan::snake::{
     play_game, simulate, Agent, Board, DeathReason, Direction, Game, GameConfig, Outcome, Report,
-    SnakeError,
+    Snake, SnakeError,
 };
 
-/// A game on `board` with the snake on `cells` (head first), whose food is moved off the
-/// cells in `avoid` by trying seeds in order.
+/// The game of `config` with its first food on the first empty cell, in row-major
+/// order, that is not in `avoid`.
 fn game_with_food_off(config: GameConfig, avoid: &[(u32, u32)]) -> Game {
-    for seed in 0..1000 {
-        let game = Game::new(&config.clone().with_seed(seed)).unwrap();
-        if !avoid.contains(&game.food().unwrap()) {
-            return game;
-        }
-    }
-    panic!("no seed keeps the food off {avoid:?}");
+    let start = config.start_cells().unwrap();
+    let board = &config.board;
+    let food = (0..board.cells())
+        .map(|index| board.cell(index))
+        .find(|cell| board.is_free(*cell) && !start.contains(cell) && !avoid.contains(cell))
+        .expect("an empty cell off `avoid`");
+    Game::new(&config.with_food(food)).unwrap()
 }
 
-/// A game whose food is on `food`, by trying seeds.
+/// The game of `config` with its first food on `food`.
 fn game_with_food_on(config: GameConfig, food: (u32, u32)) -> Game {
-    for seed in 0..10_000 {
-        let game = Game::new(&config.clone().with_seed(seed)).unwrap();
-        if game.food() == Some(food) {
-            return game;
-        }
-    }
-    panic!("no seed puts the food on {food:?}");
+    Game::new(&config.with_food(food)).unwrap()
 }
 
 #[test]
@@ -465,4 +459,105 @@ fn a_rand_generator_places_the_food_and_the_same_seed_replays_the_game() {
     // The handed-over generator is the one used: a different generator places the food
     // elsewhere in some of the games.
     assert!(differs_from_the_default > 0);
+}
+
+#[test]
+fn a_position_is_built_from_a_board_a_body_a_food_cell_and_a_step_count() {
+    let board: Board = "
+        .....
+        .#...
+        .....
+        ....."
+        .parse()
+        .unwrap();
+    let config = GameConfig::with_board(board)
+        .with_start(vec![(2, 2), (2, 3), (3, 3)])
+        .with_food((0, 0))
+        .with_max_steps(100);
+    let mut game = Game::from_position(&config, 98).unwrap();
+    assert_eq!(game.food(), Some((0, 0)));
+    assert_eq!(game.steps(), 98);
+    assert_eq!(
+        game.snake().body().collect::<Vec<_>>(),
+        [(2, 2), (2, 3), (3, 3)]
+    );
+    assert_eq!(game.step(Direction::Up), Outcome::Moved);
+    assert_eq!(game.step(Direction::Right), Outcome::Capped);
+    for (food, error) in [
+        ((1, 1), SnakeError::FoodNotEmpty { cell: (1, 1) }),
+        ((2, 3), SnakeError::FoodNotEmpty { cell: (2, 3) }),
+        ((5, 0), SnakeError::FoodNotEmpty { cell: (5, 0) }),
+    ] {
+        let config = config.clone().with_food(food);
+        assert_eq!(Game::from_position(&config, 0).unwrap_err(), error);
+        assert_eq!(Game::new(&config).unwrap_err(), error);
+    }
+    assert_eq!(
+        Game::from_position(&config, 100).unwrap_err(),
+        SnakeError::StepsPastCap {
+            steps: 100,
+            cap: 100
+        }
+    );
+}
+
+#[test]
+fn without_a_food_cell_a_position_places_food_as_a_new_game_does() {
+    let config = GameConfig::new(9, 7).unwrap().with_seed(4);
+    let fresh = Game::new(&config).unwrap();
+    let later = Game::from_position(&config, 30).unwrap();
+    assert_eq!(fresh.food(), later.food());
+    assert_eq!(later.steps(), 30);
+}
+
+#[test]
+fn a_food_policy_places_every_meal_and_a_non_empty_answer_falls_back_to_uniform() {
+    // Food always on the cell right of the head when it is empty; the snake walks right.
+    let right_of_head = |board: &Board, snake: &Snake| {
+        let (x, y) = snake.head();
+        (x + 1 < board.width()).then_some((x + 1, y))
+    };
+    let config = GameConfig::new(6, 2)
+        .unwrap()
+        .with_start(vec![(0, 0)])
+        .with_food((1, 0));
+    let mut game = Game::new(&config).unwrap().with_food_policy(right_of_head);
+    for x in 2..6 {
+        assert_eq!(game.step(Direction::Right), Outcome::Ate);
+        assert_eq!(game.food(), Some((x, 0)));
+    }
+    assert_eq!(game.step(Direction::Right), Outcome::Ate);
+    // Off the board: uniform placement over the empty cells of the second row.
+    let food = game.food().unwrap();
+    assert_eq!(food.1, 1, "{game}");
+    // A policy that names the snake's own cell is not followed either.
+    let on_the_head = |_: &Board, snake: &Snake| Some(snake.head());
+    let config = GameConfig::new(4, 4)
+        .unwrap()
+        .with_start(vec![(0, 0)])
+        .with_food((1, 0));
+    let mut game = Game::new(&config).unwrap().with_food_policy(on_the_head);
+    assert_eq!(game.step(Direction::Right), Outcome::Ate);
+    let food = game.food().unwrap();
+    assert!(!game.occupied(food) && food != (1, 0));
+}
+
+#[test]
+fn uniform_placement_is_the_default_policy_with_the_same_draws() {
+    use replan::snake::UniformFood;
+    for seed in 0..20 {
+        let config = GameConfig::new(7, 7).unwrap().with_seed(seed);
+        let mut plain = Game::new(&config).unwrap();
+        let mut uniform = Game::new(&config).unwrap().with_food_policy(UniformFood);
+        let moves = [
+            Direction::Down,
+            Direction::Right,
+            Direction::Right,
+            Direction::Down,
+        ];
+        for direction in moves.iter().cycle().take(12) {
+            assert_eq!(plain.step(*direction), uniform.step(*direction));
+            assert_eq!(plain.food(), uniform.food(), "seed {seed}");
+        }
+    }
 }

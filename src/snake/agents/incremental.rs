@@ -1,28 +1,44 @@
-//! [`IncrementalAgent`]: [`SafeAgent`](super::SafeAgent)'s decisions, its food path
-//! repaired by D* Lite instead of searched afresh.
+//! [`IncrementalAgent`]: [`SafeAgent`](super::SafeAgent)'s rule, its food paths taken
+//! from a D* Lite search repaired each move instead of a search from scratch.
 
 use super::safety::{FoodPlan, Safety};
 use crate::snake::{Agent, AgentStats, Cell, Direction, Game, StepDistance, TailView};
 use crate::DenseIds;
-use crate::{AStar, DStarLite, Planner};
+use crate::{AStar, Cost, DStarLite, Planner, Zero};
 
-/// [`SafeAgent`](super::SafeAgent)'s rule, with the shortest path to the food kept by one
-/// [`DStarLite`] (Koenig and Likhachev, "D* Lite", AAAI 2002) across moves.
+/// [`SafeAgent`](super::SafeAgent)'s rule, its food paths taken from one [`DStarLite`]
+/// (Koenig and Likhachev, "D* Lite", AAAI 2002) that it repairs from move to move.
 ///
-/// D* Lite searches the virtual-tail view of the game itself ([`TailView`] over `&Game`,
-/// no copy of the board): the planner's type names what it stores, not the graph, so the
-/// one kept across moves searches a view built anew each move. Each move only the cells
-/// that changed, the new head (with its neighbours: a cell that becomes blocked no longer
-/// names its former predecessors) and the old and new tail, are reported through
-/// [`DStarLite::notify_changed`], the start moves to the head
-/// ([`move_start`](DStarLite::move_start)), and [`replan`](DStarLite::replan) repairs the
-/// previous search. When the food is eaten the goal moves, and the next move plans from
-/// scratch. The path then goes through the same compression and look-ahead checks as
-/// [`SafeAgent`](super::SafeAgent)'s, which depend only on the path's length, so both
-/// agents make the same moves in the same games.
+/// # Rule
 ///
-/// [`with_comparison`](IncrementalAgent::with_comparison) also runs [`AStar`] from
-/// scratch on the same view each move, to count what the repair saves
+/// D* Lite searches backwards from the food on the virtual-tail view of the game itself
+/// ([`TailView`] over `&Game`), with no heuristic: an incremental Dijkstra search that
+/// settles every cell nearer the food than the head. Each move only the cells that
+/// changed (the new head with its neighbours, the old and new tail) are reported through
+/// [`DStarLite::notify_changed`], the start moves to the head, and
+/// [`replan`](DStarLite::replan) repairs the search; a meal moves the goal and starts
+/// a new one. The compressed paths of [`SafeAgent`](super::SafeAgent)'s rule are rebuilt
+/// from D* Lite's values (a consistent cell's `g` is its distance to the food; a first
+/// step it did not settle is scored by its `rhs`), and the distances from the tail that
+/// order the first steps come from a search that stops once it has reached them. Only when
+/// no such path passes the look-ahead does the agent fall back to a breadth-first search
+/// from the food, and then decides exactly as [`SafeAgent`](super::SafeAgent) does.
+/// Everything else (the look-ahead, the endgame search, the loop guard, the hand-over to
+/// a closing cycle) is [`SafeAgent`](super::SafeAgent)'s.
+///
+/// # Guarantee
+///
+/// As [`SafeAgent`](super::SafeAgent): every move it takes enters a free cell or the
+/// leaving tail unless none does; no win is guaranteed. It plays other games than
+/// [`SafeAgent`](super::SafeAgent), where several paths pass the look-ahead.
+///
+/// # Cost per move
+///
+/// A repair expands the cells whose distance to the food the move changed, a handful
+/// on an open board; a search from scratch after each meal expands the cells nearer the
+/// food than the head. The statistics ([`Agent::stats`]) count every node any of its
+/// searches expands. [`with_comparison`](IncrementalAgent::with_comparison) also runs
+/// [`AStar`] from scratch on the same view each move, to count what the repair saves
 /// ([`comparison`](IncrementalAgent::comparison)).
 ///
 /// # Example
@@ -40,10 +56,10 @@ use crate::{AStar, DStarLite, Planner};
 #[derive(Debug)]
 pub struct IncrementalAgent {
     safety: Safety,
-    dstar: DStarLite<StepDistance, Cell, DenseIds, u32>,
+    dstar: DStarLite<Zero, Cell, DenseIds, u32>,
     /// The goal of the search D* Lite holds, if any.
     planned_goal: Option<Cell>,
-    /// The step count, head and tail at the last move, to tell what changed.
+    /// The move number, head and tail at the last move planned, to tell what changed.
     last: Option<(u64, Cell, Cell)>,
     astar: Option<AStar<StepDistance, DenseIds, u32>>,
     comparison: PlannerComparison,
@@ -112,7 +128,7 @@ impl IncrementalAgent {
     pub fn new() -> IncrementalAgent {
         IncrementalAgent {
             safety: Safety::new(),
-            dstar: DStarLite::new(StepDistance),
+            dstar: DStarLite::new(Zero),
             planned_goal: None,
             last: None,
             astar: None,
@@ -155,7 +171,7 @@ impl IncrementalAgent {
     fn sync(&mut self, game: &Game, view: &TailView<&Game>) {
         let snake = game.snake();
         let (head, tail) = (snake.head(), snake.tail());
-        let continues = matches!(self.last, Some((steps, ..)) if steps + 1 == game.steps());
+        let continues = matches!(self.last, Some((steps, ..)) if steps + 1 == self.safety.now());
         match self.last {
             Some((_, _, last_tail)) if continues => {
                 if self.planned_goal.is_some() {
@@ -173,11 +189,11 @@ impl IncrementalAgent {
                 }
             }
             _ => {
-                self.dstar = DStarLite::new(StepDistance);
+                self.dstar = DStarLite::new(Zero);
                 self.planned_goal = None;
             }
         }
-        self.last = Some((game.steps(), head, tail));
+        self.last = Some((self.safety.now(), head, tail));
     }
 }
 
@@ -196,7 +212,7 @@ impl Agent for IncrementalAgent {
         let view = TailView::new(game);
         // Move the start first, so the cells reported next are keyed from the new head.
         let repair = self.planned_goal == Some(food)
-            && matches!(self.last, Some((steps, ..)) if steps + 1 == game.steps());
+            && matches!(self.last, Some((steps, ..)) if steps + 1 == self.safety.now());
         if repair && self.dstar.move_start(&view, head).is_err() {
             self.planned_goal = None;
         }
@@ -235,8 +251,53 @@ impl Agent for IncrementalAgent {
             }
             Err(_) => false,
         };
+        // The compressed paths are rebuilt from D* Lite's values. A consistent cell's `g`
+        // is its distance to the food; a cell the search only reached has its `rhs`, one
+        // more than the `g` of the neighbour it came through; a first step farther from
+        // the food than the head, one more than its neighbours' values. A rebuilt path
+        // steps down one at a time to `g = 0`, the food, or is dropped: each value is the
+        // length of a walk the path can take, so what it finds is a real path.
+        let dstar = &mut self.dstar;
+        let mut value = move |cell: Cell| -> Option<u32> {
+            if !view.enterable(cell) {
+                return None;
+            }
+            let values = dstar.node_values(&view, cell).ok()?;
+            let value = if values.is_consistent() {
+                values.g
+            } else {
+                values.rhs
+            };
+            (value != <u32 as Cost>::INFINITY).then_some(value)
+        };
+        let (width, height) = (game.board().width(), game.board().height());
+        let mut distances = |cell: Cell| -> Option<u32> {
+            if let Some(known) = value(cell) {
+                return Some(known);
+            }
+            if Direction::between(head, cell).is_none() || !view.enterable(cell) {
+                return None;
+            }
+            Direction::ALL
+                .into_iter()
+                .filter_map(|direction| direction.apply(cell, width, height))
+                .filter(|&next| next != head)
+                .filter_map(&mut value)
+                .min()
+                .map(|nearest| nearest + 1)
+        };
+        // A first step the values do not reach lies behind the body or a wall, or out of
+        // the food's reach: only a search of the board scores it, as the rule needs.
+        let scored = Direction::ALL
+            .into_iter()
+            .filter_map(|direction| direction.apply(head, width, height))
+            .all(|next| !view.enterable(next) || distances(next).is_some());
+        if !scored {
+            return self.safety.decide(game, FoodPlan::Distances);
+        }
+        let path = found.then_some(self.path.as_slice());
         self.safety
-            .decide(game, FoodPlan::Path(found.then_some(self.path.as_slice())))
+            .decide(game, FoodPlan::Repaired(path, &mut distances))
     }
 
     fn stats(&self) -> AgentStats {

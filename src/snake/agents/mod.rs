@@ -6,7 +6,7 @@
 //! |---|---|
 //! | [`GreedyAgent`] | shortest path to the food, else the move with the most free space |
 //! | [`SafeAgent`] | a path to the food only if a look-ahead snake that ate there can still reach its tail (near the end: can surely eat again, searched exactly over its own moves); else follow the tail the long way; else the most free space; past a quarter of a full board, once a cycle closes through its body and every empty cell, [`ReclosingAgent`]'s rule on that cycle |
-//! | [`IncrementalAgent`] | [`SafeAgent`]'s decisions, its food path kept by one [`DStarLite`](crate::DStarLite) across moves |
+//! | [`IncrementalAgent`] | [`SafeAgent`]'s rule, its food paths taken from one [`DStarLite`](crate::DStarLite) search repaired each move |
 //! | [`HamiltonianAgent`] | follows a Hamiltonian cycle with shortcuts that keep the body in cycle order |
 //! | [`ReclosingAgent`] | the shortest path to the food whenever a Hamiltonian cycle (on an odd board, one round all free cells but one) closes round the snake after the meal; else along such a cycle |
 //! | [`BlockTreeAgent`] | drives on the right in 2×2 blocks (or blocks of two and three cells round odd sides and single walls) around a cycle it re-forms every step (twanvl/snake's cell tree); plays [`ReclosingAgent`]'s rule where no blocks fit |
@@ -21,6 +21,7 @@
 //! memory between searches, growing only when a search goes further than any before.
 
 mod block_tree;
+mod clock;
 mod greedy;
 mod hamiltonian;
 mod incremental;

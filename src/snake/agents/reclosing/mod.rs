@@ -1,0 +1,795 @@
+//! [`ReclosingAgent`]: goes for the food by the shortest path whenever a Hamiltonian cycle
+//! can be closed round the snake it would leave, and follows such a cycle otherwise. The
+//! rule, why it never dies, and its cost are on the type.
+
+use super::clock::MoveClock;
+use super::progress::ClosingCycle;
+use crate::snake::{Agent, AgentStats, Board, Cell, Direction, Game, SafeAgent, Snake};
+
+/// Cells the closing search may enter per empty cell, plus a base, in the checks of the
+/// full rule: a search that needs more gives up, and the snake keeps to its cycle this
+/// move. Most searches that give up have no path at all, so a cap of one cell per empty
+/// cell costs few shortcuts: `best` over 100 games from length 3 on each of seeds 1 to 3,
+/// mean steps with 2 per cell and 64 against 1 per cell and 16, 9×9 853.7 and 850.7,
+/// 11×11 1,673.4 and 1,697.9, 13×13 2,982.9 and 2,990.0, 9×12 1,175.9 and 1,193.7, while
+/// the instructions of five games on 9×12 (seed 12) fell by 16%.
+const CLOSE_CAP_PER_CELL: u32 = 1;
+const CLOSE_CAP_BASE: u32 = 16;
+
+/// The same for the lean rule of a cycle taken over from the look-ahead agents
+/// ([`adopt`](ReclosingAgent::adopt)), which checks one move in [`LEAN_QUIET_MOVES`] + 1
+/// and so affords longer searches: `SafeAgent` on 20×20 (100 games, seed 1, start length
+/// 3) took 14,975 mean steps with 2 per cell and 64 and 15,374 with 1 per cell and 16.
+const LEAN_CLOSE_CAP_PER_CELL: u32 = 2;
+const LEAN_CLOSE_CAP_BASE: u32 = 64;
+
+/// Moves along the cycle without checking any path, after a move whose checks all failed:
+/// the next position differs by one step and seldom passes where this one did not.
+/// Measured (20 games, seed 5, start length 3, one thread), mean steps and µs per move for
+/// 0, 1, 3 and 7 quiet moves: 13×13 3,271 / 96, 3,287 / 55, 3,552 / 32, 3,423 / 42; the
+/// 10×10 with four pillars 1,058 / 33, 1,090 / 20, 1,156 / 12, 1,218 / 20; 9×12 1,268 / 30,
+/// 1,257 / 19, 1,266 / 11, 1,365 / 20.
+const QUIET_MOVES: u32 = 1;
+
+/// Quiet moves of an agent that took over a cycle from the look-ahead agents
+/// ([`adopt`](ReclosingAgent::adopt)), which checks only the shortest timed path to the
+/// food. Measured for `SafeAgent` on 20×20 (20 games, seed 1, start length 3, one
+/// thread), mean steps and µs per move: all checks and 3 quiet moves 15,390 / 11.2;
+/// shortest paths and ordered shortcuts, 3 quiet moves 16,314 / 5.4; shortest paths alone,
+/// 3 quiet moves 16,889 / 4.6; 7 quiet moves 17,510 / 3.6 (the look-ahead rule to the end:
+/// 18,399 / 3.9).
+const LEAN_QUIET_MOVES: u32 = 7;
+
+/// Goes for the food by the shortest path whenever, after eating there, a Hamiltonian cycle
+/// runs through the snake's body and every empty cell; follows such a cycle otherwise.
+///
+/// # The rule
+///
+/// The agent always holds a cycle through its body: a closed path over every free cell
+/// on which the body lies in order from tail to head. Following the cycle can never die:
+/// the cell after the head is empty or the tail's, and every food lies ahead within a
+/// lap. Each move that is not already on its way to the food:
+///
+/// 1. it finds the shortest path to the food on which every cell is free when the head
+///    gets there (a body cell `k` moves from the tail is free after `k` moves), among
+///    those the one that runs closest along walls and body (ties broken cell by cell,
+///    walking back from the food), moves a look-ahead snake along it, and searches for a
+///    path from the look-ahead head through every empty cell to a neighbour of its tail:
+///    a cycle through the body it would have after eating. If there is one, the agent
+///    commits to the path and, on eating, takes that cycle as its own;
+/// 2. else it does the same for the shortest path whose places along its own cycle rise
+///    at every step (the shortcut rule of
+///    [`HamiltonianAgent`](crate::snake::HamiltonianAgent));
+/// 3. else it checks the shortest timed path that begins with each other move of the
+///    head (each way out of the head leaves the body in another shape);
+/// 4. else it closes a new cycle round the body as it stands, by a search that heads for
+///    the food before it fills the rest, and follows it if the food lies nearer along it
+///    than along the cycle held;
+/// 5. else it moves one cell along its cycle, and one more before it checks again
+///    (one quiet move cost 3% more steps on the pillars level and saved 40% of the time).
+///
+/// Step 3 saves 2 to 3% of the steps (20 games, seed 5: 9×12 1,315 to 1,276 mean steps,
+/// the 10×10 with four pillars 1,143 to 1,125) at up to twice the time per move; step 4
+/// another 6% on the pillars (1,058) and 4% on 20×20 (10 games: 15,454 to 14,789).
+///
+/// The safety condition is exact (the body after the meal lies on some Hamiltonian cycle,
+/// of any shape), more permissive than keeping one fixed cycle's order or one tree of 2×2
+/// blocks ([`BlockTreeAgent`](crate::snake::BlockTreeAgent)), and it holds with walls and
+/// on boards of any side. A closing search that gives up only costs this move's shortcut,
+/// never the snake. Taking the ordered shortcuts of step 2 without the check, as
+/// [`HamiltonianAgent`](crate::snake::HamiltonianAgent) does, leaves holes behind the head
+/// that cost a lap each later (20×20: twice the steps).
+///
+/// This is the "take a shortcut only while a Hamiltonian cycle still exists" idea of
+/// twanvl/snake (<https://github.com/twanvl/snake>), there tested on a tree of 2×2 blocks
+/// and here by a depth-first search over the empty cells (Warnsdorff's order; H. C. von
+/// Warnsdorf, 1823).
+///
+/// # Odd boards
+///
+/// On a board with an odd number of free cells no cycle covers them all, since a cycle on
+/// a grid alternates the two chessboard colours. The cycle then leaves out one empty cell
+/// `s` of the colour with one cell more, and only an `s` round whose 2×2 square the cycle
+/// turns a corner: `a -> o -> b` with `a` and `b` beside `s`. Food on `s` is eaten by
+/// turning from `a` into `s` and on to `b`; the cycle then runs `a -> s -> b` and leaves
+/// `o` out, again with a corner round it. So the food is never out of reach, the last one
+/// included (one cell short of a full board the body fills the cycle and the food lies on
+/// `s`), and every game from a starting body round which such a cycle closes is won.
+/// Where the free cells' colours differ by more than one, no path visits every free cell,
+/// so no game can fill the board.
+///
+/// # Invariant
+///
+/// After every move the body lies in order on the cycle the agent holds, or the agent is
+/// on a committed path whose end position has one: a move is taken only along the cycle,
+/// along an ordered shortcut of it, or along a committed path, each checked before. Where
+/// no cycle closes round the snake (the colours of the free cells differ by more than
+/// one, the walls cut the board, or the closing search gives up on the starting body), the
+/// agent plays [`SafeAgent`]'s look-ahead that move, which carries no guarantee, and tries
+/// to close a cycle again at the next.
+///
+/// # Complexity
+///
+/// Per move off a committed path: up to six breadth-first searches over the `n` free
+/// cells, each followed by an `O(length)` walk of the look-ahead snake and a closing
+/// search, and one more closing search from the position as it stands; each closing
+/// search is a flood fill, a count of each empty cell's ways and a depth-first search
+/// entering at most `empty + 16` cells (`2 × empty + 64` in the lean rule of an adopted
+/// cycle), with a flood fill at each step that may split the cells still to visit (on an
+/// odd board up to four such searches). The last four bodies round which a search failed
+/// are remembered, and a check that ends in one of them is answered without a search:
+/// that saves about half the cells the searches would enter on odd boards. Most moves of
+/// a game are on a committed path, which costs `O(1)`. All memory is kept from move to
+/// move.
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{simulate, GameConfig, ReclosingAgent};
+///
+/// // An odd board: 49 free cells, no Hamiltonian cycle.
+/// let config = GameConfig::new(7, 7)?.with_start_length(3);
+/// let report = simulate(ReclosingAgent::new, &config, 5, 1)?;
+/// assert_eq!(report.wins, 5);
+/// # Ok::<(), replan::snake::SnakeError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct ReclosingAgent {
+    /// The cycle followed.
+    tour: Tour,
+    /// The closing search, and the cycle it found for the committed path's end position.
+    closing: ClosingCycle,
+    /// The committed path to the food (the head's next cell first), and how far along.
+    plan: Vec<Cell>,
+    planned: usize,
+    /// The look-ahead snake.
+    look: Option<Snake>,
+    search: Search,
+    /// Moves left before the checks run again after they all failed.
+    quiet: u32,
+    stats: AgentStats,
+    /// Plays when no cycle closes round the snake.
+    look_ahead: Option<Box<SafeAgent>>,
+    /// Whether only the shortest timed path to the food is checked, every
+    /// [`LEAN_QUIET_MOVES`] + 1 moves (see [`adopt`](ReclosingAgent::adopt)).
+    lean: bool,
+    /// The last bodies after a meal round which no cycle closed.
+    failed: FailedBodies,
+    /// The position the last move leads to, where that move went along the cycle from a
+    /// body in order on it: the body there is in order too, so it need not be walked.
+    on_cycle: Option<PositionMark>,
+    /// Tells a new game.
+    clock: MoveClock,
+}
+
+/// A position, told apart from the positions of the same game by its step, head, tail
+/// and length: the agent's own next position once it knows the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PositionMark {
+    steps: u64,
+    head: Cell,
+    tail: Cell,
+    length: usize,
+}
+
+impl PositionMark {
+    fn of(game: &Game) -> Self {
+        let snake = game.snake();
+        PositionMark {
+            steps: game.steps(),
+            head: snake.head(),
+            tail: snake.tail(),
+            length: snake.len(),
+        }
+    }
+
+    /// The position after the head moves to `next`.
+    fn after(game: &Game, next: Cell) -> Self {
+        let snake = game.snake();
+        let eats = game.food() == Some(next);
+        let tail = if eats {
+            snake.tail()
+        } else {
+            // The cell before the tail, or the head itself for a snake of one.
+            snake
+                .len()
+                .checked_sub(2)
+                .and_then(|before_tail| snake.segment(before_tail))
+                .unwrap_or(next)
+        };
+        PositionMark {
+            steps: game.steps() + 1,
+            head: next,
+            tail,
+            length: snake.len() + usize::from(eats),
+        }
+    }
+}
+
+/// How many bodies after a meal round which no cycle closed the agent remembers. The
+/// checks of one move often end in a body checked a move or two before: the shortest path
+/// found again after a quiet move, or the path after another first move that rejoins the
+/// first one, end in the same cells once the path is longer than the snake. The closing
+/// search's answer depends on the body and the board alone (its budget on the number of
+/// empty cells), so a remembered failure is the answer a new search would give.
+/// Measured with sixteen slots (`best`, 20 games from length 3, seed 5): on 13×13, 29,992
+/// of 59,099 checks repeated a failure, and their searches had entered 15.2 M of the
+/// 29.4 M cells all checks entered; four slots catch 29,970 of them, one slot 20,518. No
+/// success ever repeated: a check that passes commits the snake to its path.
+const FAILED_BODIES: usize = 4;
+
+/// The last [`FAILED_BODIES`] bodies (board indices, head first) round which no cycle
+/// closed, on the board they were checked on.
+#[derive(Clone, Debug, Default)]
+struct FailedBodies {
+    board: Option<Board>,
+    bodies: [Vec<u32>; FAILED_BODIES],
+    /// The slot the next failure overwrites.
+    next: usize,
+    /// The body last looked up.
+    key: Vec<u32>,
+}
+
+impl FailedBodies {
+    /// Whether `snake`'s body on `board` is one of the remembered failures; keeps it as
+    /// the body [`insert`](Self::insert) remembers. A new board forgets every body.
+    fn contains(&mut self, board: &Board, snake: &Snake) -> bool {
+        if self.board.as_ref() != Some(board) {
+            self.board = Some(board.clone());
+            self.bodies.iter_mut().for_each(Vec::clear);
+        }
+        self.key.clear();
+        self.key
+            .extend(snake.body().map(|cell| board.index(cell) as u32));
+        self.bodies.contains(&self.key)
+    }
+
+    /// Remembers the body last looked up, in place of the oldest.
+    fn insert(&mut self) {
+        let slot = &mut self.bodies[self.next];
+        slot.clear();
+        slot.extend_from_slice(&self.key);
+        self.next = (self.next + 1) % FAILED_BODIES;
+    }
+}
+
+/// "No place": a cell off the cycle.
+const NONE: u32 = u32::MAX;
+
+/// The cycle the agent follows, by board index: each cell's successor and place.
+#[derive(Debug, Default)]
+struct Tour {
+    next: Vec<u32>,
+    place: Vec<u32>,
+    len: u32,
+    /// The free cell the cycle leaves out on a board with an odd number of free cells.
+    excluded: Option<u32>,
+    active: bool,
+}
+
+impl Tour {
+    /// Takes the cycle `closing` found, numbering places from `start`.
+    fn load(&mut self, board: &Board, closing: &ClosingCycle, start: Cell) {
+        self.next.resize(board.cells(), NONE);
+        let mut cell = start;
+        loop {
+            let next = closing.successor(board, cell);
+            self.next[board.index(cell)] = board.index(next) as u32;
+            cell = next;
+            if cell == start {
+                break;
+            }
+        }
+        self.excluded = closing.left_out().map(|cell| board.index(cell) as u32);
+        self.number(board.index(start) as u32);
+        self.active = true;
+    }
+
+    /// Numbers the places along the cycle from `start`.
+    fn number(&mut self, start: u32) {
+        self.place.clear();
+        self.place.resize(self.next.len(), NONE);
+        let mut cell = start;
+        let mut place = 0;
+        loop {
+            self.place[cell as usize] = place;
+            place += 1;
+            cell = self.next[cell as usize];
+            if cell == start {
+                break;
+            }
+        }
+        self.len = place;
+    }
+
+    /// The place of `cell` counted from the place `origin`.
+    #[inline]
+    fn relative(&self, cell: usize, origin: u32) -> u32 {
+        let place = self.place[cell];
+        if place >= origin {
+            place - origin
+        } else {
+            place + self.len - origin
+        }
+    }
+
+    /// Whether the body lies on the cycle in order from tail to head (gaps allowed), so
+    /// that every cell after the head up to the tail is empty.
+    fn holds(&self, board: &Board, snake: &Snake) -> bool {
+        if !self.active {
+            return false;
+        }
+        let origin = self.place[board.index(snake.tail())];
+        if origin == NONE {
+            return false;
+        }
+        let mut above = 0;
+        for cell in snake.body().rev().skip(1) {
+            let index = board.index(cell);
+            if self.place[index] == NONE {
+                return false;
+            }
+            let place = self.relative(index, origin);
+            if place <= above {
+                return false;
+            }
+            above = place;
+        }
+        true
+    }
+}
+
+/// A breadth-first search over board indices that keeps its memory between calls.
+#[derive(Debug, Default)]
+struct Search {
+    parent: Vec<u32>,
+    stamp: Vec<u32>,
+    /// Moves from the start, where `stamp` is the current generation.
+    distance: Vec<u32>,
+    generation: u32,
+    queue: Vec<u32>,
+}
+
+impl Search {
+    /// Searches from `start` to `goal`, entering a neighbour `next` of `from` at move
+    /// `moves` when `admit(from, next, moves)`; on success writes the path (the start's
+    /// next cell first) to `path`.
+    fn run(
+        &mut self,
+        board: &Board,
+        start: usize,
+        goal: usize,
+        path: &mut Vec<Cell>,
+        admit: impl Fn(usize, usize, u32) -> bool,
+        closeness: impl Fn(usize) -> u32,
+    ) -> bool {
+        if self.stamp.len() < board.cells() {
+            self.stamp.resize(board.cells(), 0);
+            self.parent.resize(board.cells(), 0);
+            self.distance.resize(board.cells(), 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        self.queue.clear();
+        self.queue.push(start as u32);
+        self.stamp[start] = generation;
+        self.distance[start] = 0;
+        let (mut front, mut moves, mut layer_end) = (0, 0u32, 0);
+        let mut found = false;
+        while front < self.queue.len() && !found {
+            if front == layer_end {
+                moves += 1;
+                layer_end = self.queue.len();
+            }
+            let cell = self.queue[front] as usize;
+            front += 1;
+            board.neighbours(board.cell(cell), |_, next| {
+                let index = board.index(next);
+                if !found && self.stamp[index] != generation && admit(cell, index, moves) {
+                    self.stamp[index] = generation;
+                    self.parent[index] = cell as u32;
+                    self.distance[index] = moves;
+                    self.queue.push(index as u32);
+                    found = index == goal;
+                }
+            });
+        }
+        if !found {
+            return false;
+        }
+        // Among the shortest paths, walk back through the cells that lie closest against
+        // walls and body: a body laid along them leaves the empty cells in one piece.
+        path.clear();
+        let mut cell = goal;
+        while cell != start {
+            path.push(board.cell(cell));
+            let moves = self.distance[cell];
+            let mut best = (self.parent[cell] as usize, 0);
+            board.neighbours(board.cell(cell), |_, before| {
+                let index = board.index(before);
+                if self.stamp[index] == generation
+                    && self.distance[index] + 1 == moves
+                    && admit(index, cell, moves)
+                {
+                    let close = closeness(index) + 1;
+                    if close > best.1 {
+                        best = (index, close);
+                    }
+                }
+            });
+            cell = best.0;
+        }
+        path.reverse();
+        true
+    }
+}
+
+impl ReclosingAgent {
+    /// An agent that closes its first cycle at its first move.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::snake::{Agent, ReclosingAgent};
+    /// assert_eq!(ReclosingAgent::new().name(), "reclosing");
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Forgets the game.
+    fn reset(&mut self) {
+        self.tour.active = false;
+        self.plan.clear();
+        self.planned = 0;
+        self.quiet = 0;
+        self.on_cycle = None;
+    }
+
+    /// Takes the cycle `closing` has just found round the body of `game` as the one it
+    /// follows, and from then on checks only the shortest timed path to the food (step 1
+    /// of the rule), every [`LEAN_QUIET_MOVES`] + 1 moves: the look-ahead agents hand
+    /// the rest of a game over this way, and a shortcut checked this seldom costs them
+    /// little time per move.
+    pub(super) fn adopt(&mut self, game: &Game, closing: &ClosingCycle) {
+        self.reset();
+        self.lean = true;
+        self.tour.load(game.board(), closing, game.snake().head());
+    }
+
+    /// The rule's move while the body lies on the cycle held or on a committed path;
+    /// `None` otherwise, where [`next_move`](Agent::next_move) would close a new cycle or
+    /// play the look-ahead.
+    pub(super) fn move_on_cycle(&mut self, game: &Game) -> Option<Direction> {
+        if self.plan.is_empty()
+            && !self.marked(game)
+            && !self.tour.holds(game.board(), game.snake())
+        {
+            return None;
+        }
+        let head = game.snake().head();
+        self.decide(game)
+            .and_then(|next| Direction::between(head, next))
+            .filter(|&direction| game.death_of(direction).is_none())
+    }
+
+    /// Whether `game` is at the position the agent's last move along its cycle led to, so
+    /// that its body lies in order on the cycle without a walk.
+    fn marked(&self, game: &Game) -> bool {
+        self.on_cycle == Some(PositionMark::of(game))
+    }
+
+    /// Whether the body lies in order on the cycle the agent holds.
+    #[cfg(test)]
+    pub(super) fn holds_its_cycle(&self, game: &Game) -> bool {
+        self.tour.holds(game.board(), game.snake())
+    }
+
+    /// The closing search's cap for `empty` empty cells.
+    fn cap(&self, empty: usize) -> u32 {
+        let (per_cell, base) = if self.lean {
+            (LEAN_CLOSE_CAP_PER_CELL, LEAN_CLOSE_CAP_BASE)
+        } else {
+            (CLOSE_CAP_PER_CELL, CLOSE_CAP_BASE)
+        };
+        u32::try_from(empty)
+            .unwrap_or(u32::MAX)
+            .saturating_mul(per_cell)
+            .saturating_add(base)
+    }
+
+    /// The next cell of the committed path, if the snake is on it; on the move that eats,
+    /// takes the end position's cycle.
+    fn planned_move(&mut self, game: &Game) -> Option<Cell> {
+        let head = game.snake().head();
+        let on_path = self
+            .planned
+            .checked_sub(1)
+            .is_none_or(|i| self.plan.get(i) == Some(&head));
+        let next = self.plan.get(self.planned).copied().filter(|_| on_path);
+        match next {
+            Some(next) => {
+                self.planned += 1;
+                self.quiet = 0;
+                if self.planned == self.plan.len() {
+                    self.tour.load(game.board(), &self.closing, next);
+                    self.plan.clear();
+                    self.planned = 0;
+                }
+                Some(next)
+            }
+            None => {
+                self.plan.clear();
+                self.planned = 0;
+                None
+            }
+        }
+    }
+
+    /// Whether a cycle closes round the snake that has followed `self.plan` and eaten at
+    /// its end; leaves that cycle in `self.closing`. A body round which the search failed
+    /// a few checks before is answered without a search.
+    fn closes_after_plan(&mut self, game: &Game) -> bool {
+        let board = game.board();
+        // The snake after the meal is one cell longer.
+        let cap = self.cap((board.free_cells() - game.snake().len()).saturating_sub(1));
+        let look = self.look.get_or_insert_with(|| game.snake().clone());
+        look.clone_from(game.snake());
+        let last = self.plan.len() - 1;
+        for (i, &cell) in self.plan.iter().enumerate() {
+            look.advance(cell, i == last);
+        }
+        if self.failed.contains(board, look) {
+            return false;
+        }
+        let found = self.closing.close_position(&(board, &*look), None, cap);
+        self.stats.searches += 1;
+        self.stats.expanded += self.closing.entered;
+        if !found {
+            self.failed.insert();
+        }
+        found
+    }
+
+    /// Closes a cycle round the snake as it stands and follows it; `false` if none is
+    /// found.
+    fn close_now(&mut self, game: &Game) -> bool {
+        let cap = self.cap(game.board().free_cells() - game.snake().len());
+        let found = self.closing.close(game, cap);
+        self.stats.searches += 1;
+        self.stats.expanded += self.closing.entered;
+        if found {
+            self.tour
+                .load(game.board(), &self.closing, game.snake().head());
+        }
+        found
+    }
+
+    fn decide(&mut self, game: &Game) -> Option<Cell> {
+        let known = self.marked(game);
+        self.on_cycle = None;
+        debug_assert!(!known || self.tour.holds(game.board(), game.snake()));
+        let (next, along) = self.decide_from(game, known);
+        if along {
+            self.on_cycle = next.map(|next| PositionMark::after(game, next));
+        }
+        next
+    }
+
+    /// The move, and whether it goes along the cycle from a body in order on it; `known`
+    /// if the body is known to be in order.
+    fn decide_from(&mut self, game: &Game, known: bool) -> (Option<Cell>, bool) {
+        if let Some(next) = self.planned_move(game) {
+            return (Some(next), false);
+        }
+        let board = game.board();
+        let snake = game.snake();
+        // Whether the body lies in order on the cycle held, asked at most once a move.
+        let mut holds = known.then_some(true);
+        let checking =
+            self.quiet == 0 || !*holds.get_or_insert_with(|| self.tour.holds(board, snake));
+        if checking {
+            self.quiet = if self.lean {
+                LEAN_QUIET_MOVES
+            } else {
+                QUIET_MOVES
+            };
+        } else {
+            self.quiet -= 1;
+        }
+        if let Some(food) = game.food().filter(|_| checking) {
+            let head = board.index(snake.head());
+            let goal = board.index(food);
+            let found = self.search.run(
+                board,
+                head,
+                goal,
+                &mut self.plan,
+                |_, next, moves| snake.moves_until_free_index(next) <= moves,
+                |cell| closeness(board, snake, cell),
+            );
+            self.stats.searches += 1;
+            if found && self.closes_after_plan(game) {
+                self.planned = 0;
+                return (self.planned_move(game), false);
+            }
+            self.plan.clear();
+        }
+        if !holds.unwrap_or_else(|| self.tour.holds(board, snake)) && !self.close_now(game) {
+            return (None, false);
+        }
+        let tour = &mut self.tour;
+        let head = board.index(snake.head());
+        let along = tour.next[head] as usize;
+        let Some(food) = game.food().map(|food| board.index(food)) else {
+            return (Some(board.cell(along)), true);
+        };
+        if tour.excluded == Some(food as u32) {
+            // Turn into the left-out cell round its corner: it becomes part of the cycle
+            // and the corner cell is left out instead.
+            let corner = tour.next[along] as usize;
+            if board.cell(head).0.abs_diff(board.cell(food).0)
+                + board.cell(head).1.abs_diff(board.cell(food).1)
+                == 1
+                && beside(board.cell(corner), board.cell(food))
+            {
+                tour.next[head] = food as u32;
+                tour.next[food] = corner as u32;
+                tour.excluded = Some(along as u32);
+                tour.number(head as u32);
+                return (Some(board.cell(food)), false);
+            }
+            return (Some(board.cell(along)), true);
+        }
+        if !checking || self.lean {
+            return (Some(board.cell(along)), true);
+        }
+        // The shortest path to the food whose places rise at every step keeps the body in
+        // cycle order.
+        let origin = tour.place[board.index(snake.tail())];
+        let limit = tour.relative(food, origin);
+        let tour = &self.tour;
+        let found = self.search.run(
+            board,
+            head,
+            food,
+            &mut self.plan,
+            |from, next, _| {
+                tour.place[next] != NONE
+                    && tour.relative(next, origin) > tour.relative(from, origin)
+                    && tour.relative(next, origin) <= limit
+            },
+            |cell| closeness(board, snake, cell),
+        );
+        self.stats.searches += 1;
+        if found && self.plan[0] != board.cell(along) && self.closes_after_plan(game) {
+            self.planned = 0;
+            return (self.planned_move(game), false);
+        }
+        self.plan.clear();
+        // Last, a path that begins with another move: each way out of the head leaves
+        // the body in another shape.
+        if let Some(next) = self.other_first_moves(game, food) {
+            return (Some(next), false);
+        }
+        // Last, a new cycle round the body as it stands, its path heading for the food
+        // first, kept if it reaches the food sooner than the one held.
+        let origin = self.tour.place[board.index(snake.tail())];
+        let ahead = self.tour.relative(food, origin) - self.tour.relative(head, origin);
+        let cap = self.cap(board.free_cells() - snake.len());
+        let found = self.closing.close_toward(game, board.cell(food), cap);
+        self.stats.searches += 1;
+        self.stats.expanded += self.closing.entered;
+        if found {
+            let mut cell = snake.head();
+            let mut steps = 0;
+            while cell != board.cell(food) && steps < ahead {
+                cell = self.closing.successor(board, cell);
+                steps += 1;
+            }
+            if steps < ahead {
+                self.tour.load(board, &self.closing, snake.head());
+                return (Some(board.cell(self.tour.next[head] as usize)), true);
+            }
+        }
+        (Some(board.cell(along)), true)
+    }
+
+    /// The shortest timed paths to `food` that begin with each move the head can make,
+    /// checked as the first candidate is.
+    fn other_first_moves(&mut self, game: &Game, food: usize) -> Option<Cell> {
+        let board = game.board();
+        let snake = game.snake();
+        let head = snake.head();
+        let mut firsts = [None; 4];
+        let mut count = 0;
+        board.neighbours(head, |_, next| {
+            if snake.moves_until_free_index(board.index(next)) <= 1 {
+                firsts[count] = Some(next);
+                count += 1;
+            }
+        });
+        for first in firsts.into_iter().flatten() {
+            let start = board.index(first);
+            let found = start == food
+                || self.search.run(
+                    board,
+                    start,
+                    food,
+                    &mut self.plan,
+                    |_, next, moves| {
+                        next != board.index(head) && snake.moves_until_free_index(next) <= moves + 1
+                    },
+                    |cell| closeness(board, snake, cell),
+                );
+            if !found {
+                continue;
+            }
+            if start == food {
+                self.plan.clear();
+            }
+            self.plan.insert(0, first);
+            self.stats.searches += 1;
+            if self.closes_after_plan(game) {
+                self.planned = 0;
+                return self.planned_move(game);
+            }
+        }
+        self.plan.clear();
+        None
+    }
+}
+
+/// How many of the cell's four sides face a wall, the board's edge or the body.
+fn closeness(board: &Board, snake: &Snake, cell: usize) -> u32 {
+    let mut open = 0;
+    board.neighbours(board.cell(cell), |_, next| {
+        open += u32::from(!snake.occupied_index(board.index(next)));
+    });
+    4 - open
+}
+
+/// Whether two cells share a side.
+fn beside(a: Cell, b: Cell) -> bool {
+    a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
+}
+
+impl Agent for ReclosingAgent {
+    fn next_move(&mut self, game: &Game) -> Direction {
+        self.clock.tick(game);
+        if self.clock.new_game() {
+            self.reset();
+        }
+        self.stats.moves += 1;
+        let head = game.snake().head();
+        if let Some(direction) = self
+            .decide(game)
+            .and_then(|next| Direction::between(head, next))
+        {
+            if game.death_of(direction).is_none() {
+                return direction;
+            }
+        }
+        // No cycle closes round this snake: the look-ahead agent at least keeps eating.
+        self.reset();
+        let agent = self
+            .look_ahead
+            .get_or_insert_with(|| Box::new(SafeAgent::new()));
+        super::delegate(agent.as_mut(), game, &mut self.stats)
+    }
+
+    fn stats(&self) -> AgentStats {
+        self.stats
+    }
+
+    fn name(&self) -> &str {
+        "reclosing"
+    }
+}
+
+#[cfg(test)]
+mod tests;
