@@ -100,6 +100,7 @@ mod graph_fn;
 pub mod grid;
 mod heap;
 mod heuristic;
+pub mod mapf;
 mod memory;
 mod path;
 mod picture;
@@ -108,6 +109,7 @@ pub mod planners;
 pub mod prelude;
 pub mod puzzle;
 mod query;
+mod reservations;
 pub mod snake;
 
 pub use cost::Cost;
@@ -118,8 +120,12 @@ pub use heap::IndexedMinHeap;
 pub use heuristic::{Heuristic, IncrementalHeuristic, Reestimate, Zero};
 pub use path::{Path, SearchStats};
 pub use planner::{Budgeted, Planner};
-pub use planners::{AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, NodeValues};
+pub use planners::{
+    AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, NodeValues, SpaceTimeAStar,
+    TimedPath,
+};
 pub use query::{Goal, Outcome, Progress, Query};
+pub use reservations::{ReservationTable, Reservations};
 
 // The README's examples are tested with the rest, though the crate root has its own text.
 #[cfg(doctest)]
