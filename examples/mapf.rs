@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use replan::grid::Grid;
-use replan::mapf::{validate, Instance, Lacam, MapfError, Pibt, Solution};
+use replan::mapf::{validate, Cbs, Instance, Lacam, MapfError, Pibt, Solution};
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Solver {
@@ -113,7 +113,7 @@ fn solve(args: &Args, instance: &Instance) -> Result<Solution, MapfError> {
             .with_time_limit(Some(limit.unwrap_or(Duration::from_secs(1))))
             .solve(instance),
         Solver::Pibt => Pibt::new().with_seed(args.seed).solve(instance),
-        Solver::Cbs => todo!(),
+        Solver::Cbs => Cbs::new().with_time_limit(limit).solve(instance),
     }
 }
 

@@ -526,3 +526,120 @@ fn lacam_solves_every_benchmark_size() {
         }
     }
 }
+
+/// The least sum of costs, exactly, by Dijkstra over joint configurations and the set of
+/// agents that have committed to stay at their goals (cost 0 from then on); each step
+/// costs the number of agents not committed.
+fn optimal_sum_of_costs(instance: &Instance) -> Option<u64> {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+    let grid = instance.grid();
+    let n = instance.agents();
+    let goals = instance.goals();
+    let full = (1u32 << n) - 1;
+    let mut best: HashMap<(Vec<Cell>, u32), u64> = HashMap::new();
+    let mut heap = BinaryHeap::new();
+    let start = (instance.starts().to_vec(), 0u32);
+    best.insert(start.clone(), 0);
+    heap.push(Reverse((0u64, start.0, start.1)));
+    while let Some(Reverse((cost, config, mask))) = heap.pop() {
+        if best.get(&(config.clone(), mask)).is_some_and(|&b| b < cost) {
+            continue;
+        }
+        if mask == full {
+            return Some(cost);
+        }
+        let mut push = |config: Vec<Cell>, mask: u32, cost: u64| {
+            let key = (config.clone(), mask);
+            if best.get(&key).is_none_or(|&b| cost < b) {
+                best.insert(key, cost);
+                heap.push(Reverse((cost, config, mask)));
+            }
+        };
+        // Commit one more agent standing at its goal.
+        for i in 0..n {
+            if mask & (1 << i) == 0 && config[i] == goals[i] {
+                push(config.clone(), mask | (1 << i), cost);
+            }
+        }
+        // One step: committed agents wait, the others move or wait.
+        let step_cost = (n as u32 - mask.count_ones()) as u64;
+        let mut next = vec![config.clone()];
+        for i in 0..n {
+            if mask & (1 << i) != 0 {
+                continue;
+            }
+            let mut options = neighbours(grid, config[i]);
+            options.push(config[i]);
+            next = next
+                .into_iter()
+                .flat_map(|partial: Vec<Cell>| {
+                    options.iter().map(move |&o| {
+                        let mut p = partial.clone();
+                        p[i] = o;
+                        p
+                    })
+                })
+                .collect();
+        }
+        for candidate in next {
+            let distinct = candidate.iter().collect::<HashSet<_>>().len() == n;
+            let swap = (0..n).any(|i| {
+                (0..n).any(|j| {
+                    i != j
+                        && candidate[i] == config[j]
+                        && candidate[j] == config[i]
+                        && config[i] != config[j]
+                })
+            });
+            if distinct && !swap {
+                push(candidate, mask, cost + step_cost);
+            }
+        }
+    }
+    None
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// CBS's sum of costs is the exact optimum on small instances, with valid plans; the
+    /// anytime LaCAM never beats it.
+    #[test]
+    fn cbs_is_optimal_on_small_instances(
+        width in 2u32..4, height in 1u32..4,
+        walls in prop::collection::vec(prop::bool::weighted(0.15), 1..12),
+        picks in prop::collection::vec(any::<u16>(), 6),
+        agents in 1usize..4,
+    ) {
+        let Some(instance) = small_instance(width, height, &walls, &picks, agents) else {
+            return Ok(());
+        };
+        let optimum = optimal_sum_of_costs(&instance);
+        let mut cbs = replan::mapf::Cbs::new().with_node_budget(2_000);
+        match cbs.solve(&instance) {
+            Ok(plan) => {
+                prop_assert_eq!(check(&instance, &plan), Ok(()));
+                prop_assert_eq!(Some(plan.sum_of_costs()), optimum);
+                let mut anytime = Lacam::new().with_refinement(true);
+                let refined = anytime.solve(&instance).unwrap();
+                prop_assert!(refined.sum_of_costs() >= plan.sum_of_costs());
+            }
+            // Unsolvable instances exhaust the tree or the budget.
+            Err(_) => prop_assert_eq!(optimum, None),
+        }
+    }
+}
+
+#[test]
+fn cbs_proves_the_optimum_with_20_agents() {
+    let Some(instance) = benchmark(20) else {
+        return;
+    };
+    let mut cbs = replan::mapf::Cbs::new().with_time_limit(Some(Duration::from_secs(20)));
+    let plan = cbs.solve(&instance).unwrap();
+    assert_eq!(check(&instance, &plan), Ok(()));
+    assert!(plan.sum_of_costs() >= instance.lower_bound());
+    // a regression value: the optimum of this instance is one above the lower bound
+    assert_eq!(plan.sum_of_costs(), instance.lower_bound() + 1);
+}

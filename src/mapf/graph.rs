@@ -121,6 +121,32 @@ impl VertexGraph {
     }
 }
 
+/// Fills `distance` with every vertex's distance to `goal` (`u32::MAX` when unreachable) by
+/// breadth-first search, using `queue` as scratch.
+pub(crate) fn distances_to(
+    graph: &VertexGraph,
+    goal: u32,
+    distance: &mut Vec<u32>,
+    queue: &mut Vec<u32>,
+) {
+    distance.clear();
+    distance.resize(graph.len(), NONE);
+    distance[goal as usize] = 0;
+    queue.clear();
+    queue.push(goal);
+    let mut head = 0;
+    while head < queue.len() {
+        let v = queue[head];
+        head += 1;
+        for &u in graph.neighbours(v) {
+            if distance[u as usize] == NONE {
+                distance[u as usize] = distance[v as usize] + 1;
+                queue.push(u);
+            }
+        }
+    }
+}
+
 /// Distances from every vertex to each agent's goal, filled on demand by a breadth-first
 /// search from the goal that resumes where it stopped (Silver's Reverse Resumable A*
 /// with a zero heuristic). A query for a vertex already reached is one array read.
@@ -139,8 +165,10 @@ impl DistanceTable {
         self.vertices = v;
         self.distance.clear();
         self.distance.resize(goals.len() * v, NONE);
-        self.queue.clear();
-        self.queue.resize(goals.len() * v, 0);
+        // Only the slots a search writes before it reads them: no need to clear.
+        if self.queue.len() < goals.len() * v {
+            self.queue.resize(goals.len() * v, 0);
+        }
         self.head.clear();
         self.tail.clear();
         for (agent, &goal) in goals.iter().enumerate() {

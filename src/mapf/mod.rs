@@ -10,6 +10,7 @@
 //! | solver | finds | scale |
 //! |---|---|---|
 //! | [`Pibt`] | a plan, quickly, when priority inheritance alone gets every agent home | thousands of agents |
+//! | [`Cbs`] | a plan of least sum of costs | tens of agents |
 //! | [`Lacam`] | a plan whenever one exists (complete); with refinement, better and better sums of costs while time remains | hundreds to thousands of agents in milliseconds |
 //!
 //! Every solver is a value that keeps its tables between calls, and every constructor of
@@ -32,6 +33,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod cbs;
 mod error;
 mod graph;
 mod instance;
@@ -41,6 +43,7 @@ mod refine;
 mod solution;
 mod validate;
 
+pub use cbs::Cbs;
 pub use error::MapfError;
 pub use instance::Instance;
 pub use lacam::Lacam;

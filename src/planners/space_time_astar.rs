@@ -32,7 +32,7 @@ use rustc_hash::FxHashMap;
 
 #[cfg(doc)]
 use crate::Reservations;
-use crate::{Graph, Heuristic, PlanError, ReservationTable, SearchStats};
+use crate::{Graph, Heuristic, NodeIds, PlanError, ReservationTable, SearchStats};
 
 /// A walk in space and time: `nodes[k]` is where the unit is at `start_time + k`.
 ///
@@ -121,15 +121,32 @@ pub struct SpaceTimeAStar<N, H> {
     heuristic: H,
     window: Option<u32>,
     budget: Option<u64>,
+    step_limit: Option<u32>,
     ids: FxHashMap<(N, u32), u32>,
+    /// With dense node ids: the state of `(id, time)` at `(time - start) · bound + id`,
+    /// `u32::MAX` when unreached; `touched` lists the slots to clear before the next search.
+    dense: Vec<u32>,
+    touched: Vec<u32>,
+    bound: usize,
+    origin: u32,
     nodes: Vec<N>,
     times: Vec<u32>,
     steps: Vec<u32>,
     parents: Vec<u32>,
     closed: Vec<bool>,
+    /// The frontier: one stack of states per `f` below [`BUCKETS`], a heap above it.
+    buckets: Vec<Vec<u32>>,
+    lowest: usize,
+    in_buckets: usize,
     open: BinaryHeap<Reverse<(u64, u32)>>,
     successors: Vec<N>,
 }
+
+/// `f` values kept in buckets; larger ones (huge estimates) go to the heap.
+const BUCKETS: u32 = 1 << 12;
+
+/// The most state slots a dense table may take (`u32` each); larger searches hash.
+const DENSE_SLOTS: usize = 1 << 22;
 
 impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar<N, H> {
     /// A planner with `heuristic`, no window and no budget.
@@ -147,12 +164,20 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
             heuristic,
             window: None,
             budget: None,
+            step_limit: None,
             ids: FxHashMap::default(),
+            dense: Vec::new(),
+            touched: Vec::new(),
+            bound: 0,
+            origin: 0,
             nodes: Vec::new(),
             times: Vec::new(),
             steps: Vec::new(),
             parents: Vec::new(),
             closed: Vec::new(),
+            buckets: Vec::new(),
+            lowest: 0,
+            in_buckets: 0,
             open: BinaryHeap::new(),
             successors: Vec::new(),
         }
@@ -192,6 +217,25 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
         self
     }
 
+    /// Only walks of at most `limit` steps: a search that cannot arrive by then returns
+    /// [`PlanError::NoPath`], pruning every state whose time plus estimate exceeds it (a
+    /// caller that only wants a walk better than one it has stops early).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::{from_fn, PlanError, Reservations, SpaceTimeAStar};
+    /// let line = from_fn(|n: u32| [(n + 1, 1u32)]);
+    /// let mut planner = SpaceTimeAStar::new(|a: u32, b: u32| b.saturating_sub(a));
+    /// planner.set_step_limit(Some(4));
+    /// assert_eq!(planner.plan(&line, &Reservations::new(), 0, 5, 0), Err(PlanError::NoPath));
+    /// planner.set_step_limit(None);
+    /// assert!(planner.plan(&line, &Reservations::new(), 0, 5, 0).is_ok());
+    /// ```
+    pub fn set_step_limit(&mut self, limit: Option<u32>) {
+        self.step_limit = limit;
+    }
+
     /// The heuristic, to change what it knows between calls (a distance map for a new
     /// goal).
     ///
@@ -206,17 +250,62 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
         &mut self.heuristic
     }
 
-    fn state(&mut self, node: N, time: u32, key_time: u32) -> u32 {
+    /// The state of `node` (dense id `id` when the table is dense) at `key_time`.
+    #[inline]
+    fn state(&mut self, node: N, id: u32, time: u32, key_time: u32) -> u32 {
         let next = self.nodes.len() as u32;
-        let id = *self.ids.entry((node, key_time)).or_insert(next);
-        if id == next {
+        let found = if self.bound > 0 {
+            let slot = (key_time - self.origin) as usize * self.bound + id as usize;
+            if slot >= self.dense.len() {
+                self.dense.resize(slot + 1, u32::MAX);
+            }
+            let entry = &mut self.dense[slot];
+            if *entry == u32::MAX {
+                *entry = next;
+                self.touched.push(slot as u32);
+            }
+            *entry
+        } else {
+            *self.ids.entry((node, key_time)).or_insert(next)
+        };
+        if found == next {
             self.nodes.push(node);
             self.times.push(time);
             self.steps.push(u32::MAX);
             self.parents.push(u32::MAX);
             self.closed.push(false);
         }
-        id
+        found
+    }
+
+    #[inline]
+    fn push(&mut self, step: u32, h: u32, state: u32) {
+        let f = step.saturating_add(h);
+        if f < BUCKETS {
+            let f = f as usize;
+            if f >= self.buckets.len() {
+                self.buckets.resize_with(f + 1, Vec::new);
+            }
+            self.buckets[f].push(state);
+            self.lowest = self.lowest.min(f);
+            self.in_buckets += 1;
+        } else {
+            self.open.push(Reverse((priority(step, h), state)));
+        }
+    }
+
+    /// The queued state of least `f`; among equals, the last pushed, which is usually the
+    /// deepest.
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        if self.in_buckets > 0 {
+            while self.buckets[self.lowest].is_empty() {
+                self.lowest += 1;
+            }
+            self.in_buckets -= 1;
+            return self.buckets[self.lowest].pop();
+        }
+        self.open.pop().map(|Reverse((_, state))| state)
     }
 
     /// The walk from `start` at `start_time` to `goal` that arrives earliest (or, with a
@@ -265,6 +354,16 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
                 reason,
             })?;
         self.ids.clear();
+        for &slot in &self.touched {
+            self.dense[slot as usize] = u32::MAX;
+        }
+        self.touched.clear();
+        let from = self.lowest.min(self.buckets.len());
+        for bucket in &mut self.buckets[from..] {
+            bucket.clear();
+        }
+        self.lowest = usize::MAX;
+        self.in_buckets = 0;
         self.nodes.clear();
         self.times.clear();
         self.steps.clear();
@@ -280,11 +379,30 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
         let end_time = self
             .window
             .map_or(u32::MAX, |window| start_time.saturating_add(window));
-        let root = self.state(start, start_time, start_time.min(merge_time));
+        let step_limit = self.step_limit.unwrap_or(u32::MAX);
+        // Dense ids when the graph has them and the table of (id, time) slots stays small.
+        let mut node_ids = G::Ids::default();
+        let bound = node_ids.reset(graph)?;
+        let layers = (merge_time.min(end_time) - start_time) as usize + 1;
+        self.bound = if bound.saturating_mul(layers) <= DENSE_SLOTS {
+            bound
+        } else {
+            0
+        };
+        self.origin = start_time;
+        let start_id = if self.bound > 0 {
+            node_ids.id(graph, start)?
+        } else {
+            0
+        };
+        let root = self.state(start, start_id, start_time, start_time.min(merge_time));
         self.steps[root as usize] = 0;
         let h = self.heuristic.estimate(start, goal);
-        self.open.push(Reverse((priority(0, h), root)));
-        while let Some(Reverse((_, id))) = self.open.pop() {
+        if h > step_limit {
+            return Err(PlanError::NoPath);
+        }
+        self.push(0, h, root);
+        while let Some(id) = self.pop() {
             let index = id as usize;
             if self.closed[index] {
                 continue;
@@ -293,7 +411,7 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
             let (node, time, step) = (self.nodes[index], self.times[index], self.steps[index]);
             let arrived = node == goal && reservations.can_stay(goal, time);
             if arrived || time >= end_time {
-                stats.max_frontier = stats.max_frontier.max(self.open.len());
+                stats.max_frontier = stats.max_frontier.max(self.open.len() + self.in_buckets);
                 return Ok(self.walk(id, start_time, arrived, stats));
             }
             if self.budget.is_some_and(|budget| stats.expanded >= budget) {
@@ -312,19 +430,27 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
                 if !reservations.can_move(node, next, time) {
                     continue;
                 }
+                let h = self.heuristic.estimate(next, goal);
+                if (step + 1).saturating_add(h) > step_limit {
+                    continue;
+                }
                 let next_time = time + 1;
-                let child = self.state(next, next_time, next_time.min(merge_time));
+                let next_id = if self.bound > 0 {
+                    node_ids.id(graph, next)?
+                } else {
+                    0
+                };
+                let child = self.state(next, next_id, next_time, next_time.min(merge_time));
                 let child_index = child as usize;
                 if step + 1 < self.steps[child_index] {
                     self.steps[child_index] = step + 1;
                     self.times[child_index] = next_time;
                     self.parents[child_index] = id;
                     self.closed[child_index] = false;
-                    let h = self.heuristic.estimate(next, goal);
-                    self.open.push(Reverse((priority(step + 1, h), child)));
+                    self.push(step + 1, h, child);
                 }
             }
-            stats.max_frontier = stats.max_frontier.max(self.open.len());
+            stats.max_frontier = stats.max_frontier.max(self.open.len() + self.in_buckets);
         }
         Err(PlanError::NoPath)
     }
