@@ -643,3 +643,89 @@ fn cbs_proves_the_optimum_with_20_agents() {
     // a regression value: the optimum of this instance is one above the lower bound
     assert_eq!(plan.sum_of_costs(), instance.lower_bound() + 1);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// WHCA* units never share a cell or swap, every move is a wait or a step to a
+    /// neighbouring open cell, whatever the window, the replanning period and the units
+    /// added, removed and retargeted along the way; counted from the moves alone.
+    #[test]
+    fn cooperative_units_never_collide(
+        width in 2u32..7, height in 2u32..7,
+        walls in prop::collection::vec(prop::bool::weighted(0.2), 1..20),
+        picks in prop::collection::vec(any::<u16>(), 24),
+        window in 1u32..6,
+        replan in 1u32..4,
+        events in prop::collection::vec((0u8..4, any::<u16>(), any::<u16>()), 0..6),
+    ) {
+        use replan::mapf::Cooperative;
+        let grid = grid_from(width, height, &walls);
+        let cells = open_cells(&grid);
+        prop_assume!(cells.len() >= 2);
+        let mut units = Cooperative::new(grid.clone(), window).with_replan_every(replan);
+        let mut ids = Vec::new();
+        for pair in picks.chunks(2).take(cells.len() / 2) {
+            let start = cells[pair[0] as usize % cells.len()];
+            let goal = cells[pair[1] as usize % cells.len()];
+            if let Ok(id) = units.add_unit(start, goal) {
+                ids.push(id);
+            }
+        }
+        for tick in 0..40usize {
+            if let Some(&(kind, a, b)) = events.get(tick / 7).filter(|_| tick % 7 == 3) {
+                let cell = cells[b as usize % cells.len()];
+                match kind {
+                    0 if !ids.is_empty() => {
+                        let id = ids.swap_remove(a as usize % ids.len());
+                        prop_assert!(units.remove_unit(id));
+                    }
+                    1 if !ids.is_empty() => {
+                        let _ = units.retarget(ids[a as usize % ids.len()], cell);
+                    }
+                    _ => {
+                        if let Ok(id) = units.add_unit(cell, cells[a as usize % cells.len()]) {
+                            ids.push(id);
+                        }
+                    }
+                }
+            }
+            let moves = units.tick().to_vec();
+            prop_assert_eq!(moves.len(), ids.len());
+            for m in &moves {
+                prop_assert!(manhattan(m.from, m.to) <= 1 && grid.is_passable(m.to), "{:?}", m);
+            }
+            for (i, a) in moves.iter().enumerate() {
+                for b in &moves[i + 1..] {
+                    prop_assert!(a.to != b.to, "two units at {:?} after tick {}", a.to, tick);
+                    prop_assert!(!(a.to == b.from && b.to == a.from && a.from != a.to), "swap at tick {}", tick);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn cooperative_units_reach_their_goals_on_the_benchmark_map() {
+    let Some(instance) = benchmark(40) else {
+        return;
+    };
+    let grid = instance
+        .grid()
+        .clone()
+        .with_connectivity(Connectivity::Four);
+    let mut units = replan::mapf::Cooperative::new(grid, 16);
+    let ids: Vec<_> = (0..40)
+        .map(|i| {
+            units
+                .add_unit(instance.starts()[i], instance.goals()[i])
+                .unwrap()
+        })
+        .collect();
+    for _ in 0..300 {
+        units.tick();
+    }
+    for (i, &id) in ids.iter().enumerate() {
+        assert_eq!(units.position(id), Some(instance.goals()[i]), "unit {i}");
+    }
+}

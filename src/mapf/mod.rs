@@ -13,6 +13,9 @@
 //! | [`Cbs`] | a plan of least sum of costs | tens of agents |
 //! | [`Lacam`] | a plan whenever one exists (complete); with refinement, better and better sums of costs while time remains | hundreds to thousands of agents in milliseconds |
 //!
+//! For game units that walk while they plan, [`Cooperative`] (WHCA*) is a per-tick API:
+//! add, remove or retarget units, then take every unit's next move.
+//!
 //! Every solver is a value that keeps its tables between calls, and every constructor of
 //! an instance refuses what no plan can satisfy: a start or goal off the map or on a wall,
 //! two agents on one start or one goal, a goal out of reach.
@@ -34,6 +37,7 @@
 //! ```
 
 pub mod cbs;
+pub mod cooperative;
 mod error;
 mod graph;
 mod instance;
@@ -44,6 +48,7 @@ mod solution;
 mod validate;
 
 pub use cbs::Cbs;
+pub use cooperative::{Cooperative, Move, UnitId};
 pub use error::MapfError;
 pub use instance::Instance;
 pub use lacam::Lacam;
