@@ -6,7 +6,7 @@
 //! The high level is a best-first search over constraint trees: each node holds a set of
 //! constraints ("agent i may not be at v at t", "may not move u → v at t") and one path per
 //! agent, each the fastest under its own constraints (found by
-//! [`SpaceTimeAStar`](crate::SpaceTimeAStar)). The cheapest node is checked for conflicts:
+//! [`SpaceTimeAStar`]). The cheapest node is checked for conflicts:
 //! none, and its plan is optimal; otherwise the earliest conflict splits it into two
 //! children, each forbidding it to one of the two agents. A child whose new path costs no
 //! more and conflicts less replaces its parent's path instead of branching (the bypass).

@@ -137,10 +137,7 @@ impl ReservationTable<Cell> for View<'_> {
 /// use replan::grid::Grid;
 /// use replan::mapf::Cooperative;
 /// // Two units swap the ends of a corridor with a bay to step into.
-/// let grid: Grid = "
-///     .....
-///     ##.##"
-///     .parse()?;
+/// let grid: Grid = ".....\n##.##".parse()?;
 /// let mut units = Cooperative::new(grid, 8);
 /// let a = units.add_unit((0, 0), (4, 0))?;
 /// let b = units.add_unit((4, 0), (0, 0))?;
@@ -494,7 +491,8 @@ impl Cooperative {
     /// units.tick();
     /// units.tick();
     /// assert_eq!(units.position(id), Some((0, 2)));
-    /// assert_eq!(units.tick()[0].from, units.tick()[0].to); // arrived: it waits
+    /// let wait = units.tick()[0];
+    /// assert_eq!(wait.from, wait.to); // arrived: it waits
     /// # Ok::<(), replan::mapf::MapfError>(())
     /// ```
     pub fn tick(&mut self) -> &[Move] {

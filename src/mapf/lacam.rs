@@ -72,10 +72,9 @@ const ROOT: u32 = 0;
 /// ```
 /// use replan::grid::Grid;
 /// use replan::mapf::{validate, Instance, Lacam};
-/// // Two agents swap ends of a corridor with one side pocket: PIBT alone cannot always,
-/// // LaCAM's search can.
-/// let grid: Grid = ".#.\n...".parse()?;
-/// let instance = Instance::new(grid, vec![(0, 1), (2, 1)], vec![(2, 1), (0, 1)])?;
+/// // Two agents swap opposite corners of a ring round a wall.
+/// let grid: Grid = "...\n.#.\n...".parse()?;
+/// let instance = Instance::new(grid, vec![(0, 0), (2, 2)], vec![(2, 2), (0, 0)])?;
 /// let mut lacam = Lacam::new(); // keep it: the next call reuses its memory
 /// let plan = lacam.solve(&instance)?;
 /// assert!(validate(&instance, &plan).is_ok());

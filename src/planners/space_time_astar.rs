@@ -113,7 +113,7 @@ impl<N: Copy> TimedPath<N> {
 /// table.reserve_vertex(2, 2);
 /// let mut planner = SpaceTimeAStar::new(|a: u32, b: u32| a.abs_diff(b));
 /// let walk = planner.plan(&corridor, &table, 0, 3, 0)?;
-/// assert_eq!(walk.nodes, [0, 0, 1, 2, 3]); // waits once, then goes
+/// assert_eq!(walk.arrival_time(), 4); // one wait on the way
 /// # Ok::<(), replan::PlanError>(())
 /// ```
 #[derive(Debug)]
@@ -324,13 +324,14 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
     /// ```
     /// use replan::grid::Grid;
     /// use replan::{Reservations, SpaceTimeAStar};
-    /// let grid: Grid = "...\n.#.".parse()?;
+    /// let grid: Grid = "...\n...\n...".parse()?;
     /// let mut table = Reservations::new();
-    /// table.reserve_path(&[(2, 0), (1, 0), (0, 0), (0, 1)], 0); // another unit comes towards us
+    /// table.reserve_path(&[(0, 1), (1, 1), (2, 1)], 0); // another unit crosses the middle row
     /// let mut planner = SpaceTimeAStar::new(|a: (u32, u32), b: (u32, u32)| a.0.abs_diff(b.0) + a.1.abs_diff(b.1));
-    /// let walk = planner.plan(&grid, &table, (0, 0), (2, 1), 0)?;
+    /// let walk = planner.plan(&grid, &table, (1, 0), (1, 2), 0)?;
     /// assert!(walk.arrived);
-    /// assert_eq!(walk.nodes.last(), Some(&(2, 1)));
+    /// assert_eq!(walk.arrival_time(), 3); // it lets the other unit pass first
+    /// assert_ne!(walk.at(1), Some((1, 1)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn plan<G: Graph<Node = N>, R: ReservationTable<N> + ?Sized>(
