@@ -729,3 +729,41 @@ fn cooperative_units_reach_their_goals_on_the_benchmark_map() {
         assert_eq!(units.position(id), Some(instance.goals()[i]), "unit {i}");
     }
 }
+
+/// `cargo test --release --test mapf -- --ignored anytime_lacam_reaches_its_targets`
+/// (11 s on one core; a loaded machine gets fewer refinement rounds in the same time).
+#[test]
+#[ignore = "refines for 1 s and 10 s on the shipped scenario; run in release"]
+fn anytime_lacam_reaches_its_targets() {
+    let Some(_) = benchmark(1) else { return };
+    for (agents, seconds, ratio) in [(100, 1, 1.1), (461, 10, 2.0)] {
+        let instance = benchmark(agents).unwrap();
+        let mut anytime = Lacam::new()
+            .with_refinement(true)
+            .with_time_limit(Some(Duration::from_secs(seconds)));
+        let plan = anytime.solve(&instance).unwrap();
+        assert_eq!(validate(&instance, &plan), Ok(()));
+        let reached = plan.sum_of_costs() as f64 / instance.lower_bound() as f64;
+        assert!(
+            reached <= ratio,
+            "N = {agents}: {reached:.3} after {seconds} s"
+        );
+    }
+}
+
+/// `cargo test --release --test mapf -- --ignored cbs_proves_the_optimum_with_30_agents`
+#[test]
+#[ignore = "CBS on 30 agents of the shipped scenario; run in release"]
+fn cbs_proves_the_optimum_with_30_agents() {
+    let Some(instance) = benchmark(30) else {
+        return;
+    };
+    let started = std::time::Instant::now();
+    let plan = replan::mapf::Cbs::new()
+        .with_time_limit(Some(Duration::from_secs(1)))
+        .solve(&instance)
+        .unwrap();
+    assert!(started.elapsed() < Duration::from_secs(1));
+    assert_eq!(check(&instance, &plan), Ok(()));
+    assert_eq!(plan.sum_of_costs(), instance.lower_bound() + 1);
+}
