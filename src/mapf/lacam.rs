@@ -269,7 +269,6 @@ impl Lacam {
     ) -> Result<Solution, MapfError> {
         self.clear(instance);
         let agents = instance.agents();
-        let graph = &instance.graph;
         let root = self.insert(instance, &instance.start_vertices, NONE);
         self.open.push(root);
         while let Some(&node) = self.open.last() {
@@ -301,7 +300,6 @@ impl Lacam {
             self.scratch = config;
             self.open.push(child);
         }
-        let _ = graph;
         Err(MapfError::NotSolved {
             reason: "no plan exists: LaCAM searched every reachable configuration",
         })

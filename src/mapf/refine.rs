@@ -18,6 +18,7 @@
 use std::time::Instant;
 
 use chacha20::ChaCha8Rng;
+use fixedbitset::FixedBitSet;
 use rand_core::{Rng, SeedableRng};
 
 use super::graph::{distances_to, VertexGraph, NONE};
@@ -74,8 +75,15 @@ pub(crate) struct PathTable {
     vertices: usize,
     rows: usize,
     at: Vec<u32>,
+    /// One bit per entry of `at`, set when someone is there: the searches mostly ask
+    /// whether a cell is free, and the bits stay in the first-level cache where the
+    /// agent numbers do not.
+    busy: FixedBitSet,
     /// The agent that ends its path at each vertex.
     standing: Vec<u32>,
+    /// The goal of the search under way, and the last row any agent is at it (`None`
+    /// when never): one scan per search instead of one per visit of the goal.
+    focus: Option<(u32, Option<usize>)>,
 }
 
 impl PathTable {
@@ -83,34 +91,54 @@ impl PathTable {
         self.vertices = vertices;
         self.rows = 0;
         self.at.clear();
+        self.busy.clear();
+        self.busy.grow(0);
         self.standing.clear();
         self.standing.resize(vertices, NONE);
+    }
+
+    /// Prepares [`can_stay`](ReservationTable::can_stay) answers for `goal`, valid until
+    /// the table changes.
+    fn focus(&mut self, goal: u32) {
+        let last = (0..self.rows)
+            .rev()
+            .find(|&t| self.at[t * self.vertices + goal as usize] != NONE);
+        self.focus = Some((goal, last));
     }
 
     fn grow(&mut self, rows: usize) {
         while self.rows < rows {
             let start = self.at.len();
             self.at.extend_from_slice(&self.standing);
-            debug_assert_eq!(self.at.len(), start + self.vertices);
+            self.busy.grow(self.at.len());
+            for (v, &agent) in self.standing.iter().enumerate() {
+                if agent != NONE {
+                    self.busy.insert(start + v);
+                }
+            }
             self.rows += 1;
         }
     }
 
     fn insert(&mut self, agent: u32, path: &[u32]) {
+        self.focus = None;
         self.grow(path.len());
         let last = path[path.len() - 1];
         for t in 0..self.rows {
             let v = path[t.min(path.len() - 1)];
             self.at[t * self.vertices + v as usize] = agent;
+            self.busy.insert(t * self.vertices + v as usize);
         }
         self.standing[last as usize] = agent;
     }
 
     fn remove(&mut self, agent: u32, path: &[u32]) {
+        self.focus = None;
         for t in 0..self.rows {
-            let slot = &mut self.at[t * self.vertices + path[t.min(path.len() - 1)] as usize];
-            if *slot == agent {
-                *slot = NONE;
+            let index = t * self.vertices + path[t.min(path.len() - 1)] as usize;
+            if self.at[index] == agent {
+                self.at[index] = NONE;
+                self.busy.set(index, false);
             }
         }
         let last = path[path.len() - 1] as usize;
@@ -133,7 +161,12 @@ impl PathTable {
 impl ReservationTable<u32> for PathTable {
     #[inline]
     fn is_free(&self, node: u32, time: u32) -> bool {
-        self.occupant(node, time) == NONE
+        let t = time as usize;
+        if t < self.rows {
+            !self.busy.contains(t * self.vertices + node as usize)
+        } else {
+            self.standing[node as usize] == NONE
+        }
     }
 
     #[inline]
@@ -151,6 +184,11 @@ impl ReservationTable<u32> for PathTable {
     fn can_stay(&self, node: u32, time: u32) -> bool {
         if self.standing[node as usize] != NONE {
             return false;
+        }
+        if let Some((goal, last)) = self.focus {
+            if goal == node {
+                return last.is_none_or(|last| last < time as usize);
+            }
         }
         (time as usize..self.rows).all(|t| self.at[t * self.vertices + node as usize] == NONE)
     }
@@ -229,17 +267,30 @@ impl Refiner {
                 self.table.remove(agent, path);
                 old.push(path.clone());
             }
+            // The agents still to replan need at least their distances alone.
+            let mut still_needed: usize = chosen
+                .iter()
+                .map(|&a| {
+                    self.distances[a as usize][instance.start_vertices[a as usize] as usize]
+                        as usize
+                })
+                .sum();
             let mut new_cost = 0;
             let mut replanned = 0;
             for &agent in &chosen {
                 let a = agent as usize;
+                still_needed -= self.distances[a][instance.start_vertices[a] as usize] as usize;
                 std::mem::swap(
                     &mut self.search.heuristic_mut().distance,
                     &mut self.distances[a],
                 );
-                // Only a walk that keeps the round's total below the old one is of use.
-                let allowed = (old_cost - new_cost).saturating_sub(1) as u32;
+                // Only a walk that can still keep the round's total below the old one is of
+                // use, given what the agents after it need at least.
+                let allowed = (old_cost - new_cost)
+                    .saturating_sub(still_needed)
+                    .saturating_sub(1) as u32;
                 self.search.set_step_limit(Some(allowed));
+                self.table.focus(instance.goal_vertices[a]);
                 let found = self.search.plan(
                     graph,
                     &self.table,
