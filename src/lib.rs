@@ -53,6 +53,8 @@
 //! | [`puzzle`] | sliding-tile puzzles of up to 16 cells: [`SlidingPuzzle`](puzzle::SlidingPuzzle), [`Board`](puzzle::Board), solvability, [heuristics](puzzle::heuristics) up to additive [pattern databases](puzzle::pattern_database), [dense ranking](puzzle::rank) for boards of up to 9 cells |
 //! | [`snake`] | Snake: [`Board`](snake::Board), [`Game`](snake::Game) with seeded food, graph views of a position (body blocked, virtual tail, time-aware) that every planner searches, the [`Agent`](snake::Agent) trait and every agent, re-exported from [`snake`]: [`GreedyAgent`](snake::GreedyAgent), [`SafeAgent`](snake::SafeAgent), [`IncrementalAgent`](snake::IncrementalAgent) (D* Lite), [`HamiltonianAgent`](snake::HamiltonianAgent), [`ReclosingAgent`](snake::ReclosingAgent) and the strongest, [`BlockTreeAgent`](snake::BlockTreeAgent) (made by [`best`](snake::best)); [`HamiltonianCycle`](snake::HamiltonianCycle)s from [`snake::cycle`]; [`simulate`](snake::simulate) |
 //! | [`duel`] | the two-player snake of the Botzone platform, a domain of its own: rules, seeded symmetric maps, territory by Dijkstra, agents up to a simultaneous-move alpha-beta search, and replay of Botzone requests |
+//! | [`mapf`] | many agents on one map: [`Instance`](mapf::Instance) from the multi-agent benchmark's `.map` and `.scen` files, [`validate`](mapf::validate), the solvers [`Pibt`](mapf::Pibt), [`Lacam`](mapf::Lacam) (complete, with an anytime refinement) and [`Cbs`](mapf::Cbs) (optimal sum of costs), and [`Cooperative`](mapf::Cooperative) (WHCA*) for game units, one tick at a time |
+//! | [`SpaceTimeAStar`], [`Reservations`] | the fastest walk through space and time around other units' reservations, over any graph |
 //! | [`BfsReach`], [`DijkstraReach`] | distances from one or several sources to every reachable node, in a reusable flat [`DistanceMap`] |
 //!
 //! # Which planner
@@ -70,6 +72,8 @@
 //! | a map that changes by a few cells every step (a moving snake) | [`DStarLite`] kept across steps, as [`IncrementalAgent`](snake::IncrementalAgent) does |
 //! | the nearest of several targets (food, exits, cover), any cell that passes a test, or several starts | a [`Query`] with [`Goal::AnyOf`] or [`Goal::Where`] and [`Query::from_each`], answered by [`AStar::search`], [`Bfs::search`] or [`BidirectionalBfs::search`] |
 //! | a target that may be out of reach, and a unit that should still move towards it | [`Query::or_closest`]: the path to the reached node of least estimate, as [`Outcome::Closest`] |
+//! | units that must not walk through each other, each with its own goal | [`Cooperative`](mapf::Cooperative) per game tick; for a whole plan at once, [`Lacam`](mapf::Lacam) (hundreds of agents in milliseconds) or [`Cbs`](mapf::Cbs) (optimal, tens of agents) |
+//! | one unit that must avoid where others will be | [`SpaceTimeAStar`] against a [`Reservations`] table |
 //! | a long search that must fit a few milliseconds per frame | [`AStar::begin`], then [`AStar::resume`] with a number of expansions each frame |
 //! | one planner kept in a unit, searching a view that borrows the world each frame | any planner: its type names the node store and cost it keeps, not the graph (see [`AStar`]) |
 //!
@@ -119,6 +123,9 @@ mod graph_fn;
 pub mod grid;
 mod heap;
 mod heuristic;
+#[cfg(feature = "mapf")]
+#[cfg_attr(docsrs, doc(cfg(feature = "mapf")))]
+pub mod mapf;
 mod memory;
 mod path;
 // The ASCII pictures that grids and snake boards are read from.
@@ -131,6 +138,7 @@ pub mod prelude;
 #[cfg_attr(docsrs, doc(cfg(feature = "puzzle")))]
 pub mod puzzle;
 mod query;
+mod reservations;
 #[cfg(feature = "snake")]
 #[cfg_attr(docsrs, doc(cfg(feature = "snake")))]
 pub mod snake;
@@ -143,8 +151,12 @@ pub use heap::IndexedMinHeap;
 pub use heuristic::{Heuristic, IncrementalHeuristic, Reestimate, Zero};
 pub use path::{Path, SearchStats};
 pub use planner::{Budgeted, Planner};
-pub use planners::{AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, NodeValues};
+pub use planners::{
+    AStar, Bfs, BidirectionalBfs, DStarLite, Dijkstra, IdaStar, NodeValues, SpaceTimeAStar,
+    TimedPath,
+};
 pub use query::{Goal, Outcome, Progress, Query};
+pub use reservations::{ReservationTable, Reservations};
 
 // The README's examples are tested with the rest, though the crate root has its own text.
 #[cfg(all(doctest, feature = "grid", feature = "puzzle", feature = "snake"))]

@@ -12,6 +12,7 @@
 //! | [`astar`] | [`AStar`] | least cost, guided by a [`Heuristic`](crate::Heuristic) |
 //! | [`ida_star`] | [`IdaStar`] | least cost in memory linear in the path's length |
 //! | [`dstar_lite`] | [`DStarLite`] | least cost again after edges change or the start moves |
+//! | [`space_time_astar`] | [`SpaceTimeAStar`] | earliest arrival in space and time against [`Reservations`](crate::Reservations) |
 //! | [`reach`] | [`BfsReach`], [`DijkstraReach`] | distances to every reachable node, in a [`DistanceMap`] |
 //!
 //! Jump point search, which needs a grid's geometry, lives with the grid:
@@ -25,6 +26,7 @@ pub mod dijkstra;
 pub mod dstar_lite;
 pub mod ida_star;
 pub mod reach;
+pub mod space_time_astar;
 
 pub use astar::AStar;
 pub use bfs::Bfs;
@@ -33,3 +35,4 @@ pub use dijkstra::Dijkstra;
 pub use dstar_lite::{DStarLite, NodeValues};
 pub use ida_star::IdaStar;
 pub use reach::{BfsReach, DijkstraReach, DistanceMap};
+pub use space_time_astar::{SpaceTimeAStar, TimedPath};
