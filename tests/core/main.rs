@@ -12,3 +12,5 @@ mod heap;
 mod planners;
 #[cfg(all(feature = "grid", feature = "puzzle"))]
 mod queries;
+#[cfg(feature = "grid")]
+mod query_contracts;

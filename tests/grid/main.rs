@@ -14,3 +14,4 @@ mod grid;
 mod grid_planners;
 mod jump_point_search;
 mod movingai;
+mod subgoal_graph;

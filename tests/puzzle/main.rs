@@ -6,3 +6,4 @@ mod common;
 
 mod puzzle;
 mod puzzle_korf;
+mod puzzle_seven_eight;

@@ -5,4 +5,5 @@ mod snake;
 mod snake_agents;
 mod snake_best;
 mod snake_cycle;
+mod snake_engines;
 mod snake_views;

@@ -5,7 +5,7 @@
 //! goal set, an infinite edge, a slice of zero, a huge claimed graph) gets a defined answer
 //! or a typed error, never a panic or a search that never ends.
 
-#[path = "../fuzz/fuzz_targets/sliced_search_driver.rs"]
+#[path = "../common/sliced_search_driver.rs"]
 mod sliced_search_driver;
 
 use proptest::prelude::*;

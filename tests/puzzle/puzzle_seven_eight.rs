@@ -20,7 +20,7 @@ use replan::puzzle::{
 };
 use replan::{Heuristic, IdaStar};
 
-mod common;
+use crate::common;
 
 /// Where the 7-8 databases live: `$REPLAN_PDB`, or `target/pdb/7-8-blank-first.pdb`.
 fn database_path() -> PathBuf {

@@ -12,7 +12,7 @@
 //! It reads `$REPLAN_DATA/movingai` (default `../shared/data` beside the crate) and says on
 //! stderr that it skipped when the folder does not exist.
 
-mod common;
+use crate::common;
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
