@@ -2,7 +2,7 @@
 //! Windowed Hierarchical Cooperative A* as a per-tick API.
 //!
 //! ```text
-//! cargo run --release --example squad                   # the shipped MAPF map, 50 units
+//! cargo run --release --example squad                   # the shipped MAPF map, 50 units (12 on the built-in map)
 //! cargo run --release --example squad -- --map ../shared/data/movingai/maps/dao/arena.map \
 //!     --units 100 --seed 1 [--window 16] [--max-steps 2000]
 //! ```
@@ -32,9 +32,9 @@ struct Args {
     /// A Moving AI `.map` file; without it, the shipped MAPF map or a built-in one.
     #[arg(long)]
     map: Option<PathBuf>,
-    /// How many units.
-    #[arg(long, default_value_t = 50)]
-    units: usize,
+    /// How many units (default 50, or 12 on the small built-in map).
+    #[arg(long)]
+    units: Option<usize>,
     /// Seed of the starts and goals.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -55,9 +55,10 @@ const BUILT_IN: &str = "
     ..####....####..
     ................";
 
-fn load(args: &Args) -> Result<Grid, Box<dyn std::error::Error>> {
+/// The map, and whether it is the built-in one.
+fn load(args: &Args) -> Result<(Grid, bool), Box<dyn std::error::Error>> {
     if let Some(map) = &args.map {
-        return Ok(read_map(map)?);
+        return Ok((read_map(map)?, false));
     }
     let data = std::env::var_os("REPLAN_DATA").map_or_else(
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
@@ -65,16 +66,19 @@ fn load(args: &Args) -> Result<Grid, Box<dyn std::error::Error>> {
     );
     let shipped = data.join("mapf/random-32-32-10.map");
     if shipped.exists() {
-        return Ok(read_map(shipped)?);
+        return Ok((read_map(shipped)?, false));
     }
     eprintln!("data not found: using a built-in map");
-    Ok(BUILT_IN.parse()?)
+    Ok((BUILT_IN.parse()?, true))
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let grid = match load(&args) {
-        Ok(grid) => grid.with_connectivity(Connectivity::Four),
+    let (grid, units) = match load(&args) {
+        Ok((grid, built_in)) => (
+            grid.with_connectivity(Connectivity::Four),
+            args.units.unwrap_or(if built_in { 12 } else { 50 }),
+        ),
         Err(err) => {
             eprintln!("error: {err}");
             return ExitCode::FAILURE;
@@ -104,10 +108,9 @@ fn main() -> ExitCode {
             }
         }
     }
-    if args.units > open.len() {
+    if units > open.len() {
         eprintln!(
-            "error: {} units do not fit on {} open cells",
-            args.units,
+            "error: {units} units do not fit on {} open cells",
             open.len()
         );
         return ExitCode::FAILURE;
@@ -117,7 +120,7 @@ fn main() -> ExitCode {
     let (mut starts, mut goals) = (open.clone(), open);
     let mut planner = Cooperative::new(grid, args.window);
     let mut ids = Vec::new();
-    for _ in 0..args.units {
+    for _ in 0..units {
         let (start, goal) = (pick(&mut starts), pick(&mut goals));
         match planner.add_unit(start, goal) {
             Ok(id) => ids.push(id),
