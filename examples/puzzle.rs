@@ -15,10 +15,10 @@
 //! The size defaults to 3×3 for 9 tiles and 4×4 for 16. `auto` picks A* with linear
 //! conflicts on boards of up to 9 cells and IDA* with additive pattern databases on larger
 //! ones: on the 4×4 the 7-8 partition with its reflection when its file is there (the best
-//! known heuristic: Korf's 100 in about a second), else the 6-6-3 one, built in seconds,
+//! known heuristic: Korf's 100 in under a second of CPU time), else the 6-6-3 one, built in seconds,
 //! with a note on how to build the 7-8 file once.
 //!
-//! The 7-8 databases take a couple of minutes and 1.3 GB to build, and 288 MB on disk:
+//! The 7-8 databases take about ten minutes of CPU time and 1.3 GB to build, and 288 MB on disk:
 //!
 //! ```text
 //! cargo run --release --example puzzle -- --goal blank-first --heuristic pdb-7-8
@@ -393,7 +393,7 @@ fn best_databases(
         let _ = puzzle;
         eprintln!(
             "note: using the 6-6-3 pattern databases; the 7-8 ones solve 15-puzzles about \
-             ten times faster. Build them once (a couple of minutes, 1.3 GB of memory, 288 MB \
+             ten times faster. Build them once (about ten minutes of CPU time, 1.3 GB of memory, 288 MB \
              on disk) with\n  cargo run --release --example puzzle -- --goal {} \
              --heuristic pdb-7-8",
             if goal.blank() == 0 {
@@ -421,7 +421,7 @@ fn seven_eight(
             .map_err(|e| format!("{}: {e}", path.display()));
     }
     eprintln!(
-        "building the 7-8 pattern databases into {} (a couple of minutes, 1.3 GB of memory)",
+        "building the 7-8 pattern databases into {} (about ten minutes of CPU time, 1.3 GB of memory)",
         path.display()
     );
     let threads = std::thread::available_parallelism().map_or(1, usize::from);

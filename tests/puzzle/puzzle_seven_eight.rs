@@ -2,8 +2,8 @@
 //! ([`CompactAdditivePdb`]), and their file format.
 //!
 //! Every `cargo test` checks the file format's refusals and optimal solutions on small
-//! compact databases. Building the 7-8 databases (about 1.3 GB while building, a couple of
-//! minutes on two cores) and solving Korf's 100 with them are ignored tests:
+//! compact databases. Building the 7-8 databases (about 1.3 GB while building, ten minutes
+//! of CPU time spread over two threads) and solving Korf's 100 with them are ignored tests:
 //!
 //! ```text
 //! cargo test --release --test puzzle_seven_eight -- --ignored --nocapture --test-threads 1
@@ -256,7 +256,7 @@ fn random_walk(puzzle: &SlidingPuzzle, goal: Board, moves: usize, seed: u64) -> 
 
 /// Builds the 7-8 databases on two threads and saves them (see the file's documentation).
 #[test]
-#[ignore = "1.3 GB and a couple of minutes; run with --release --ignored"]
+#[ignore = "1.3 GB and about ten minutes of CPU time; run with --release --ignored"]
 fn seven_eight_build() {
     let puzzle = SlidingPuzzle::new(4, 4).unwrap();
     let goal = puzzle.goal_of(GoalKind::BlankFirst);
