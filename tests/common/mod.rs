@@ -8,6 +8,7 @@ use replan::{Cost, Graph, Path};
 
 #[cfg(feature = "grid")]
 pub mod exact_any_angle;
+#[cfg(feature = "puzzle")]
 pub mod korf;
 
 /// The data folder: `$REPLAN_DATA`, or `../shared/data` beside the crate.
