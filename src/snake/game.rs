@@ -59,10 +59,11 @@ where
 /// use chacha20::ChaCha8Rng;
 /// use rand_core::SeedableRng;
 /// use replan::snake::{Board, FoodPolicy, Snake, UniformFood};
-/// let board = Board::new(3, 1)?;
-/// let snake = Snake::new(3, 1, &[(0, 0), (1, 0)]);
+/// let board = Board::new(3, 2)?;
+/// let snake = Snake::new(3, 2, &[(1, 1), (2, 1), (2, 0), (1, 0), (0, 0)]);
 /// let mut rng = ChaCha8Rng::seed_from_u64(1);
-/// assert_eq!(UniformFood.place(&board, &snake, &mut rng), Some((2, 0)));
+/// // One empty cell left: it takes the food.
+/// assert_eq!(UniformFood.place(&board, &snake, &mut rng), Some((0, 1)));
 /// # Ok::<(), replan::snake::SnakeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -274,7 +275,7 @@ impl Game {
     ///
     /// ```
     /// use replan::snake::{Board, Direction, Game, GameConfig, Snake};
-    /// let config = GameConfig::new(4, 1)?.with_start(vec![(0, 0)]).with_food((1, 0));
+    /// let config = GameConfig::new(4, 2)?.with_start(vec![(0, 0)]).with_food((1, 0));
     /// let last = |board: &Board, _: &Snake| Some((board.width() - 1, 0));
     /// let mut game = Game::new(&config)?.with_food_policy(last);
     /// game.step(Direction::Right);

@@ -64,7 +64,15 @@ pub struct IncrementalAgent {
     astar: Option<AStar<StepDistance, DenseIds, u32>>,
     comparison: PlannerComparison,
     path: Vec<Cell>,
+    /// This move's values by board index, read from D* Lite once each: the stamp of the
+    /// move they were read at, and the value (`NO_VALUE` for none).
+    values: Vec<(u64, u32)>,
+    /// The stamp of this move's values.
+    stamp: u64,
 }
+
+/// A cell D* Lite holds no usable value for.
+const NO_VALUE: u32 = u32::MAX;
 
 /// What D* Lite's repairs cost against A* from scratch on the same positions.
 ///
@@ -134,6 +142,8 @@ impl IncrementalAgent {
             astar: None,
             comparison: PlannerComparison::default(),
             path: Vec::new(),
+            values: Vec::new(),
+            stamp: 0,
         }
     }
 
@@ -258,17 +268,29 @@ impl Agent for IncrementalAgent {
         // steps down one at a time to `g = 0`, the food, or is dropped: each value is the
         // length of a walk the path can take, so what it finds is a real path.
         let dstar = &mut self.dstar;
+        let board = game.board();
+        if self.values.len() < board.cells() {
+            self.values.resize(board.cells(), (0, NO_VALUE));
+        }
+        self.stamp += 1;
+        let (memo, stamp) = (&mut self.values, self.stamp);
         let mut value = move |cell: Cell| -> Option<u32> {
-            if !view.enterable(cell) {
-                return None;
+            let slot = &mut memo[board.index(cell)];
+            if slot.0 != stamp {
+                let read = view
+                    .enterable(cell)
+                    .then(|| dstar.node_values(&view, cell).ok())
+                    .flatten()
+                    .map_or(NO_VALUE, |values| {
+                        if values.is_consistent() {
+                            values.g
+                        } else {
+                            values.rhs
+                        }
+                    });
+                *slot = (stamp, read);
             }
-            let values = dstar.node_values(&view, cell).ok()?;
-            let value = if values.is_consistent() {
-                values.g
-            } else {
-                values.rhs
-            };
-            (value != <u32 as Cost>::INFINITY).then_some(value)
+            (slot.1 != NO_VALUE && slot.1 != <u32 as Cost>::INFINITY).then_some(slot.1)
         };
         let (width, height) = (game.board().width(), game.board().height());
         let mut distances = |cell: Cell| -> Option<u32> {

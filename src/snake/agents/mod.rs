@@ -25,7 +25,7 @@ mod clock;
 mod greedy;
 mod hamiltonian;
 mod incremental;
-mod progress;
+mod loop_guard;
 mod reclosing;
 mod safe;
 mod safety;

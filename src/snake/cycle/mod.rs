@@ -43,12 +43,14 @@
 //! (`200_000 + 200 n` steps of `O(n)` each on boards up to 1024 cells).
 
 mod blocks;
+mod closing;
 mod disjoint_sets;
 mod error;
 mod hamiltonian_cycle;
 mod layout;
 
 pub(crate) use blocks::{BlockMoves, Constraint, TreeTest};
+pub(crate) use closing::ClosingCycle;
 pub(crate) use disjoint_sets::DisjointSets;
 pub use error::CycleError;
 pub use hamiltonian_cycle::HamiltonianCycle;

@@ -3,7 +3,7 @@
 //! rule, why it never dies, and its cost are on the type.
 
 use super::clock::MoveClock;
-use super::progress::ClosingCycle;
+use crate::snake::cycle::ClosingCycle;
 use crate::snake::{Agent, AgentStats, Board, Cell, Direction, Game, SafeAgent, Snake};
 
 /// Cells the closing search may enter per empty cell, plus a base, in the checks of the

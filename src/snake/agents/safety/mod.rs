@@ -4,10 +4,11 @@
 //! the food it rebuilds the path from tell whether there is one).
 
 use super::clock::MoveClock;
+use super::loop_guard::LoopGuard;
 use super::most_free_space;
-use super::progress::{ClosingCycle, LoopGuard};
 use super::ReclosingAgent;
 use crate::snake::body::Retreat;
+use crate::snake::cycle::ClosingCycle;
 use crate::snake::{
     Agent, AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView,
 };

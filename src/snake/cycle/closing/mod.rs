@@ -1,20 +1,5 @@
-//! What keeps a look-ahead agent from circling for ever: [`LoopGuard`] tells when it
-//! circles without eating, and [`ClosingCycle`] finds a cycle through the snake's body that
-//! it can follow to a full board.
-//!
-//! # The loop guard
-//!
-//! A deterministic rule in a position it has been in before, with the same food, makes the
-//! same moves again: once a position repeats, the snake circles until the step cap unless
-//! something in the rule changes. The guard remembers the positions since the last meal
-//! (by [`position_key`], the Zobrist key the endgame search uses) and reports a repeat, or
-//! a run of moves without a meal so long that no food chase explains it.
-//!
-//! Cost: nothing per move while the snake eats regularly; once more moves than free cells
-//! have passed since the last meal, one `O(length)` key and one hash-set insertion per
-//! move. The set keeps its memory between meals and games.
-//!
-//! # The closing cycle
+//! [`ClosingCycle`]: a Hamiltonian path from the snake's head through every empty cell to
+//! its tail, which closes the body into a cycle the snake can follow to a full board.
 //!
 //! On a board with an even number of free cells, a path from the head through every empty
 //! cell to a neighbour of the tail closes the body into a Hamiltonian cycle of the board.
@@ -59,50 +44,7 @@
 //! whose colours differ by more than one cell has no path through all its cells, so no
 //! full board at all. Leaving a cell out costs at most [`EXCLUSION_TRIES`] searches.
 
-use super::safety::position_key;
 use crate::snake::{Board, Cell, Direction, Game, Position};
-use rustc_hash::FxHashSet;
-
-/// Moves since the last meal, as a multiple of the free cells, after which the snake is
-/// taken to be circling even if no position has repeated yet.
-const NO_PROGRESS_FACTOR: u64 = 4;
-
-/// Positions since the last meal, to tell a loop.
-#[derive(Debug, Default)]
-pub(super) struct LoopGuard {
-    /// Keys of the positions seen since watching began.
-    seen: FxHashSet<u64>,
-    /// The step of the meal the positions in `seen` follow.
-    since_meal: Option<u64>,
-}
-
-impl LoopGuard {
-    /// Forgets the positions seen, for a new game.
-    pub(super) fn reset(&mut self) {
-        self.seen.clear();
-        self.since_meal = None;
-    }
-
-    /// Whether the snake of `game`, at move `now`, which last ate at move `last_meal`
-    /// (both as the agent counts them), is circling: it has
-    /// gone more moves than there are free cells without eating, and either stands in a
-    /// position it has stood in since the last meal or has gone
-    /// [`NO_PROGRESS_FACTOR`] times the free cells without eating. The food has not moved
-    /// since the last meal, so the snake's cells in order name the position.
-    pub(super) fn circling(&mut self, game: &Game, now: u64, last_meal: u64) -> bool {
-        let free = game.board().free_cells() as u64;
-        let waited = now.saturating_sub(last_meal);
-        if waited <= free {
-            return false;
-        }
-        if self.since_meal != Some(last_meal) {
-            self.seen.clear();
-            self.since_meal = Some(last_meal);
-        }
-        let repeated = !self.seen.insert(position_key(game.snake()));
-        repeated || waited > NO_PROGRESS_FACTOR * free
-    }
-}
 
 /// How many cells a search on a board with an odd number of free cells tries to leave
 /// out before it gives up: each try is one more search.
@@ -121,7 +63,7 @@ const FILLED: u8 = 8;
 /// neighbour table with one byte of marks per cell makes each test one load instead of
 /// a bounds check, a wall test, a body test and a path test on `(x, y)` cells.
 #[derive(Clone, Debug, Default)]
-pub(super) struct ClosingCycle {
+pub(crate) struct ClosingCycle {
     /// The successor of each cell (by board index) along the cycle found last.
     next: Vec<Cell>,
     /// The one free cell that cycle leaves out, on a board with an odd number of free
@@ -144,7 +86,7 @@ pub(super) struct ClosingCycle {
     /// The board index of a cell the search heads for before anything else, if any.
     toward: Option<usize>,
     /// Cells the last call of [`close`](Self::close) entered, both dives together.
-    pub(super) entered: u64,
+    pub(crate) entered: u64,
     /// The flood fills' queue.
     fill: Vec<usize>,
 }
@@ -152,13 +94,13 @@ pub(super) struct ClosingCycle {
 impl ClosingCycle {
     /// The cell after `cell` on the cycle found last; meaningful after a successful
     /// [`close`](Self::close) and for cells on that cycle.
-    pub(super) fn successor(&self, board: &Board, cell: Cell) -> Cell {
+    pub(crate) fn successor(&self, board: &Board, cell: Cell) -> Cell {
         self.next[board.index(cell)]
     }
 
     /// The free cell the cycle found last leaves out, if the board has an odd number of
     /// free cells.
-    pub(super) fn left_out(&self) -> Option<Cell> {
+    pub(crate) fn left_out(&self) -> Option<Cell> {
         self.excluded
     }
 
@@ -175,7 +117,7 @@ impl ClosingCycle {
     /// only leaves out cells with such a corner, and the swap keeps one, so the food is
     /// never out of reach.
     #[cfg(test)]
-    pub(super) fn follow(&mut self, game: &Game) -> Option<Direction> {
+    pub(crate) fn follow(&mut self, game: &Game) -> Option<Direction> {
         let snake = game.snake();
         let board = game.board();
         let head = snake.head();
@@ -213,13 +155,13 @@ impl ClosingCycle {
     /// out. Ordered so, `ReclosingAgent` takes 3.6%, 1.3% and 1.9% fewer mean steps on
     /// 9×9, 11×11 and 13×13 than with the cells ordered by their neighbours that are not
     /// walls (`best`, 100 games from length 3 on each of seeds 1 to 3).
-    pub(super) fn close(&mut self, game: &Game, cap: u32) -> bool {
+    pub(crate) fn close(&mut self, game: &Game, cap: u32) -> bool {
         self.close_position(game, game.food(), cap)
     }
 
     /// [`close`](Self::close) for any position, `food` the cell a left-out cell must not
     /// be (if any).
-    pub(super) fn close_position<P: Position>(
+    pub(crate) fn close_position<P: Position>(
         &mut self,
         position: &P,
         food: Option<Cell>,
@@ -285,7 +227,7 @@ impl ClosingCycle {
     /// [`close_position`](Self::close_position) with a path from the head that heads for
     /// `toward` first (nearer it first, then Warnsdorff's order) and on through the rest;
     /// one dive per cell left out, none from the tail's end.
-    pub(super) fn close_toward(&mut self, game: &Game, toward: Cell, cap: u32) -> bool {
+    pub(crate) fn close_toward(&mut self, game: &Game, toward: Cell, cap: u32) -> bool {
         self.toward = Some(game.board().index(toward));
         let found = self.close_position(game, game.food(), cap);
         self.toward = None;
