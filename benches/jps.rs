@@ -249,12 +249,18 @@ fn subgoal_report(input: &MapInput) -> [f64; 2] {
             .collect(),
     );
     let cells = f64::from(grid.width() * grid.height());
+    let sizes = format!(
+        "{:.2} bytes per cell, {} subgoals ({} global), {} edges",
+        subgoals.table_bytes() as f64 / cells,
+        subgoals.subgoal_count(),
+        subgoals.global_count(),
+        subgoals.edge_count(),
+    );
     let repair = repair_micros(&mut subgoals, &input.grid);
     eprintln!(
         "jps/subgoal/{}: {} scenarios (every {}); queries only, medians per pass: astar {:.2} ms, \
          jps+ {:.2} ms, subgoal graph {:.2} ms; astar/subgoal {:.2}x ({:.2}-{:.2}), \
-         jps+/subgoal {:.2}x ({:.2}-{:.2}); build {:.1} ms, {:.2} bytes per cell, {} subgoals \
-         ({} global), {} edges; {repair}",
+         jps+/subgoal {:.2}x ({:.2}-{:.2}); build {:.1} ms, {sizes}; {repair}",
         input.name,
         input.queries.len(),
         input.stride,
@@ -268,10 +274,6 @@ fn subgoal_report(input: &MapInput) -> [f64; 2] {
         over_plus.1,
         over_plus.2,
         build_ms,
-        subgoals.table_bytes() as f64 / cells,
-        subgoals.subgoal_count(),
-        subgoals.global_count(),
-        subgoals.edge_count(),
     );
     [over_astar.0, over_plus.0]
 }

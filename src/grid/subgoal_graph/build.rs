@@ -214,6 +214,10 @@ impl Cells {
                     break;
                 }
                 for (limit, &k) in limits.iter_mut().zip(&axes) {
+                    // A run of length 0 ends on this diagonal cell, which is no subgoal.
+                    if *limit == 0 {
+                        continue;
+                    }
                     let steps = self.clearance(at, k);
                     if steps <= *limit {
                         *limit = steps;

@@ -78,6 +78,15 @@ impl Ord for Entry {
     }
 }
 
+/// What one checking search looks for: routes from `from` avoiding `avoid` to `targets`,
+/// no longer than `bound`.
+struct Check<'a> {
+    from: u32,
+    avoid: u32,
+    targets: &'a [u32],
+    bound: f64,
+}
+
 /// Scratch of the searches that check whether a subgoal can become local.
 struct Checker {
     distance: Vec<f64>,
@@ -112,16 +121,14 @@ impl Checker {
     /// pass only through global subgoals: each finite one is the cost of such a path (the
     /// shortest unless the expansion cap cut the search short), so a check that trusts it
     /// never relies on a path that does not exist.
-    fn search(
-        &mut self,
-        adjacency: &[Vec<u32>],
-        global: &FixedBitSet,
-        cells: &Cells,
-        from: u32,
-        avoid: u32,
-        targets: &[u32],
-        bound: f64,
-    ) {
+    fn search(&mut self, graph: (&[Vec<u32>], &FixedBitSet, &Cells), check: Check<'_>) {
+        let (adjacency, global, cells) = graph;
+        let Check {
+            from,
+            avoid,
+            targets,
+            bound,
+        } = check;
         self.generation += 1;
         let generation = self.generation;
         for &t in targets {
@@ -204,13 +211,13 @@ pub(super) fn prune(cells: &Cells, adjacency: &mut [Vec<u32>]) -> FixedBitSet {
                 .map(|&b| to_v + octile(at_v, position(b)))
                 .fold(0.0, f64::max);
             checker.search(
-                adjacency,
-                &global,
-                cells,
-                a,
-                v,
-                targets,
-                bound * (1.0 + SLACK),
+                (adjacency, &global, cells),
+                Check {
+                    from: a,
+                    avoid: v,
+                    targets,
+                    bound: bound * (1.0 + SLACK),
+                },
             );
             for &b in targets {
                 let through = to_v + octile(at_v, position(b));

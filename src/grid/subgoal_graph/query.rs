@@ -237,6 +237,10 @@ impl Search {
                 // Local subgoals lie inside no path the search needs, unless the goal
                 // reaches them directly.
                 for &w in &edges.to[first..last] {
+                    // Most neighbours of a node deep in the search were expanded already.
+                    if self.records[w as usize].stamp == closed {
+                        continue;
+                    }
                     if edges.global.contains(w as usize) || self.goal_link[w as usize] == generation
                     {
                         let at = position(w);

@@ -146,16 +146,14 @@ pub(super) fn repair(cells: &mut Cells, edges: &mut Edges, grid: &Grid, edited: 
     let blocked = !grid.passable[centre];
     let mut reachable = Vec::new();
     if blocked {
-        for u in 0..adjacency.len() {
+        for (u, list) in adjacency.iter_mut().enumerate() {
             let a = cells.position(u as u32);
-            let mut list = std::mem::take(&mut adjacency[u]);
             list.retain(|&w| {
                 let b = cells.position(w);
                 let inside = (a.0.min(b.0)..=a.0.max(b.0)).contains(&x)
                     && (a.1.min(b.1)..=a.1.max(b.1)).contains(&y);
                 !inside || h_reachable(grid, a, b, &mut reachable)
             });
-            adjacency[u] = list;
         }
     }
 
