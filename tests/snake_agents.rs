@@ -4,7 +4,7 @@
 
 use replan::snake::{
     play_game, simulate, Agent, Board, Direction, Game, GameConfig, GameEnd, GreedyAgent,
-    IncrementalAgent, Outcome, SafeAgent,
+    IncrementalAgent, SafeAgent, StepOutcome,
 };
 
 fn boards() -> Vec<(&'static str, GameConfig)> {
@@ -171,7 +171,7 @@ fn the_endgame_search_fills_a_board_the_tail_check_circled_on() {
         assert_eq!(da, db, "step {}:\n{a}", a.steps());
         assert_eq!(a.step(da), b.step(db));
     }
-    assert_eq!(a.last_outcome(), Some(Outcome::Won), "{a:?}");
+    assert_eq!(a.last_outcome(), Some(StepOutcome::Won), "{a:?}");
     assert!(a.steps() <= 300, "won only after {} moves", a.steps());
 }
 

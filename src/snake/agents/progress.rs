@@ -596,7 +596,7 @@ fn colour(cell: Cell) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::snake::{GameConfig, Outcome};
+    use crate::snake::{GameConfig, StepOutcome};
 
     /// The 2×2 square in the corner a snake of three circles in.
     const SQUARE: [Cell; 4] = [(1, 1), (0, 1), (0, 0), (1, 0)];
@@ -617,7 +617,7 @@ mod tests {
     }
 
     /// One move on round [`SQUARE`].
-    fn round_the_square(game: &mut Game) -> Outcome {
+    fn round_the_square(game: &mut Game) -> StepOutcome {
         let head = game.snake().head();
         let place = SQUARE.iter().position(|&cell| cell == head).unwrap();
         let next = SQUARE[(place + 1) % 4];
@@ -633,7 +633,7 @@ mod tests {
             if guard.circling(&game, 0) {
                 first.get_or_insert(step);
             }
-            assert_eq!(round_the_square(&mut game), Outcome::Moved);
+            assert_eq!(round_the_square(&mut game), StepOutcome::Moved);
         }
         // Quiet for as many moves as free cells, then the first repeat four moves later.
         assert_eq!(first, Some(16 + 1 + 4));
@@ -691,13 +691,13 @@ mod tests {
             let mut game = Game::new(&config).unwrap();
             let mut cycle = ClosingCycle::default();
             assert!(cycle.close(&game, 1000));
-            let mut outcome = Outcome::Moved;
+            let mut outcome = StepOutcome::Moved;
             while !game.is_over() {
                 let direction = cycle.follow(&game).expect("the cycle holds");
                 outcome = game.step(direction);
             }
             // Each food lies ahead on the cycle, at most a lap away.
-            assert_eq!(outcome, Outcome::Won, "seed {seed}");
+            assert_eq!(outcome, StepOutcome::Won, "seed {seed}");
             assert!(game.steps() <= 13 * 16, "seed {seed}");
         }
     }
@@ -746,7 +746,7 @@ mod tests {
                 let mut game = Game::new(&config).unwrap();
                 let mut cycle = ClosingCycle::default();
                 assert!(cycle.close(&game, 10_000));
-                let mut outcome = Outcome::Moved;
+                let mut outcome = StepOutcome::Moved;
                 let mut swaps = 0;
                 while !game.is_over() {
                     let excluded = cycle.left_out();
@@ -755,7 +755,7 @@ mod tests {
                     outcome = game.step(direction);
                 }
                 let cells = (width * height) as u64;
-                assert_eq!(outcome, Outcome::Won, "{width}×{height} seed {seed}");
+                assert_eq!(outcome, StepOutcome::Won, "{width}×{height} seed {seed}");
                 assert!(
                     game.steps() <= cells * cells,
                     "{width}×{height} seed {seed}"
@@ -1002,7 +1002,7 @@ mod indexed_search_tests {
 #[cfg(test)]
 mod odd_board_tests {
     use super::*;
-    use crate::snake::{GameConfig, Outcome};
+    use crate::snake::{GameConfig, StepOutcome};
 
     /// Every start of two cells on small odd boards closes a cycle leaving one cell out,
     /// and following that cycle wins whatever the food does (five food seeds each): the
@@ -1028,11 +1028,15 @@ mod odd_board_tests {
                         let mut game = Game::new(&config.clone().with_seed(seed)).unwrap();
                         let mut cycle = ClosingCycle::default();
                         assert!(cycle.close(&game, 100_000));
-                        let mut outcome = Outcome::Moved;
+                        let mut outcome = StepOutcome::Moved;
                         while !game.is_over() {
                             outcome = game.step(cycle.follow(&game).expect("the cycle holds"));
                         }
-                        assert_eq!(outcome, Outcome::Won, "{width}×{height} {head:?} {tail:?}");
+                        assert_eq!(
+                            outcome,
+                            StepOutcome::Won,
+                            "{width}×{height} {head:?} {tail:?}"
+                        );
                     }
                 });
             }
