@@ -35,7 +35,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use replan::snake::{
     best, play_game, Agent, Game, GameConfig, GreedyAgent, HamiltonianAgent, IncrementalAgent,
-    Outcome, ReclosingAgent, Report, SafeAgent,
+    ReclosingAgent, Report, SafeAgent, StepOutcome,
 };
 
 #[derive(Parser)]
@@ -251,7 +251,7 @@ fn animate(args: &Args, config: &GameConfig) -> Result<(), String> {
     if live {
         execute!(stdout, Clear(ClearType::All)).map_err(|err| err.to_string())?;
     }
-    let mut outcome = Outcome::Moved;
+    let mut outcome = StepOutcome::Moved;
     while !game.is_over() {
         if live {
             draw(&mut stdout, &game, agent.name()).map_err(|err| err.to_string())?;
@@ -266,8 +266,8 @@ fn animate(args: &Args, config: &GameConfig) -> Result<(), String> {
         println!("{game}");
     }
     let ending = match outcome {
-        Outcome::Won => "filled the board".to_string(),
-        Outcome::Died(reason) => format!("died: {reason}"),
+        StepOutcome::Won => "filled the board".to_string(),
+        StepOutcome::Died(reason) => format!("died: {reason}"),
         _ => "reached the step cap".to_string(),
     };
     println!(

@@ -45,12 +45,6 @@ impl BucketQueue {
     /// The largest priority the queue takes; A* falls back to its heap beyond it.
     pub(crate) const LIMIT: u32 = 1 << 16;
 
-    pub(crate) fn reserve_ids(&mut self, ids: usize) {
-        if self.positions.len() < ids {
-            self.positions.resize(ids, Position { bucket: 0, slot: 0 });
-        }
-    }
-
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.len

@@ -13,6 +13,25 @@
 //! that cache miss per generated node was most of a search's time. Records are only read
 //! for nodes the bits say were reached, and are never cleared; starting a search clears the
 //! bits, `bound / 8` bytes.
+//!
+//! # What a first search pays
+//!
+//! Since no record is read before it is written, a table sized for a dense graph's bound
+//! holds anything at first: it is allocated zeroed, all at once, which for the crate's cost
+//! types (a record is a `(cost, u32)` pair, all zero bits) the allocator serves with pages
+//! the system maps, and zeroes, only when the search first writes to them. A fresh
+//! planner's first search on a 512×512 grid thus pays for the pages its search touches,
+//! not for 4 MiB of records up front; the frontier's position tables grow with the ids
+//! pushed. Growing past a previous search's bound allocates anew rather than copying
+//! records nobody will read.
+//!
+//! # Claimed sizes
+//!
+//! A graph can claim a bound far beyond what any search touches
+//! ([`IndexedGraph::node_bound`](crate::IndexedGraph::node_bound) of four billion). Before
+//! allocating, the tables' size is checked against the planner's memory limit, if the
+//! caller set one, and then with a fallible reservation: a size the allocator refuses is
+//! [`PlanError::OutOfMemory`], never an aborted process.
 
 use fixedbitset::FixedBitSet;
 
@@ -27,12 +46,21 @@ pub(crate) struct NodeRecord<C> {
     pub(crate) parent: u32,
 }
 
-/// One search's records, indexed by node id.
+/// One search's records, indexed by node id: `(g, parent)` pairs rather than
+/// [`NodeRecord`]s, since a table of pairs of zeroes is allocated zeroed by the system (see
+/// the module doc).
 #[derive(Debug)]
 pub(crate) struct Records<C> {
-    records: Vec<NodeRecord<C>>,
+    records: Vec<(C, u32)>,
     reached: FixedBitSet,
     closed: FixedBitSet,
+}
+
+/// The bytes of the tables a search over ids `0..bound` keeps per node: a record, two bits,
+/// and the frontier's position (a bucket queue's, the larger).
+fn table_bytes<C>(bound: usize) -> u64 {
+    let per_node = std::mem::size_of::<(C, u32)>() + std::mem::size_of::<(u32, u32)>();
+    (bound as u64).saturating_mul(per_node as u64) + (bound as u64) / 4
 }
 
 impl<C: Cost> Records<C> {
@@ -49,18 +77,37 @@ impl<C: Cost> Records<C> {
         self.reached.clear();
         self.closed.clear();
         if self.records.len() < bound {
-            self.resize(bound);
+            // Fresh, not grown: the old records will not be read (see the module doc).
+            self.records = Vec::new();
+            self.records = vec![(C::ZERO, 0); bound];
+            self.reached.grow(bound);
+            self.closed.grow(bound);
         }
     }
 
+    /// [`begin`](Records::begin) for a bound the graph claims, refused with
+    /// [`PlanError::OutOfMemory`] when its tables would pass `limit` bytes or the allocator
+    /// would not grant them.
+    pub(crate) fn try_begin(&mut self, bound: usize, limit: Option<u64>) -> Result<(), PlanError> {
+        if self.records.len() < bound {
+            let bytes = table_bytes::<C>(bound);
+            let refused = PlanError::OutOfMemory { bytes };
+            if limit.is_some_and(|limit| bytes > limit) {
+                return Err(refused);
+            }
+            // A probe: the zeroed allocation below cannot fail softly. Reserved and not
+            // written, the probe costs an address range, not memory.
+            let mut probe: Vec<u8> = Vec::new();
+            let size = usize::try_from(bytes).map_err(|_| refused.clone())?;
+            probe.try_reserve_exact(size).map_err(|_| refused)?;
+            drop(probe);
+        }
+        self.begin(bound);
+        Ok(())
+    }
+
     fn resize(&mut self, len: usize) {
-        self.records.resize(
-            len,
-            NodeRecord {
-                g: C::INFINITY,
-                parent: NO_PARENT,
-            },
-        );
+        self.records.resize(len, (C::INFINITY, NO_PARENT));
         self.reached.grow(len);
         self.closed.grow(len);
     }
@@ -80,8 +127,9 @@ impl<C: Cost> Records<C> {
 
     /// The record of a node reached in this search.
     #[inline(always)]
-    pub(crate) fn record(&self, id: u32) -> &NodeRecord<C> {
-        &self.records[id as usize]
+    pub(crate) fn record(&self, id: u32) -> NodeRecord<C> {
+        let (g, parent) = self.records[id as usize];
+        NodeRecord { g, parent }
     }
 
     /// Whether the node was reached in this search.
@@ -95,7 +143,7 @@ impl<C: Cost> Records<C> {
     pub(crate) fn state(&self, id: u32) -> Option<(C, bool)> {
         self.is_reached(id).then(|| {
             (
-                self.records[id as usize].g,
+                self.records[id as usize].0,
                 self.closed.contains(id as usize),
             )
         })
@@ -106,7 +154,7 @@ impl<C: Cost> Records<C> {
     pub(crate) fn reach(&mut self, id: u32, g: C, parent: u32) {
         self.reached.insert(id as usize);
         self.closed.set(id as usize, false);
-        self.records[id as usize] = NodeRecord { g, parent };
+        self.records[id as usize] = (g, parent);
     }
 
     /// [`reach`](Records::reach) for a node this search has not reached yet, whose closed
@@ -115,14 +163,14 @@ impl<C: Cost> Records<C> {
     pub(crate) fn reach_new(&mut self, id: u32, g: C, parent: u32) {
         debug_assert!(!self.is_reached(id));
         self.reached.insert(id as usize);
-        self.records[id as usize] = NodeRecord { g, parent };
+        self.records[id as usize] = (g, parent);
     }
 
     /// Sets a node's record and nothing else: for a planner that knows which ids it has
     /// reached without the reached bits (ids in discovery order), which then mean nothing.
     #[inline(always)]
     pub(crate) fn write(&mut self, id: u32, g: C, parent: u32) {
-        self.records[id as usize] = NodeRecord { g, parent };
+        self.records[id as usize] = (g, parent);
     }
 
     /// The `g` and the closed bit of a node the caller knows was reached (see
@@ -130,7 +178,7 @@ impl<C: Cost> Records<C> {
     #[inline(always)]
     pub(crate) fn g_and_closed(&self, id: u32) -> (C, bool) {
         (
-            self.records[id as usize].g,
+            self.records[id as usize].0,
             self.closed.contains(id as usize),
         )
     }
@@ -148,8 +196,15 @@ impl<C: Cost> Records<C> {
     }
 
     /// Appends the ids from `id` back to the root (inclusive) to `out`, in that order.
-    pub(crate) fn push_ids_to_root(&self, id: u32, out: &mut Vec<u32>) {
-        push_ids_to_root(&self.records, id, out);
+    pub(crate) fn push_ids_to_root(&self, mut id: u32, out: &mut Vec<u32>) {
+        loop {
+            out.push(id);
+            let parent = self.records[id as usize].1;
+            if parent == NO_PARENT {
+                break;
+            }
+            id = parent;
+        }
     }
 }
 
@@ -176,6 +231,8 @@ pub(crate) struct SearchMemory<I, C> {
     known: u32,
     /// Scratch for path reconstruction, kept to avoid an allocation per search.
     trail: Vec<u32>,
+    /// The most bytes the tables may take for a graph's claimed bound, if limited.
+    pub(crate) limit: Option<u64>,
 }
 
 impl<I: Default, C: Cost> SearchMemory<I, C> {
@@ -185,6 +242,7 @@ impl<I: Default, C: Cost> SearchMemory<I, C> {
             records: Records::new(),
             known: 0,
             trail: Vec::new(),
+            limit: None,
         }
     }
 
@@ -195,7 +253,7 @@ impl<I: Default, C: Cost> SearchMemory<I, C> {
         I: NodeIds<G>,
     {
         let bound = self.ids.reset(graph)?;
-        self.records.begin(bound);
+        self.records.try_begin(bound, self.limit)?;
         self.known = 0;
         Ok(bound)
     }
@@ -425,9 +483,17 @@ pub(crate) fn add_edge<C: Cost>(g: C, edge: C) -> Result<C, PlanError> {
 #[inline(always)]
 pub(crate) fn relax_edge<C: Cost>(g: C, edge: C) -> Result<Option<C>, PlanError> {
     match g.checked_add(edge) {
-        Some(sum) if edge.is_valid_edge_cost() && sum != C::INFINITY => Ok(Some(sum)),
+        Some(sum) if edge.is_valid_edge_cost() && !is_infinite_sum(sum) => Ok(Some(sum)),
         _ => skip_or_refuse(edge),
     }
+}
+
+/// Whether `sum`, a sum [`Cost::checked_add`] accepted, is [`Cost::INFINITY`]: an integer
+/// sum can be (the largest integer is the type's infinity), a float sum cannot (the float
+/// addition refuses non-finite sums), so for floats this is `false` at compile time.
+#[inline(always)]
+pub(crate) fn is_infinite_sum<C: Cost>(sum: C) -> bool {
+    C::ZERO.small_integer().is_some() && sum == C::INFINITY
 }
 
 /// `Ok(None)` for an impassable edge, else the error [`edge_error`] gives.

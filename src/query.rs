@@ -261,7 +261,10 @@ impl<N: std::fmt::Debug + Copy, C> std::fmt::Debug for Query<'_, N, C> {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome<N, C> {
     /// The path to a goal: the cheapest (or, for [`Bfs`](crate::Bfs), fewest-edge) path
-    /// from any start to any goal.
+    /// from any start to any goal, its `cost` the sum of its edges. Both hold for an
+    /// estimate that never overestimates, consistent or not; with one that does, the path
+    /// may be dearer than the cheapest, and its cost may be a recorded one above its edges'
+    /// sum.
     Reached(Path<N, C>),
     /// No goal was reached; the path leads to the reached node with the least estimate,
     /// ties broken by the least cost from a start.

@@ -42,6 +42,17 @@ pub enum GridError {
         /// The requested height.
         height: u64,
     },
+    /// The system would not give the memory for the grid's cells (about two bytes a cell,
+    /// borders included).
+    #[error("a {width}×{height} grid needs {bytes} bytes, more than the allocator grants")]
+    OutOfMemory {
+        /// The requested width.
+        width: u64,
+        /// The requested height.
+        height: u64,
+        /// The bytes its cells would take.
+        bytes: u64,
+    },
     /// A picture parsed into a [`Grid`](super::Grid) (its `FromStr`) is malformed.
     #[error("line {line}, column {column}: {message}")]
     Parse {

@@ -139,7 +139,8 @@ impl Grid {
     /// # Errors
     ///
     /// [`GridError::TooLarge`] when the grid would have more than `u32::MAX` cells counting
-    /// its border.
+    /// its border; [`GridError::OutOfMemory`] when the system would not give the memory
+    /// for its cells (two bytes each), instead of aborting the process.
     ///
     /// # Example
     ///
@@ -183,6 +184,18 @@ impl Grid {
             .filter(|&cells| u32::try_from(cells).is_ok())
             .and_then(|cells| usize::try_from(cells).ok())
             .ok_or(too_large)?;
+        // A probe, since the zeroed allocations below cannot fail softly: two bytes a
+        // cell (passability and moves), reserved but never written.
+        let bytes = cells.saturating_mul(2);
+        let mut probe: Vec<u8> = Vec::new();
+        probe
+            .try_reserve_exact(bytes)
+            .map_err(|_| GridError::OutOfMemory {
+                width: width.into(),
+                height: height.into(),
+                bytes: bytes as u64,
+            })?;
+        drop(probe);
         let stride = cells / padded_height as usize;
         let s = stride as isize;
         Ok(Grid {

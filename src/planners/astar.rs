@@ -53,8 +53,8 @@ use fixedbitset::FixedBitSet;
 
 use crate::bucket_queue::BucketQueue;
 use crate::memory::{
-    check_query, edge_error, estimate_error, is_nan, query_digest, walk_cost, Closest, GoalTest,
-    IdIn, IdIs, Records, SearchMemory, Test, NO_PARENT,
+    check_query, edge_error, estimate_error, is_infinite_sum, is_nan, query_digest, walk_cost,
+    Closest, GoalTest, IdIn, IdIs, Records, SearchMemory, Test, NO_PARENT,
 };
 use crate::{
     Budgeted, Cost, Goal, Graph, Heuristic, IndexedMinHeap, NodeIds, Outcome, Path, PlanError,
@@ -214,6 +214,31 @@ impl<H, I: Default, C: Cost> AStar<H, I, C> {
     pub fn heuristic_mut(&mut self) -> &mut H {
         &mut self.heuristic
     }
+
+    /// Limits the memory of the per-node tables a search sizes for a dense graph's bound
+    /// ([`IndexedGraph::node_bound`](crate::IndexedGraph::node_bound)) to `bytes`, or lifts
+    /// the limit (`None`, the default). A graph whose bound would need more is refused with
+    /// [`PlanError::OutOfMemory`] before anything is allocated; so is one whose tables the
+    /// allocator would not grant, limit or not. The tables take about 24 bytes per node of
+    /// the bound for `f64` costs, 16 for `u32`, in address space: the system maps the pages
+    /// as the search touches them. Graphs with hashed ids grow their tables with the nodes
+    /// reached instead, and need no limit.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, Octile};
+    /// use replan::{AStar, PlanError, Planner};
+    /// let grid = Grid::open(1000, 1000, Connectivity::Eight);
+    /// let mut astar = AStar::new(Octile);
+    /// astar.set_memory_limit(Some(1 << 20));
+    /// assert!(matches!(astar.plan(&grid, (0, 0), (5, 5)), Err(PlanError::OutOfMemory { .. })));
+    /// astar.set_memory_limit(None);
+    /// assert!(astar.plan(&grid, (0, 0), (5, 5)).is_ok());
+    /// ```
+    pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
+        self.work.memory.limit = bytes;
+    }
 }
 
 impl<I: Default, C: Cost> AStar<Zero, I, C> {
@@ -322,8 +347,9 @@ impl<H, I, C: Cost> AStar<H, I, C> {
         H: Heuristic<G::Node, C>,
         I: NodeIds<G>,
     {
-        self.begin(graph, query)?;
-        match self.resume(graph, query, u64::MAX)? {
+        // One call with the query: no digest to make and check.
+        self.start(graph, query)?;
+        match self.carry_on(graph, query, u64::MAX)? {
             Progress::Done(outcome) => Ok(outcome),
             Progress::Pending => unreachable!("a search without a slice limit runs to its end"),
         }
@@ -358,13 +384,27 @@ impl<H, I, C: Cost> AStar<H, I, C> {
         H: Heuristic<G::Node, C>,
         I: NodeIds<G>,
     {
+        self.start(graph, query)?;
+        if let Some(state) = &mut self.state {
+            state.digest = query_digest(query);
+        }
+        Ok(())
+    }
+
+    /// [`begin`](AStar::begin) without the query's digest, which only a search resumed
+    /// by the caller needs.
+    fn start<G>(&mut self, graph: &G, query: &Query<'_, G::Node, C>) -> Result<(), PlanError>
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        H: Heuristic<G::Node, C>,
+        I: NodeIds<G>,
+    {
         self.work.stats = SearchStats::default();
         self.work.open.clear();
         self.work.buckets.clear();
         self.work.overflow.clear();
         self.state = None;
         check_query(graph, query)?;
-        let digest = query_digest(query);
         let starts = query.starts();
         let AStar {
             heuristic,
@@ -379,9 +419,9 @@ impl<H, I, C: Cost> AStar<H, I, C> {
             roots,
             ..
         } = self;
-        let bound = memory.begin(graph)?;
-        open.reserve_ids(bound);
-        buckets.reserve_ids(bound);
+        // The frontier's position tables grow with the ids pushed, not to the bound: a
+        // first search pays for what it touches.
+        memory.begin(graph)?;
         // The starts' ids before the goals', in the order the graph hands them out.
         roots.clear();
         for &start in starts {
@@ -444,7 +484,7 @@ impl<H, I, C: Cost> AStar<H, I, C> {
             held: None,
             target,
             closest,
-            digest,
+            digest: 0,
             revision: graph.revision(),
             bound: memory.ids.bound(graph),
             reopened: false,
@@ -519,6 +559,21 @@ impl<H, I, C: Cost> AStar<H, I, C> {
             self.state = None;
             return Err(PlanError::GraphChanged);
         }
+        self.carry_on(graph, query, max_expanded)
+    }
+
+    /// [`resume`](AStar::resume) once the query and the graph are checked.
+    fn carry_on<G>(
+        &mut self,
+        graph: &G,
+        query: &Query<'_, G::Node, C>,
+        max_expanded: u64,
+    ) -> Result<Progress<G::Node, C>, PlanError>
+    where
+        G: Graph<Ids = I, Cost = C> + ?Sized,
+        H: Heuristic<G::Node, C>,
+        I: NodeIds<G>,
+    {
         let Some(state) = self.state.take() else {
             return Err(PlanError::NotPlanned);
         };
@@ -580,7 +635,10 @@ impl<H, I, C: Cost> AStar<H, I, C> {
                 return Ok(Progress::Pending);
             }
             Stop::Found(id) => {
-                let path = self.path_to(graph, id, state.reopened)?;
+                // A goal's recorded cost is its path's: with an admissible estimate, every
+                // node on that path that a cheaper route reached again was expanded again
+                // before the goal was popped (its `f` is below the goal's).
+                let path = self.path_to(graph, id, false)?;
                 return Ok(Progress::Done(Outcome::Reached(path)));
             }
             Stop::Exhausted => (PlanError::NoPath, state),
@@ -601,10 +659,11 @@ impl<H, I, C: Cost> AStar<H, I, C> {
     }
 
     /// The path from a root to the reached node `id`. Its cost is the node's recorded `g`
-    /// unless the search reopened a node: the recorded costs below a reopened node can then
-    /// be stale (a cheaper route reached the node after its children were recorded, and
-    /// its children were not expanded again), while the parents already follow the cheaper
-    /// route, so the cost is the sum of the path's edges instead.
+    /// unless `reopened` says the search reopened a node: the recorded costs below a
+    /// reopened node can then be stale (a cheaper route reached the node after its children
+    /// were recorded, and the budget ran out before they were expanded again), while the
+    /// parents already follow the cheaper route, so the cost is the sum of the path's edges
+    /// instead.
     fn path_to<G>(
         &mut self,
         graph: &G,
@@ -750,7 +809,7 @@ where
         }
         memory.records.close(id);
         stats.expanded += 1;
-        let record = *memory.records.record(id);
+        let record = memory.records.record(id);
         let (g, parent) = (record.g, record.parent);
         let node = memory.node(graph, id);
         // A bucket's `f` is `g + h` for the node's current `g` (a cheaper route moves the
@@ -1111,7 +1170,7 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
     }
     stats.generated += 1;
     let new_g = match g.checked_add(edge) {
-        Some(new_g) if edge.is_valid_edge_cost() && new_g != G::Cost::INFINITY => new_g,
+        Some(new_g) if edge.is_valid_edge_cost() && !is_infinite_sum(new_g) => new_g,
         // An edge of infinite cost is impassable: skipped, not an error.
         _ if edge == G::Cost::INFINITY => {
             if G::Ids::DISCOVERY_ORDER && fresh {

@@ -136,6 +136,26 @@ impl<G: Graph + ?Sized> Planner<G> for Bfs<G::Ids, G::Cost> {
     }
 }
 
+impl<I: Default, C: Cost> Bfs<I, C> {
+    /// Limits the memory of the per-node tables a search sizes for a dense graph's bound
+    /// to `bytes`, or lifts the limit (`None`, the default); see
+    /// [`AStar::set_memory_limit`](crate::AStar::set_memory_limit).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid};
+    /// use replan::{Bfs, PlanError, Planner};
+    /// let grid = Grid::open(1000, 1000, Connectivity::Four);
+    /// let mut bfs = Bfs::new();
+    /// bfs.set_memory_limit(Some(1 << 20));
+    /// assert!(matches!(bfs.plan(&grid, (0, 0), (5, 5)), Err(PlanError::OutOfMemory { .. })));
+    /// ```
+    pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
+        self.memory.limit = bytes;
+    }
+}
+
 impl<I, C: Cost> Bfs<I, C> {
     /// Answers a [`Query`]: the path with the fewest edges from any of its starts to any of
     /// its goals. A goal is recognised when it is first reached, so a [`Goal::Where`] test
@@ -279,7 +299,7 @@ impl<I, C: Cost> Bfs<I, C> {
             let id = queue[head];
             head += 1;
             stats.expanded += 1;
-            let record = *memory.records.record(id);
+            let record = memory.records.record(id);
             let (g, parent) = (record.g, record.parent);
             let node = memory.node(graph, id);
             let mut failure = None;

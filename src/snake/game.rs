@@ -95,12 +95,12 @@ impl FoodPolicy for UniformFood {
 /// # Example
 ///
 /// ```
-/// use replan::snake::{DeathReason, Outcome};
-/// assert!(Outcome::Won.is_over() && Outcome::Died(DeathReason::HitWall).is_over());
-/// assert!(!Outcome::Ate.is_over());
+/// use replan::snake::{DeathReason, StepOutcome};
+/// assert!(StepOutcome::Won.is_over() && StepOutcome::Died(DeathReason::HitWall).is_over());
+/// assert!(!StepOutcome::Ate.is_over());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum StepOutcome {
     /// The snake moved; its length did not change.
     Moved,
     /// The snake ate and grew by one; new food was placed.
@@ -113,16 +113,19 @@ pub enum Outcome {
     Capped,
 }
 
-impl Outcome {
+impl StepOutcome {
     /// Whether the game ends with this outcome.
     ///
     /// # Example
     ///
     /// ```
-    /// assert!(replan::snake::Outcome::Capped.is_over());
+    /// assert!(replan::snake::StepOutcome::Capped.is_over());
     /// ```
     pub fn is_over(self) -> bool {
-        matches!(self, Outcome::Won | Outcome::Died(_) | Outcome::Capped)
+        matches!(
+            self,
+            StepOutcome::Won | StepOutcome::Died(_) | StepOutcome::Capped
+        )
     }
 }
 
@@ -163,17 +166,17 @@ impl fmt::Display for DeathReason {
 /// # Example
 ///
 /// ```
-/// use replan::snake::{DeathReason, Direction, Game, GameConfig, Outcome};
+/// use replan::snake::{DeathReason, Direction, Game, GameConfig, StepOutcome};
 ///
 /// // A 2×2 board: the snake fills three cells, the food is on the fourth.
 /// let config = GameConfig::new(2, 2)?.with_start(vec![(0, 1), (0, 0), (1, 0)]);
 /// let mut game = Game::new(&config)?;
 /// assert_eq!(game.food(), Some((1, 1)));
-/// assert_eq!(game.step(Direction::Right), Outcome::Won);
+/// assert_eq!(game.step(Direction::Right), StepOutcome::Won);
 /// assert!(game.is_over());
 ///
 /// let mut game = Game::new(&config)?;
-/// assert_eq!(game.step(Direction::Left), Outcome::Died(DeathReason::LeftBoard));
+/// assert_eq!(game.step(Direction::Left), StepOutcome::Died(DeathReason::LeftBoard));
 /// # Ok::<(), replan::snake::SnakeError>(())
 /// ```
 pub struct Game {
@@ -182,7 +185,7 @@ pub struct Game {
     food: Option<Cell>,
     steps: u64,
     max_steps: u64,
-    last: Option<Outcome>,
+    last: Option<StepOutcome>,
     rng: Box<dyn Rng + Send + Sync>,
     policy: Box<dyn FoodPolicy>,
 }
@@ -406,7 +409,7 @@ impl Game {
     /// ```
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.last.is_some_and(Outcome::is_over)
+        self.last.is_some_and(StepOutcome::is_over)
     }
 
     /// The outcome of the last step, `None` before the first.
@@ -414,15 +417,15 @@ impl Game {
     /// # Example
     ///
     /// ```
-    /// # use replan::snake::{Direction, Game, GameConfig, Outcome};
+    /// # use replan::snake::{Direction, Game, GameConfig, StepOutcome};
     /// let mut game = Game::new(&GameConfig::new(4, 4)?.with_start(vec![(0, 0)]).with_max_steps(1))?;
     /// assert_eq!(game.last_outcome(), None);
     /// game.step(Direction::Right);
-    /// assert_eq!(game.last_outcome(), Some(Outcome::Capped));
+    /// assert_eq!(game.last_outcome(), Some(StepOutcome::Capped));
     /// # Ok::<(), replan::snake::SnakeError>(())
     /// ```
     #[inline]
-    pub fn last_outcome(&self) -> Option<Outcome> {
+    pub fn last_outcome(&self) -> Option<StepOutcome> {
         self.last
     }
 
@@ -537,28 +540,28 @@ impl Game {
     /// won). Leaving the board, entering a wall or entering the body (the tail's cell
     /// included on a step that eats) kills the snake, which is then left as it was. When
     /// the step reaches the cap and the game is not won, the outcome is
-    /// [`Outcome::Capped`]. Once the game is over, further steps change nothing and
+    /// [`StepOutcome::Capped`]. Once the game is over, further steps change nothing and
     /// return the final outcome again.
     ///
     /// # Example
     ///
     /// ```
-    /// use replan::snake::{Direction, Game, GameConfig, Outcome};
+    /// use replan::snake::{Direction, Game, GameConfig, StepOutcome};
     /// // The head may take the cell the tail leaves.
     /// let config = GameConfig::new(4, 4)?.with_start(vec![(0, 0), (1, 0), (1, 1), (0, 1)]);
     /// let mut game = Game::new(&config)?;
     /// if game.food() != Some((0, 1)) {
-    ///     assert_eq!(game.step(Direction::Down), Outcome::Moved);
+    ///     assert_eq!(game.step(Direction::Down), StepOutcome::Moved);
     ///     assert_eq!(game.snake().head(), (0, 1));
     /// }
     /// # Ok::<(), replan::snake::SnakeError>(())
     /// ```
-    pub fn step(&mut self, direction: Direction) -> Outcome {
+    pub fn step(&mut self, direction: Direction) -> StepOutcome {
         if let Some(last) = self.last.filter(|last| last.is_over()) {
             return last;
         }
         if let Some(reason) = self.death_of(direction) {
-            return self.finish(Outcome::Died(reason));
+            return self.finish(StepOutcome::Died(reason));
         }
         let head = self.snake.head();
         let next = direction
@@ -567,22 +570,22 @@ impl Game {
         let eating = self.food == Some(next);
         self.snake.advance(next, eating);
         self.steps += 1;
-        let mut outcome = Outcome::Moved;
+        let mut outcome = StepOutcome::Moved;
         if eating {
             if self.snake.len() == self.board.free_cells() {
                 self.food = None;
-                return self.finish(Outcome::Won);
+                return self.finish(StepOutcome::Won);
             }
             self.place_food();
-            outcome = Outcome::Ate;
+            outcome = StepOutcome::Ate;
         }
         if self.steps >= self.max_steps {
-            outcome = Outcome::Capped;
+            outcome = StepOutcome::Capped;
         }
         self.finish(outcome)
     }
 
-    fn finish(&mut self, outcome: Outcome) -> Outcome {
+    fn finish(&mut self, outcome: StepOutcome) -> StepOutcome {
         self.last = Some(outcome);
         outcome
     }

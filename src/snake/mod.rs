@@ -6,7 +6,7 @@
 //!   walls, parsed from an ASCII picture as [`Grid`](crate::grid::Grid) is.
 //! - [`Game`] is the rules engine: a [`Snake`] (its cells, head first), food placed by a
 //!   [`FoodPolicy`] (by default [`UniformFood`], from a seeded generator), and
-//!   [`step`](Game::step), which moves the snake one cell and reports an [`Outcome`].
+//!   [`step`](Game::step), which moves the snake one cell and reports a [`StepOutcome`].
 //!   [`GameConfig`] sets a game up; [`Game::from_position`] starts one from any position,
 //!   so a game with its own engine can hand each of its positions to an agent.
 //! - [`view`] holds the graph views of a position that every planner searches.
@@ -44,14 +44,14 @@
 //! # Example
 //!
 //! ```
-//! use replan::snake::{Direction, Game, GameConfig, Outcome};
+//! use replan::snake::{Direction, Game, GameConfig, StepOutcome};
 //!
 //! let config = GameConfig::new(6, 6)?.with_seed(7);
 //! let mut game = Game::new(&config)?;
 //! assert_eq!(game.snake().len(), 3);
 //! let head = game.snake().head();
 //! let outcome = game.step(Direction::Down);
-//! assert!(matches!(outcome, Outcome::Moved | Outcome::Ate));
+//! assert!(matches!(outcome, StepOutcome::Moved | StepOutcome::Ate));
 //! assert_eq!(game.snake().head(), (head.0, head.1 + 1));
 //! # Ok::<(), replan::snake::SnakeError>(())
 //! ```
@@ -79,7 +79,7 @@ pub use config::GameConfig;
 pub use cycle::{CycleError, HamiltonianCycle};
 pub use direction::Direction;
 pub use error::SnakeError;
-pub use game::{DeathReason, FoodPolicy, Game, Outcome, UniformFood};
+pub use game::{DeathReason, FoodPolicy, Game, StepOutcome, UniformFood};
 pub use simulate::{game_seed, play_game, simulate, GameEnd, GameRecord, Report};
 pub use view::{
     BodyBlocks, CellView, Passability, PlainView, Position, Snapshot, StepDistance, TailPasses,

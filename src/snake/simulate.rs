@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Agent, AgentStats, DeathReason, Game, GameConfig, Outcome, SnakeError};
+use super::{Agent, AgentStats, DeathReason, Game, GameConfig, SnakeError, StepOutcome};
 
 /// How a game ended.
 ///
@@ -117,7 +117,7 @@ pub fn play_game<A: Agent + ?Sized>(
     let mut game = Game::new(&game_config)?;
     let before = agent.stats();
     let mut decision_time = Duration::ZERO;
-    let mut outcome = Outcome::Moved;
+    let mut outcome = StepOutcome::Moved;
     while !game.is_over() {
         let started = Instant::now();
         let direction = agent.next_move(&game);
@@ -126,8 +126,8 @@ pub fn play_game<A: Agent + ?Sized>(
     }
     let after = agent.stats();
     let end = match outcome {
-        Outcome::Won => GameEnd::Won,
-        Outcome::Died(reason) => GameEnd::Died(reason),
+        StepOutcome::Won => GameEnd::Won,
+        StepOutcome::Died(reason) => GameEnd::Died(reason),
         _ => GameEnd::Capped,
     };
     Ok(GameRecord {

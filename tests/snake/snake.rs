@@ -1,7 +1,7 @@
 //! The rules of Snake, one named test each, and the simulation's determinism.
 
 use replan::snake::{
-    play_game, simulate, Agent, Board, DeathReason, Direction, Game, GameConfig, Outcome, Report,
+    play_game, simulate, Agent, Board, DeathReason, Direction, Game, GameConfig, StepOutcome, Report,
     Snake, SnakeError,
 };
 
@@ -77,7 +77,7 @@ fn head_enters_the_cell_the_tail_leaves() {
         .unwrap()
         .with_start(vec![(0, 0), (1, 0), (1, 1), (0, 1)]);
     let mut game = game_with_food_off(config, &[]);
-    assert_eq!(game.step(Direction::Down), Outcome::Moved);
+    assert_eq!(game.step(Direction::Down), StepOutcome::Moved);
     assert_eq!(game.snake().head(), (0, 1));
     assert_eq!(game.snake().tail(), (1, 1));
     assert_eq!(game.snake().len(), 4);
@@ -91,13 +91,13 @@ fn on_an_eating_step_the_tail_stays_so_its_cell_is_not_freed() {
         .unwrap()
         .with_start(vec![(0, 1), (0, 0), (1, 0), (1, 1)]);
     let mut game = game_with_food_on(config.clone(), (0, 2));
-    assert_eq!(game.step(Direction::Down), Outcome::Ate);
+    assert_eq!(game.step(Direction::Down), StepOutcome::Ate);
     assert_eq!(game.snake().len(), 5);
     assert_eq!(game.snake().tail(), (1, 1));
     assert!(game.occupied((1, 1)));
     // Without food there, the same move frees the tail's cell.
     let mut game = game_with_food_off(config, &[(0, 2)]);
-    assert_eq!(game.step(Direction::Down), Outcome::Moved);
+    assert_eq!(game.step(Direction::Down), StepOutcome::Moved);
     assert_eq!(game.snake().tail(), (1, 0));
     assert!(!game.occupied((1, 1)));
 }
@@ -114,12 +114,12 @@ fn the_head_may_not_take_the_tail_cell_when_the_tail_stays() {
     let mut game = game_with_food_on(config, (1, 2));
     // `death_of` agrees with `step`: moving right eats, and is safe.
     assert_eq!(game.death_of(Direction::Right), None);
-    assert_eq!(game.step(Direction::Right), Outcome::Ate);
+    assert_eq!(game.step(Direction::Right), StepOutcome::Ate);
     assert_eq!(game.snake().tail(), (1, 1));
     assert_eq!(game.moves_until_free((1, 1)), Some(1));
     // The new food is on (2,*); moving up into the tail's cell does not eat, so it is fine.
     assert_ne!(game.food(), Some((1, 1)));
-    assert_eq!(game.step(Direction::Up), Outcome::Moved);
+    assert_eq!(game.step(Direction::Up), StepOutcome::Moved);
     assert_eq!(game.snake().head(), (1, 1));
 }
 
@@ -130,14 +130,14 @@ fn hitting_a_wall_is_death() {
     let mut game = game_with_food_off(config, &[]);
     assert_eq!(
         game.step(Direction::Down),
-        Outcome::Died(DeathReason::HitWall)
+        StepOutcome::Died(DeathReason::HitWall)
     );
     assert!(game.is_over());
     // The snake stays where it was and further steps change nothing.
     assert_eq!(game.snake().head(), (1, 0));
     assert_eq!(
         game.step(Direction::Right),
-        Outcome::Died(DeathReason::HitWall)
+        StepOutcome::Died(DeathReason::HitWall)
     );
     assert_eq!(game.steps(), 0);
 }
@@ -151,7 +151,7 @@ fn hitting_the_body_is_death() {
     let mut game = game_with_food_off(config, &[]);
     assert_eq!(
         game.step(Direction::Down),
-        Outcome::Died(DeathReason::HitBody)
+        StepOutcome::Died(DeathReason::HitBody)
     );
     let config = GameConfig::new(4, 4)
         .unwrap()
@@ -159,14 +159,14 @@ fn hitting_the_body_is_death() {
     let mut game = game_with_food_off(config, &[]);
     // Reversing into the neck is entering the body... unless it is the tail, which leaves:
     // a length-2 snake may turn back onto its tail's cell.
-    assert_eq!(game.step(Direction::Right), Outcome::Moved);
+    assert_eq!(game.step(Direction::Right), StepOutcome::Moved);
     let config = GameConfig::new(4, 4)
         .unwrap()
         .with_start(vec![(1, 1), (2, 1), (3, 1)]);
     let mut game = game_with_food_off(config, &[]);
     assert_eq!(
         game.step(Direction::Right),
-        Outcome::Died(DeathReason::HitBody)
+        StepOutcome::Died(DeathReason::HitBody)
     );
 }
 
@@ -180,7 +180,7 @@ fn leaving_the_board_is_death() {
     ] {
         let config = GameConfig::new(4, 4).unwrap().with_start(vec![start]);
         let mut game = game_with_food_off(config, &[]);
-        assert_eq!(game.step(direction), Outcome::Died(DeathReason::LeftBoard));
+        assert_eq!(game.step(direction), StepOutcome::Died(DeathReason::LeftBoard));
     }
 }
 
@@ -192,7 +192,7 @@ fn filling_the_board_wins() {
         .with_start(vec![(0, 0), (1, 0), (1, 1)]);
     let mut game = Game::new(&config).unwrap();
     assert_eq!(game.food(), Some((0, 1)));
-    assert_eq!(game.step(Direction::Down), Outcome::Won);
+    assert_eq!(game.step(Direction::Down), StepOutcome::Won);
     assert_eq!(game.food(), None);
     assert_eq!(game.snake().len(), 4);
     assert!(game.is_over());
@@ -200,7 +200,7 @@ fn filling_the_board_wins() {
     let board: Board = "..\n.#".parse().unwrap();
     let config = GameConfig::with_board(board).with_start(vec![(0, 0), (1, 0)]);
     let mut game = Game::new(&config).unwrap();
-    assert_eq!(game.step(Direction::Down), Outcome::Won);
+    assert_eq!(game.step(Direction::Down), StepOutcome::Won);
 }
 
 #[test]
@@ -225,10 +225,10 @@ fn the_step_cap_ends_a_game_as_capped() {
             break;
         }
     }
-    if outcomes.iter().all(|o| *o != Outcome::Ate) {
+    if outcomes.iter().all(|o| *o != StepOutcome::Ate) {
         assert_eq!(outcomes.len(), 10);
-        assert_eq!(outcomes[9], Outcome::Capped);
-        assert!(outcomes[..9].iter().all(|o| *o == Outcome::Moved));
+        assert_eq!(outcomes[9], StepOutcome::Capped);
+        assert!(outcomes[..9].iter().all(|o| *o == StepOutcome::Moved));
         assert_eq!(game.steps(), 10);
     }
     // The default cap is 4 × cells².
@@ -420,7 +420,7 @@ fn a_rayon_run_gives_the_serial_report() {
 
 /// Plays `game` to its end with a fresh [`SafeAgent`](replan::snake::SafeAgent) and returns
 /// every food cell and outcome in order: two games that play identically give equal lists.
-fn play_out(mut game: Game) -> Vec<(Option<(u32, u32)>, Outcome)> {
+fn play_out(mut game: Game) -> Vec<(Option<(u32, u32)>, StepOutcome)> {
     let mut agent = replan::snake::SafeAgent::new();
     let mut history = Vec::new();
     while !game.is_over() {
@@ -481,8 +481,8 @@ fn a_position_is_built_from_a_board_a_body_a_food_cell_and_a_step_count() {
         game.snake().body().collect::<Vec<_>>(),
         [(2, 2), (2, 3), (3, 3)]
     );
-    assert_eq!(game.step(Direction::Up), Outcome::Moved);
-    assert_eq!(game.step(Direction::Right), Outcome::Capped);
+    assert_eq!(game.step(Direction::Up), StepOutcome::Moved);
+    assert_eq!(game.step(Direction::Right), StepOutcome::Capped);
     for (food, error) in [
         ((1, 1), SnakeError::FoodNotEmpty { cell: (1, 1) }),
         ((2, 3), SnakeError::FoodNotEmpty { cell: (2, 3) }),
@@ -523,10 +523,10 @@ fn a_food_policy_places_every_meal_and_a_non_empty_answer_falls_back_to_uniform(
         .with_food((1, 0));
     let mut game = Game::new(&config).unwrap().with_food_policy(right_of_head);
     for x in 2..6 {
-        assert_eq!(game.step(Direction::Right), Outcome::Ate);
+        assert_eq!(game.step(Direction::Right), StepOutcome::Ate);
         assert_eq!(game.food(), Some((x, 0)));
     }
-    assert_eq!(game.step(Direction::Right), Outcome::Ate);
+    assert_eq!(game.step(Direction::Right), StepOutcome::Ate);
     // Off the board: uniform placement over the empty cells of the second row.
     let food = game.food().unwrap();
     assert_eq!(food.1, 1, "{game}");
@@ -537,7 +537,7 @@ fn a_food_policy_places_every_meal_and_a_non_empty_answer_falls_back_to_uniform(
         .with_start(vec![(0, 0)])
         .with_food((1, 0));
     let mut game = Game::new(&config).unwrap().with_food_policy(on_the_head);
-    assert_eq!(game.step(Direction::Right), Outcome::Ate);
+    assert_eq!(game.step(Direction::Right), StepOutcome::Ate);
     let food = game.food().unwrap();
     assert!(!game.occupied(food) && food != (1, 0));
 }

@@ -5,7 +5,7 @@
 
 use replan::snake::{
     play_game, simulate, Agent, AgentStats, Board, Direction, Game, GameConfig, GameEnd,
-    GreedyAgent, IncrementalAgent, Outcome, SafeAgent,
+    GreedyAgent, IncrementalAgent, StepOutcome, SafeAgent,
 };
 
 fn boards() -> Vec<(&'static str, GameConfig)> {
@@ -189,7 +189,7 @@ fn the_endgame_search_fills_a_board_the_tail_check_circled_on() {
         assert_eq!(da, db, "step {}:\n{a}", a.steps());
         assert_eq!(a.step(da), b.step(db));
     }
-    assert_eq!(a.last_outcome(), Some(Outcome::Won), "{a:?}");
+    assert_eq!(a.last_outcome(), Some(StepOutcome::Won), "{a:?}");
     assert!(a.steps() <= 300, "won only after {} moves", a.steps());
 }
 

@@ -9,7 +9,7 @@
 use proptest::prelude::*;
 use replan::snake::{
     best, play_game, simulate, Agent, Board, Game, GameConfig, GameEnd, HamiltonianAgent,
-    HamiltonianCycle, Outcome, ReclosingAgent,
+    HamiltonianCycle, ReclosingAgent, StepOutcome,
 };
 
 /// A level under `tests/levels`.
@@ -47,7 +47,7 @@ fn the_first_meal_on_an_odd_board_comes_soon() {
     let mut agent = best();
     let mut first_meal = None;
     while !game.is_over() && first_meal.is_none() {
-        if game.step(agent.next_move(&game)) == Outcome::Ate {
+        if game.step(agent.next_move(&game)) == StepOutcome::Ate {
             first_meal = Some(game.steps());
         }
     }
@@ -180,12 +180,12 @@ proptest! {
         let config = GameConfig::with_board(board.clone()).with_start(vec![head]).with_seed(seed);
         let mut game = Game::new(&config).unwrap();
         let mut agent = best();
-        let mut outcome = Outcome::Moved;
+        let mut outcome = StepOutcome::Moved;
         while !game.is_over() {
             outcome = game.step(agent.next_move(&game));
             prop_assert!(agent.drives_in_blocks(), "on\n{board}");
         }
-        prop_assert_eq!(outcome, Outcome::Won, "board\n{}", board);
+        prop_assert_eq!(outcome, StepOutcome::Won, "board\n{}", board);
     }
 }
 
@@ -202,13 +202,13 @@ proptest! {
         prop_assume!(game.is_ok());
         let mut game = game.unwrap();
         let mut agent = best();
-        let mut outcome = Outcome::Moved;
+        let mut outcome = StepOutcome::Moved;
         while !game.is_over() {
             outcome = game.step(agent.next_move(&game));
-            prop_assert!(!matches!(outcome, Outcome::Died(_)), "died on\n{board}\n{game}");
+            prop_assert!(!matches!(outcome, StepOutcome::Died(_)), "died on\n{board}\n{game}");
         }
         if through {
-            prop_assert_eq!(outcome, Outcome::Won, "board\n{}", board);
+            prop_assert_eq!(outcome, StepOutcome::Won, "board\n{}", board);
         }
         let record = play_game(&mut ReclosingAgent::new(), &config, seed, 0).unwrap();
         prop_assert!(!matches!(record.end, GameEnd::Died(_)));
@@ -455,14 +455,14 @@ fn walled_boards_in_bulk() {
             continue;
         };
         let mut agent = best();
-        let mut outcome = Outcome::Moved;
+        let mut outcome = StepOutcome::Moved;
         while !game.is_over() {
             outcome = game.step(agent.next_move(&game));
         }
         let kind = &mut counts[cycle_kind(&board, &start)];
         match outcome {
-            Outcome::Won => kind[0] += 1,
-            Outcome::Died(_) => {
+            StepOutcome::Won => kind[0] += 1,
+            StepOutcome::Died(_) => {
                 kind[1] += 1;
                 eprintln!("died on\n{board}\nseed {seed}");
             }

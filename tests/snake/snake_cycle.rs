@@ -21,7 +21,7 @@ use proptest::prelude::*;
 use rayon::prelude::*;
 use replan::snake::{
     best, play_game, simulate, Agent, BlockTreeAgent, Board, CycleError, Game, GameConfig, GameEnd,
-    HamiltonianAgent, HamiltonianCycle, Outcome, Report,
+    HamiltonianAgent, HamiltonianCycle, Report, StepOutcome,
 };
 
 /// Checks that `cycle` visits every free cell of `board` once, each next to the next.
@@ -223,7 +223,7 @@ fn shortcuts_never_break_cycle_order() {
                 let head = game.snake().head();
                 let direction = agent.next_move(&game);
                 let outcome = game.step(direction);
-                assert!(!matches!(outcome, Outcome::Died(_)), "{board}");
+                assert!(!matches!(outcome, StepOutcome::Died(_)), "{board}");
                 if !game.is_over() && agent.cycle().next(head) != Some(game.snake().head()) {
                     shortcuts += 1;
                 }

@@ -5,7 +5,7 @@
 
 use replan::snake::{
     best, Agent, Board, Direction, Game, GameConfig, GreedyAgent, HamiltonianAgent,
-    IncrementalAgent, Outcome, ReclosingAgent, SafeAgent,
+    IncrementalAgent, StepOutcome, ReclosingAgent, SafeAgent,
 };
 
 /// A level under `tests/levels`.
@@ -108,7 +108,7 @@ fn eat_from(agent: &mut dyn Agent, config: &GameConfig, meals: usize) -> (u64, u
     let (mut eaten, mut first) = (0, None);
     while eaten < meals && !game.is_over() {
         let outcome = game.step(agent.next_move(&game));
-        if matches!(outcome, Outcome::Ate | Outcome::Won) {
+        if matches!(outcome, StepOutcome::Ate | StepOutcome::Won) {
             eaten += 1;
             first.get_or_insert(game.steps());
         }

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use replan::snake::{
-    Board, Cell, DeathReason, Direction, Game, GameConfig, Outcome, PlainView, StepDistance,
+    Board, Cell, DeathReason, Direction, Game, GameConfig, PlainView, StepDistance, StepOutcome,
     TailView, TimedView,
 };
 use replan::{AStar, Bfs, BidirectionalBfs, DStarLite, Graph, Path, PlanError, Planner};
@@ -105,10 +105,10 @@ proptest! {
         for (i, pair) in cells.windows(2).enumerate() {
             let direction = Direction::between(pair[0], pair[1]).unwrap();
             match replay.step(direction) {
-                Outcome::Moved => {}
+                StepOutcome::Moved => {}
                 // The view does not model growth: stop where the snake eats.
-                Outcome::Ate | Outcome::Won | Outcome::Capped => break,
-                Outcome::Died(DeathReason::HitBody) => {
+                StepOutcome::Ate | StepOutcome::Won | StepOutcome::Capped => break,
+                StepOutcome::Died(DeathReason::HitBody) => {
                     prop_assert!(
                         cells[..=i].contains(&pair[1]),
                         "entered old body cell {:?} at move {} (body {:?})",
@@ -116,7 +116,7 @@ proptest! {
                     );
                     break;
                 }
-                Outcome::Died(reason) => prop_assert!(false, "died: {reason}"),
+                StepOutcome::Died(reason) => prop_assert!(false, "died: {reason}"),
             }
         }
     }

@@ -58,7 +58,7 @@ impl LoopGuard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::snake::{Cell, Direction, GameConfig, Outcome};
+    use crate::snake::{Cell, Direction, GameConfig, StepOutcome};
 
     /// The 2×2 square in the corner a snake of three circles in.
     const SQUARE: [Cell; 4] = [(1, 1), (0, 1), (0, 0), (1, 0)];
@@ -71,7 +71,7 @@ mod tests {
     }
 
     /// One move on round [`SQUARE`].
-    fn round_the_square(game: &mut Game) -> Outcome {
+    fn round_the_square(game: &mut Game) -> StepOutcome {
         let head = game.snake().head();
         let place = SQUARE.iter().position(|&cell| cell == head).unwrap();
         let next = SQUARE[(place + 1) % 4];
@@ -87,7 +87,7 @@ mod tests {
             if guard.circling(&game, game.steps(), 0) {
                 first.get_or_insert(step);
             }
-            assert_eq!(round_the_square(&mut game), Outcome::Moved);
+            assert_eq!(round_the_square(&mut game), StepOutcome::Moved);
         }
         // Quiet for as many moves as free cells, then the first repeat four moves later.
         assert_eq!(first, Some(16 + 1 + 4));

@@ -1,12 +1,12 @@
 use super::*;
-use crate::snake::{GameConfig, Outcome};
+use crate::snake::{GameConfig, StepOutcome};
 
 /// Plays a game and checks after every move that the agent still holds a cycle with
 /// the body on it in order, or is on a path whose end position has one.
-fn play_checked(config: &GameConfig) -> (Outcome, u64) {
+fn play_checked(config: &GameConfig) -> (StepOutcome, u64) {
     let mut game = Game::new(config).unwrap();
     let mut agent = ReclosingAgent::new();
-    let mut outcome = Outcome::Moved;
+    let mut outcome = StepOutcome::Moved;
     while !game.is_over() {
         outcome = game.step(agent.next_move(&game));
         assert!(agent.look_ahead.is_none(), "fell back at\n{game}");
@@ -35,7 +35,7 @@ fn holds_a_cycle_through_every_move_on_odd_and_walled_boards() {
         for seed in 0..6 {
             let config = config.clone().with_seed(seed);
             let (outcome, steps) = play_checked(&config);
-            assert_eq!(outcome, Outcome::Won, "seed {seed}\n{}", config.board);
+            assert_eq!(outcome, StepOutcome::Won, "seed {seed}\n{}", config.board);
             let cells = config.board.free_cells() as u64;
             // Each meal is at most a lap away, the left-out cell two.
             assert!(steps <= 2 * cells * cells, "seed {seed}: {steps}");
@@ -484,7 +484,7 @@ fn each_move_off_a_path_follows_the_first_rule_that_succeeds() {
             }
             game.step(direction);
         }
-        assert_eq!(game.last_outcome(), Some(Outcome::Won));
+        assert_eq!(game.last_outcome(), Some(StepOutcome::Won));
     }
     assert!(
         decided_by[1..].iter().all(|&moves| moves > 0),

@@ -1,5 +1,5 @@
 use super::*;
-use crate::snake::{GameConfig, Outcome};
+use crate::snake::{GameConfig, StepOutcome};
 
 /// Every start of two cells on small odd boards closes a cycle leaving one cell out,
 /// and following that cycle wins whatever the food does (five food seeds each): the
@@ -25,11 +25,11 @@ fn every_closing_start_on_small_odd_boards_is_won() {
                     let mut game = Game::new(&config.clone().with_seed(seed)).unwrap();
                     let mut cycle = ClosingCycle::default();
                     assert!(cycle.close(&game, 100_000));
-                    let mut outcome = Outcome::Moved;
+                    let mut outcome = StepOutcome::Moved;
                     while !game.is_over() {
                         outcome = game.step(cycle.follow(&game).expect("the cycle holds"));
                     }
-                    assert_eq!(outcome, Outcome::Won, "{width}×{height} {head:?} {tail:?}");
+                    assert_eq!(outcome, StepOutcome::Won, "{width}×{height} {head:?} {tail:?}");
                 }
             });
         }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::snake::{GameConfig, Outcome};
+use crate::snake::{GameConfig, StepOutcome};
 
 #[test]
 fn a_closing_cycle_is_followed_to_a_full_board() {
@@ -11,13 +11,13 @@ fn a_closing_cycle_is_followed_to_a_full_board() {
         let mut game = Game::new(&config).unwrap();
         let mut cycle = ClosingCycle::default();
         assert!(cycle.close(&game, 1000));
-        let mut outcome = Outcome::Moved;
+        let mut outcome = StepOutcome::Moved;
         while !game.is_over() {
             let direction = cycle.follow(&game).expect("the cycle holds");
             outcome = game.step(direction);
         }
         // Each food lies ahead on the cycle, at most a lap away.
-        assert_eq!(outcome, Outcome::Won, "seed {seed}");
+        assert_eq!(outcome, StepOutcome::Won, "seed {seed}");
         assert!(game.steps() <= 13 * 16, "seed {seed}");
     }
 }
@@ -66,7 +66,7 @@ fn a_cycle_leaving_out_one_cell_is_followed_to_a_full_board() {
             let mut game = Game::new(&config).unwrap();
             let mut cycle = ClosingCycle::default();
             assert!(cycle.close(&game, 10_000));
-            let mut outcome = Outcome::Moved;
+            let mut outcome = StepOutcome::Moved;
             let mut swaps = 0;
             while !game.is_over() {
                 let excluded = cycle.left_out();
@@ -75,7 +75,7 @@ fn a_cycle_leaving_out_one_cell_is_followed_to_a_full_board() {
                 outcome = game.step(direction);
             }
             let cells = (width * height) as u64;
-            assert_eq!(outcome, Outcome::Won, "{width}×{height} seed {seed}");
+            assert_eq!(outcome, StepOutcome::Won, "{width}×{height} seed {seed}");
             assert!(
                 game.steps() <= cells * cells,
                 "{width}×{height} seed {seed}"
