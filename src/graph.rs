@@ -130,10 +130,12 @@ pub trait Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "puzzle")] {
     /// use replan::puzzle::SlidingPuzzle;
     /// use replan::{grid::Grid, Graph};
     /// assert!(SlidingPuzzle::new(3, 3).unwrap().uniform_costs());
     /// assert!(!"..".parse::<Grid>().unwrap().uniform_costs());
+    /// # }
     /// ```
     fn uniform_costs(&self) -> bool {
         false
@@ -156,6 +158,7 @@ pub trait Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::Graph;
     /// let mut grid = Grid::open(3, 3, Connectivity::Four);
@@ -163,6 +166,7 @@ pub trait Graph {
     /// assert!(before.is_some());
     /// grid.set_blocked((1, 1), true)?;
     /// assert_ne!(Graph::revision(&grid), before);
+    /// # }
     /// # Ok::<(), replan::grid::GridError>(())
     /// ```
     fn revision(&self) -> Option<u64> {
@@ -275,11 +279,13 @@ pub trait IndexedGraph: Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "puzzle")] {
     /// use replan::puzzle::SlidingPuzzle;
     /// use replan::IndexedGraph;
     /// let ranked = SlidingPuzzle::new(2, 2).unwrap().ranked().unwrap();
     /// let goal = ranked.puzzle().goal();
     /// assert_eq!(ranked.node(ranked.index(goal)), goal);
+    /// # }
     /// ```
     fn node(&self, index: usize) -> Self::Node;
 
@@ -591,6 +597,7 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "puzzle")] {
     /// use replan::puzzle::{BoardIds, SlidingPuzzle};
     /// use replan::NodeIds;
     ///
@@ -613,6 +620,7 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// .unwrap();
     /// assert_eq!(grandchildren.len(), 2);
     /// assert!(!grandchildren.contains(&goal));
+    /// # }
     /// ```
     #[inline(always)]
     fn successors_skipping_parent(

@@ -20,9 +20,11 @@ pub trait Heuristic<N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Octile;
     /// use replan::Heuristic;
     /// assert_eq!(Octile.estimate((0, 0), (4, 0)), 4.0);
+    /// # }
     /// ```
     fn estimate(&self, from: N, goal: N) -> C;
 
@@ -121,11 +123,13 @@ pub trait IncrementalHeuristic<N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Manhattan;
     /// use replan::{IncrementalHeuristic, Reestimate};
     /// // Any `Heuristic` wrapped in `Reestimate` computes estimates afresh.
     /// let (h, ()) = Reestimate(Manhattan).first((0, 0), (2, 3));
     /// assert_eq!(h, 5.0);
+    /// # }
     /// ```
     fn first(&self, node: N, goal: N) -> (C, Self::State);
 
@@ -135,11 +139,13 @@ pub trait IncrementalHeuristic<N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Manhattan;
     /// use replan::{IncrementalHeuristic, Reestimate};
     /// let h = Reestimate(Manhattan);
     /// let (parent_h, state) = h.first((0, 0), (2, 3));
     /// assert_eq!(h.next((0, 0), parent_h, state, (1, 0), (2, 3)).0, 4.0);
+    /// # }
     /// ```
     fn next(
         &self,

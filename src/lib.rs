@@ -104,7 +104,8 @@
         feature = "grid",
         feature = "puzzle",
         feature = "snake",
-        feature = "duel"
+        feature = "duel",
+        feature = "mapf"
     )),
     allow(rustdoc::broken_intra_doc_links)
 )]
@@ -159,7 +160,13 @@ pub use query::{Goal, Outcome, Progress, Query};
 pub use reservations::{ReservationTable, Reservations};
 
 // The README's examples are tested with the rest, though the crate root has its own text.
-#[cfg(all(doctest, feature = "grid", feature = "puzzle", feature = "snake"))]
+#[cfg(all(
+    doctest,
+    feature = "grid",
+    feature = "puzzle",
+    feature = "snake",
+    feature = "mapf"
+))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 pub use planners::{BfsReach, DijkstraReach, DistanceMap};

@@ -184,6 +184,7 @@ impl<C: Cost> Records<C> {
     }
 
     /// Whether the node was expanded in this search.
+    #[cfg(feature = "grid")]
     #[inline(always)]
     pub(crate) fn is_closed(&self, id: u32) -> bool {
         self.closed.contains(id as usize)

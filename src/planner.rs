@@ -46,12 +46,14 @@ pub trait Planner<G: Graph + ?Sized>: Budgeted {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Grid, Manhattan};
     /// use replan::{AStar, PlanError, Planner};
     /// let grid: Grid = "..#\n..#\n..#".parse().unwrap();
     /// let mut astar = AStar::new(Manhattan);
     /// assert_eq!(astar.plan(&grid, (0, 0), (1, 2)).unwrap().cost, 3.0);
     /// assert!(matches!(astar.plan(&grid, (0, 0), (2, 0)), Err(PlanError::InvalidGoal { .. })));
+    /// # }
     /// ```
     fn plan(
         &mut self,
@@ -66,12 +68,14 @@ pub trait Planner<G: Graph + ?Sized>: Budgeted {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Grid, Manhattan};
     /// use replan::{AStar, PlanError, Planner};
     /// let grid: Grid = ".#.".parse().unwrap();
     /// let mut astar = AStar::new(Manhattan);
     /// assert_eq!(astar.plan(&grid, (0, 0), (2, 0)), Err(PlanError::NoPath));
     /// assert_eq!(astar.last_stats().expanded, 1); // the failed search's work is still reported
+    /// # }
     /// ```
     fn last_stats(&self) -> SearchStats;
 }
@@ -96,6 +100,7 @@ pub trait Planner<G: Graph + ?Sized>: Budgeted {
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::grid::{Connectivity, Grid, Manhattan};
 /// use replan::{AStar, Bfs, Budgeted, Graph, PlanError, Planner};
 ///
@@ -110,6 +115,7 @@ pub trait Planner<G: Graph + ?Sized>: Budgeted {
 /// }
 /// assert!(within(&mut Bfs::new(), &grid, (0, 0), (3, 0), 10));
 /// assert!(!within(&mut Bfs::new(), &grid, (0, 0), (39, 39), 10));
+/// # }
 /// ```
 pub trait Budgeted {
     /// The budget of later searches, if any.
@@ -142,11 +148,13 @@ pub trait Budgeted {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::{Bfs, Budgeted, PlanError, Planner};
     /// let grid = Grid::open(20, 20, Connectivity::Four);
     /// let mut bfs = Bfs::new().with_budget(5);
     /// assert_eq!(bfs.plan(&grid, (0, 0), (19, 19)), Err(PlanError::BudgetExceeded { budget: 5 }));
+    /// # }
     /// ```
     fn with_budget(mut self, max_expanded: u64) -> Self
     where
@@ -161,6 +169,7 @@ pub trait Budgeted {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid, Manhattan};
     /// use replan::{AStar, Budgeted, Planner};
     /// let grid = Grid::open(20, 20, Connectivity::Four);
@@ -169,6 +178,7 @@ pub trait Budgeted {
     /// assert!(astar.plan(&grid, (0, 0), (19, 19)).is_err());
     /// astar.set_budget(None);
     /// assert!(astar.plan(&grid, (0, 0), (19, 19)).is_ok());
+    /// # }
     /// ```
     fn set_budget(&mut self, max_expanded: Option<u64>) {
         *self.budget_mut() = max_expanded;

@@ -59,6 +59,7 @@ impl<N: std::fmt::Debug> std::fmt::Debug for Goal<'_, N> {
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::grid::{Grid, Octile};
 /// use replan::{AStar, Goal, Outcome, Query};
 ///
@@ -73,6 +74,7 @@ impl<N: std::fmt::Debug> std::fmt::Debug for Goal<'_, N> {
 /// let outcome = astar.search(&grid, &Query::new((2, 2), Goal::AnyOf(&food)))?;
 /// assert_eq!(outcome.path().goal(), (0, 2));
 /// assert_eq!(outcome.path().cost, 2.0);
+/// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy)]
@@ -105,11 +107,13 @@ impl<'a, N: Copy, C> Query<'a, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Grid, Manhattan};
     /// use replan::{AStar, Goal, Query};
     /// let grid: Grid = "...\n...".parse()?;
     /// let outcome = AStar::new(Manhattan).search(&grid, &Query::new((0, 0), Goal::Node((2, 1))))?;
     /// assert_eq!(outcome.path().cost, 3.0);
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(start: N, goal: Goal<'a, N>) -> Self {
@@ -127,12 +131,14 @@ impl<'a, N: Copy, C> Query<'a, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Grid, Manhattan};
     /// use replan::{Bfs, Goal, Query};
     /// let grid: Grid = "....".parse()?;
     /// let squad = [(0, 0), (2, 0)];
     /// let outcome = Bfs::new().search(&grid, &Query::from_each(&squad, Goal::Node((3, 0))))?;
     /// assert_eq!(outcome.path().nodes, [(2, 0), (3, 0)]);
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_each(starts: &'a [N], goal: Goal<'a, N>) -> Self {
@@ -154,6 +160,7 @@ impl<'a, N: Copy, C> Query<'a, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Grid, Octile};
     /// use replan::{AStar, Goal, Query};
     /// let grid: Grid = "......".parse()?;
@@ -162,6 +169,7 @@ impl<'a, N: Copy, C> Query<'a, N, C> {
     /// let query = Query::new((0, 0), Goal::Where(&east_edge)).with_estimate(&to_edge);
     /// let outcome = AStar::new(Octile).search(&grid, &query)?;
     /// assert_eq!(outcome.path().goal(), (5, 0));
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_estimate(mut self, estimate: &'a dyn Fn(N) -> C) -> Self {
@@ -184,6 +192,7 @@ impl<'a, N: Copy, C> Query<'a, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Grid, Manhattan};
     /// use replan::{AStar, Goal, Outcome, PlanError, Query};
     /// // The goal is behind a closed door: walk up to it.
@@ -196,6 +205,7 @@ impl<'a, N: Copy, C> Query<'a, N, C> {
     ///     }
     ///     Outcome::Reached(_) => unreachable!(),
     /// }
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn or_closest(mut self) -> Self {
@@ -247,6 +257,7 @@ impl<N: std::fmt::Debug + Copy, C> std::fmt::Debug for Query<'_, N, C> {
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::grid::{Grid, Manhattan};
 /// use replan::{AStar, Goal, Outcome, Query};
 /// let grid: Grid = "..#.".parse()?;
@@ -256,6 +267,7 @@ impl<N: std::fmt::Debug + Copy, C> std::fmt::Debug for Query<'_, N, C> {
 /// let closest = astar.search(&grid, &Query::new((0, 0), Goal::Node((3, 0))).or_closest())?;
 /// assert!(!closest.is_reached());
 /// assert_eq!(closest.into_path().nodes, [(0, 0), (1, 0)]);
+/// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -346,6 +358,7 @@ impl<N, C> Outcome<N, C> {
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::grid::{Connectivity, Grid, Octile};
 /// use replan::{AStar, Goal, Progress, Query};
 /// let grid = Grid::open(64, 64, Connectivity::Eight);
@@ -363,6 +376,7 @@ impl<N, C> Outcome<N, C> {
 /// };
 /// assert!(frames > 1);
 /// assert_eq!(path.goal(), (63, 63));
+/// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]

@@ -90,6 +90,7 @@ use crate::{
 /// search a view that borrows the world anew every frame:
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::grid::{Cell, Grid, Octile};
 /// use replan::{AStar, DenseIds, Graph, IndexedGraph, InvalidNode, Planner};
 ///
@@ -146,6 +147,7 @@ use crate::{
 /// assert_eq!(unit.think(&world), Some((1, 0)));
 /// world.occupied.push((1, 0)); // another unit steps in the way
 /// assert_eq!(unit.think(&world), Some((0, 1)));
+/// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
@@ -227,6 +229,7 @@ impl<H, I: Default, C: Cost> AStar<H, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid, Octile};
     /// use replan::{AStar, PlanError, Planner};
     /// let grid = Grid::open(1000, 1000, Connectivity::Eight);
@@ -235,6 +238,7 @@ impl<H, I: Default, C: Cost> AStar<H, I, C> {
     /// assert!(matches!(astar.plan(&grid, (0, 0), (5, 5)), Err(PlanError::OutOfMemory { .. })));
     /// astar.set_memory_limit(None);
     /// assert!(astar.plan(&grid, (0, 0), (5, 5)).is_ok());
+    /// # }
     /// ```
     pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
         self.work.memory.limit = bytes;
@@ -269,10 +273,12 @@ impl<I: Default, C: Cost> Default for AStar<Zero, I, C> {
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::{grid::{Grid, Manhattan}, AStar, Budgeted, PlanError, Planner};
 /// let grid = Grid::open(50, 50, replan::grid::Connectivity::Four);
 /// let mut astar = AStar::new(Manhattan).with_budget(10);
 /// assert_eq!(astar.plan(&grid, (0, 0), (49, 49)), Err(PlanError::BudgetExceeded { budget: 10 }));
+/// # }
 /// ```
 impl<H, I, C: Cost> Budgeted for AStar<H, I, C> {
     fn budget(&self) -> Option<u64> {
@@ -322,6 +328,7 @@ impl<H, I, C: Cost> AStar<H, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Grid, Octile};
     /// use replan::{AStar, Goal, Query};
     /// let grid: Grid = "
@@ -335,6 +342,7 @@ impl<H, I, C: Cost> AStar<H, I, C> {
     /// let exits = [(5, 0), (3, 2)];
     /// let outcome = astar.search(&grid, &Query::from_each(&units, Goal::AnyOf(&exits)))?;
     /// assert_eq!(outcome.path().nodes, [(0, 2), (1, 2), (2, 2), (3, 2)]);
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search<G>(
@@ -368,6 +376,7 @@ impl<H, I, C: Cost> AStar<H, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Grid, Manhattan};
     /// use replan::{AStar, Goal, Progress, Query};
     /// let grid: Grid = "....".parse()?;
@@ -376,6 +385,7 @@ impl<H, I, C: Cost> AStar<H, I, C> {
     /// astar.begin(&grid, &query)?;
     /// assert_eq!(astar.resume(&grid, &query, 1)?, Progress::Pending);
     /// assert!(matches!(astar.resume(&grid, &query, 100)?, Progress::Done(_)));
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn begin<G>(&mut self, graph: &G, query: &Query<'_, G::Node, C>) -> Result<(), PlanError>
@@ -521,6 +531,7 @@ impl<H, I, C: Cost> AStar<H, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid, Octile};
     /// use replan::{AStar, Goal, Planner, Progress, Query};
     /// let grid = Grid::open(40, 40, Connectivity::Eight);
@@ -534,6 +545,7 @@ impl<H, I, C: Cost> AStar<H, I, C> {
     /// };
     /// let whole = astar.plan(&grid, (0, 0), (39, 25))?;
     /// assert_eq!((sliced.nodes, sliced.cost), (whole.nodes, whole.cost));
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn resume<G>(

@@ -144,12 +144,14 @@ impl<I: Default, C: Cost> Bfs<I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::{Bfs, PlanError, Planner};
     /// let grid = Grid::open(1000, 1000, Connectivity::Four);
     /// let mut bfs = Bfs::new();
     /// bfs.set_memory_limit(Some(1 << 20));
     /// assert!(matches!(bfs.plan(&grid, (0, 0), (5, 5)), Err(PlanError::OutOfMemory { .. })));
+    /// # }
     /// ```
     pub fn set_memory_limit(&mut self, bytes: Option<u64>) {
         self.memory.limit = bytes;
@@ -172,6 +174,7 @@ impl<I, C: Cost> Bfs<I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Grid;
     /// use replan::{Bfs, Goal, Query};
     /// let grid: Grid = "
@@ -183,6 +186,7 @@ impl<I, C: Cost> Bfs<I, C> {
     /// let bottom = |cell: (u32, u32)| cell.1 == 2;
     /// let outcome = Bfs::new().search(&grid, &Query::new((0, 0), Goal::Where(&bottom)))?;
     /// assert_eq!(outcome.path().nodes, [(0, 0), (0, 1), (0, 2)]);
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search<G>(

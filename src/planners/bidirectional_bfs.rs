@@ -422,6 +422,7 @@ impl<I, C: Cost> BidirectionalBfs<I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Grid;
     /// use replan::{BidirectionalBfs, Goal, Query};
     /// let grid: Grid = "
@@ -433,6 +434,7 @@ impl<I, C: Cost> BidirectionalBfs<I, C> {
     /// let outcome = BidirectionalBfs::new().search(&grid, &Query::new((0, 2), Goal::AnyOf(&exits)))?;
     /// assert_eq!(outcome.path().len(), 5);
     /// assert_eq!(outcome.path().goal(), (5, 2));
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn search<G>(

@@ -31,6 +31,7 @@
 //! # Example
 //!
 //! ```
+//! # #[cfg(feature = "grid")] {
 //! use replan::grid::Grid;
 //! use replan::{BfsReach, IndexedGraph};
 //!
@@ -44,6 +45,7 @@
 //! let map = reach.run(&grid, (0, 0))?;
 //! assert_eq!(map.get(grid.index((3, 0))), Some(7));
 //! assert_eq!(map.reached(), 10);
+//! # }
 //! # Ok::<(), replan::PlanError>(())
 //! ```
 
@@ -59,6 +61,7 @@ use crate::{Cost, IndexedGraph, IndexedMinHeap, PlanError, SearchStats};
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::grid::{Connectivity, Grid};
 /// use replan::{BfsReach, IndexedGraph};
 ///
@@ -69,6 +72,7 @@ use crate::{Cost, IndexedGraph, IndexedMinHeap, PlanError, SearchStats};
 /// assert_eq!(map.distance(&grid, (1, 0)), Some(1));
 /// assert_eq!(map.reached(), 9);
 /// assert_eq!(map.iter().count(), 9);
+/// # }
 /// # Ok::<(), replan::PlanError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -108,6 +112,7 @@ impl<C: Cost> DistanceMap<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::{BfsReach, IndexedGraph};
     /// let grid = Grid::open(4, 1, Connectivity::Four);
@@ -115,6 +120,7 @@ impl<C: Cost> DistanceMap<C> {
     /// let map = reach.run(&grid, (0, 0))?;
     /// assert_eq!(map.get(grid.index((3, 0))), Some(3));
     /// assert_eq!(map.get(usize::MAX), None);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     #[inline]
@@ -130,6 +136,7 @@ impl<C: Cost> DistanceMap<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Grid;
     /// use replan::{BfsReach, IndexedGraph};
     /// let grid: Grid = ".#.".parse().unwrap();
@@ -137,6 +144,7 @@ impl<C: Cost> DistanceMap<C> {
     /// let map = reach.run(&grid, (0, 0))?;
     /// assert_eq!(map.distance(&grid, (0, 0)), Some(0));
     /// assert_eq!(map.distance(&grid, (2, 0)), None);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     #[inline]
@@ -149,6 +157,7 @@ impl<C: Cost> DistanceMap<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Grid;
     /// use replan::{BfsReach, IndexedGraph};
     /// let grid: Grid = "..#.".parse().unwrap();
@@ -156,6 +165,7 @@ impl<C: Cost> DistanceMap<C> {
     /// let map = reach.run(&grid, (0, 0))?;
     /// assert!(map.contains(grid.index((1, 0))));
     /// assert!(!map.contains(grid.index((3, 0))));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     #[inline]
@@ -168,11 +178,13 @@ impl<C: Cost> DistanceMap<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Grid;
     /// use replan::BfsReach;
     /// let grid: Grid = "..#...".parse().unwrap();
     /// let mut reach = BfsReach::new();
     /// assert_eq!(reach.run(&grid, (4, 0))?.reached(), 3);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     #[inline]
@@ -185,11 +197,13 @@ impl<C: Cost> DistanceMap<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::BfsReach;
     /// let grid = Grid::open(5, 3, Connectivity::Four);
     /// let mut reach = BfsReach::new();
     /// assert_eq!(reach.run(&grid, (0, 0))?.max_distance(), Some(6));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn max_distance(&self) -> Option<C> {
@@ -203,6 +217,7 @@ impl<C: Cost> DistanceMap<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::{BfsReach, IndexedGraph};
     /// let grid = Grid::open(3, 1, Connectivity::Four);
@@ -210,6 +225,7 @@ impl<C: Cost> DistanceMap<C> {
     /// let map = reach.run(&grid, (0, 0))?;
     /// let cells: Vec<_> = map.iter().map(|(i, d)| (grid.node(i), d)).collect();
     /// assert_eq!(cells, [((0, 0), 0), ((1, 0), 1), ((2, 0), 2)]);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (usize, C)> + '_ {
@@ -224,6 +240,7 @@ impl<C: Cost> DistanceMap<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Grid;
     /// use replan::{BfsReach, IndexedGraph};
     /// let grid: Grid = ".#".parse().unwrap();
@@ -231,6 +248,7 @@ impl<C: Cost> DistanceMap<C> {
     /// let map = reach.run(&grid, (0, 0))?;
     /// assert_eq!(map.as_slice()[grid.index((0, 0))], 0);
     /// assert_eq!(map.as_slice()[grid.index((1, 0))], u32::MAX);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     #[inline]
@@ -296,6 +314,7 @@ fn source_index<G: IndexedGraph + ?Sized>(graph: &G, node: G::Node) -> Result<u3
 /// Free space around a cell, and how far the farthest cell is:
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::grid::Grid;
 /// use replan::BfsReach;
 ///
@@ -310,6 +329,7 @@ fn source_index<G: IndexedGraph + ?Sized>(graph: &G, node: G::Node) -> Result<u3
 /// assert_eq!((left.reached(), left.max_distance()), (9, Some(2)));
 /// let right = reach.run(&grid, (7, 2))?; // the same memory, reused
 /// assert_eq!(right.reached(), 12);
+/// # }
 /// # Ok::<(), replan::PlanError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -342,6 +362,7 @@ impl BfsReach {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Grid;
     /// use replan::{BfsReach, IndexedGraph, PlanError};
     /// let grid: Grid = "...\n.#.".parse().unwrap();
@@ -349,6 +370,7 @@ impl BfsReach {
     /// let map = reach.run(&grid, (0, 1))?;
     /// assert_eq!(map.distance(&grid, (2, 1)), Some(4));
     /// assert!(matches!(reach.run(&grid, (1, 1)), Err(PlanError::InvalidStart { .. })));
+    /// # }
     /// # Ok::<(), PlanError>(())
     /// ```
     pub fn run<G: IndexedGraph + ?Sized>(
@@ -370,6 +392,7 @@ impl BfsReach {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::{BfsReach, IndexedGraph};
     /// let grid = Grid::open(7, 1, Connectivity::Four);
@@ -377,6 +400,7 @@ impl BfsReach {
     /// let map = reach.run_from(&grid, [(0, 0), (6, 0)])?;
     /// assert_eq!(map.distance(&grid, (3, 0)), Some(3));
     /// assert_eq!(map.distance(&grid, (5, 0)), Some(1));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn run_from<G: IndexedGraph + ?Sized>(
@@ -425,12 +449,14 @@ impl BfsReach {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::BfsReach;
     /// let grid = Grid::open(2, 2, Connectivity::Four);
     /// let mut reach = BfsReach::new();
     /// reach.run(&grid, (0, 0))?;
     /// assert_eq!(reach.map().reached(), 4);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn map(&self) -> &DistanceMap<u32> {
@@ -442,6 +468,7 @@ impl BfsReach {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::{BfsReach, IndexedGraph};
     /// let grid = Grid::open(3, 1, Connectivity::Four);
@@ -449,6 +476,7 @@ impl BfsReach {
     /// reach.run(&grid, (2, 0))?;
     /// assert_eq!(reach.order()[0] as usize, grid.index((2, 0)));
     /// assert_eq!(reach.order().len(), 3);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn order(&self) -> &[u32] {
@@ -461,6 +489,7 @@ impl BfsReach {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::BfsReach;
     /// let grid = Grid::open(3, 3, Connectivity::Four);
@@ -468,6 +497,7 @@ impl BfsReach {
     /// reach.run(&grid, (0, 0))?;
     /// assert_eq!(reach.last_stats().expanded, 9);
     /// assert_eq!(reach.last_stats().generated, 24);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn last_stats(&self) -> SearchStats {
@@ -484,6 +514,7 @@ impl BfsReach {
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::grid::Grid;
 /// use replan::{DijkstraReach, IndexedGraph};
 ///
@@ -496,6 +527,7 @@ impl BfsReach {
 /// let map = reach.run(&grid, (0, 0))?;
 /// assert_eq!(map.distance(&grid, (2, 0)), Some(4.0)); // round the weight-9 cell
 /// assert_eq!(map.distance(&grid, (1, 0)), Some(9.0));
+/// # }
 /// # Ok::<(), replan::PlanError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -541,6 +573,7 @@ impl<C: Cost> DijkstraReach<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::{DijkstraReach, IndexedGraph};
     /// let grid = Grid::open(3, 3, Connectivity::Eight);
@@ -548,6 +581,7 @@ impl<C: Cost> DijkstraReach<C> {
     /// let map = reach.run(&grid, (0, 0))?;
     /// let corner = map.distance(&grid, (2, 2)).unwrap();
     /// assert!((corner - 2.0 * std::f64::consts::SQRT_2).abs() < 1e-12);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn run<G: IndexedGraph<Cost = C> + ?Sized>(
@@ -573,6 +607,7 @@ impl<C: Cost> DijkstraReach<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::{DijkstraReach, IndexedGraph};
     /// let grid = Grid::open(9, 1, Connectivity::Four);
@@ -581,6 +616,7 @@ impl<C: Cost> DijkstraReach<C> {
     /// let map = reach.run_from(&grid, [((0, 0), 0.0), ((8, 0), 2.0)])?;
     /// assert_eq!(map.distance(&grid, (5, 0)), Some(5.0));
     /// assert_eq!(map.distance(&grid, (6, 0)), Some(4.0));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn run_from<G: IndexedGraph<Cost = C> + ?Sized>(
@@ -617,6 +653,7 @@ impl<C: Cost> DijkstraReach<C> {
     /// The cells a unit reaches within 3 moves, and a cell that opens at time 4:
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::{DijkstraReach, IndexedGraph};
     /// let grid = Grid::open(9, 1, Connectivity::Four);
@@ -631,6 +668,7 @@ impl<C: Cost> DijkstraReach<C> {
     /// // later are not searched, so the far side stays unreached.
     /// assert_eq!(map.distance(&grid, (1, 0)), None);
     /// assert_eq!(map.distance(&grid, (8, 0)), Some(4.0));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn run_admitting<G: IndexedGraph<Cost = C> + ?Sized>(
@@ -715,12 +753,14 @@ impl<C: Cost> DijkstraReach<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::DijkstraReach;
     /// let grid = Grid::open(2, 2, Connectivity::Four);
     /// let mut reach = DijkstraReach::new();
     /// reach.run(&grid, (0, 0))?;
     /// assert_eq!(reach.map().max_distance(), Some(2.0));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn map(&self) -> &DistanceMap<C> {
@@ -733,12 +773,14 @@ impl<C: Cost> DijkstraReach<C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Connectivity, Grid};
     /// use replan::DijkstraReach;
     /// let grid = Grid::open(3, 3, Connectivity::Four);
     /// let mut reach = DijkstraReach::new();
     /// reach.run(&grid, (1, 1))?;
     /// assert_eq!(reach.last_stats().expanded, 9);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn last_stats(&self) -> SearchStats {

@@ -154,10 +154,12 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::{Cell, Manhattan};
     /// use replan::SpaceTimeAStar;
     /// let planner = SpaceTimeAStar::new(|a: Cell, b: Cell| a.0.abs_diff(b.0) + a.1.abs_diff(b.1));
     /// # let _ = planner;
+    /// # }
     /// ```
     pub fn new(heuristic: H) -> Self {
         SpaceTimeAStar {
@@ -322,6 +324,7 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::grid::Grid;
     /// use replan::{Reservations, SpaceTimeAStar};
     /// let grid: Grid = "...\n...\n...".parse()?;
@@ -332,6 +335,7 @@ impl<N: Copy + Eq + Hash + std::fmt::Debug, H: Heuristic<N, u32>> SpaceTimeAStar
     /// assert!(walk.arrived);
     /// assert_eq!(walk.arrival_time(), 3); // it lets the other unit pass first
     /// assert_ne!(walk.at(1), Some((1, 1)));
+    /// # }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn plan<G: Graph<Node = N>, R: ReservationTable<N> + ?Sized>(

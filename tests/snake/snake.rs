@@ -1,8 +1,8 @@
 //! The rules of Snake, one named test each, and the simulation's determinism.
 
 use replan::snake::{
-    play_game, simulate, Agent, Board, DeathReason, Direction, Game, GameConfig, StepOutcome, Report,
-    Snake, SnakeError,
+    play_game, simulate, Agent, Board, DeathReason, Direction, Game, GameConfig, Report, Snake,
+    SnakeError, StepOutcome,
 };
 
 /// The game of `config` with its first food on the first empty cell, in row-major
@@ -180,7 +180,10 @@ fn leaving_the_board_is_death() {
     ] {
         let config = GameConfig::new(4, 4).unwrap().with_start(vec![start]);
         let mut game = game_with_food_off(config, &[]);
-        assert_eq!(game.step(direction), StepOutcome::Died(DeathReason::LeftBoard));
+        assert_eq!(
+            game.step(direction),
+            StepOutcome::Died(DeathReason::LeftBoard)
+        );
     }
 }
 

@@ -5,7 +5,7 @@
 
 use replan::snake::{
     play_game, simulate, Agent, AgentStats, Board, Direction, Game, GameConfig, GameEnd,
-    GreedyAgent, IncrementalAgent, StepOutcome, SafeAgent,
+    GreedyAgent, IncrementalAgent, SafeAgent, StepOutcome,
 };
 
 fn boards() -> Vec<(&'static str, GameConfig)> {

@@ -5,7 +5,7 @@
 
 use replan::snake::{
     best, Agent, Board, Direction, Game, GameConfig, GreedyAgent, HamiltonianAgent,
-    IncrementalAgent, StepOutcome, ReclosingAgent, SafeAgent,
+    IncrementalAgent, ReclosingAgent, SafeAgent, StepOutcome,
 };
 
 /// A level under `tests/levels`.

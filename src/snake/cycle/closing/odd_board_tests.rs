@@ -29,7 +29,11 @@ fn every_closing_start_on_small_odd_boards_is_won() {
                     while !game.is_over() {
                         outcome = game.step(cycle.follow(&game).expect("the cycle holds"));
                     }
-                    assert_eq!(outcome, StepOutcome::Won, "{width}×{height} {head:?} {tail:?}");
+                    assert_eq!(
+                        outcome,
+                        StepOutcome::Won,
+                        "{width}×{height} {head:?} {tail:?}"
+                    );
                 }
             });
         }
