@@ -2,8 +2,8 @@
 //! with whatever else the machine is doing, so a change of a few percent shows.
 //!
 //! ```sh
-//! cargo bench --bench instructions            # every workload (about a minute; needs valgrind)
-//! cargo bench --bench instructions -- astar   # the workloads whose name contains "astar"
+//! cargo bench --all-features --bench instructions            # every workload (about a minute; needs valgrind)
+//! cargo bench --all-features --bench instructions -- astar   # the workloads whose name contains "astar"
 //! ```
 //!
 //! The bench runs itself once per workload under `valgrind --tool=callgrind`, counting only

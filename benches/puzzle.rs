@@ -29,13 +29,13 @@
 //!   Needs the data folder (`$REPLAN_DATA` or `../shared/data`); skipped without it.
 //! - `korf100/ida_star_pdb_78`: the same 100 with the 7-8 pattern databases and their
 //!   reflection, single thread, loaded from `$REPLAN_PDB` or `target/pdb/7-8-blank-first.pdb`
-//!   (build that once: `cargo run --release --example puzzle -- --goal blank-first
+//!   (build that once: `cargo run --release --features puzzle --example puzzle -- --goal blank-first
 //!   --heuristic pdb-7-8`); the load time and node counts are printed before the timing.
 //!   Skipped without the file.
 //!
 //! ```text
-//! cargo bench --bench puzzle                 # everything (several minutes)
-//! cargo bench --bench puzzle -- 8puzzle      # the comparison with pathfinding only
+//! cargo bench --features puzzle --bench puzzle                 # everything (several minutes)
+//! cargo bench --features puzzle --bench puzzle -- 8puzzle      # the comparison with pathfinding only
 //! ```
 
 use std::time::{Duration, Instant};
@@ -413,7 +413,7 @@ fn korf100_seven_eight(c: &mut Criterion) {
     if !file.exists() {
         eprintln!(
             "notice: {} missing; skipping korf100/ida_star_pdb_78 (build it with \
-             `cargo run --release --example puzzle -- --goal blank-first --heuristic pdb-7-8`)",
+             `cargo run --release --features puzzle --example puzzle -- --goal blank-first --heuristic pdb-7-8`)",
             file.display()
         );
         return;

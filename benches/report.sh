@@ -22,8 +22,8 @@ version_of() { # the version of a package in Cargo.lock
 echo "machine: $(nproc) cores, $(uname -sm); $(rustc --version)"
 echo "crates: replan $(version_of replan), pathfinding $(version_of pathfinding), petgraph $(version_of petgraph)"
 
-cargo bench --no-run "${benches[@]/#/--bench=}" >/dev/null 2>&1 ||
-    cargo bench --no-run "${benches[@]/#/--bench=}"
+cargo bench --all-features --no-run "${benches[@]/#/--bench=}" >/dev/null 2>&1 ||
+    cargo bench --all-features --no-run "${benches[@]/#/--bench=}"
 for bench in "${benches[@]}"; do
     echo
     echo "## $bench"
@@ -31,5 +31,5 @@ for bench in "${benches[@]}"; do
     echo "| input | ours | ms per pass | theirs | ms per pass | theirs / ours (median) | rounds, lowest–highest |"
     echo "|---|---|---|---|---|---|---|"
     # The reports go to stderr; criterion's filter `paired` matches none of its benchmarks.
-    cargo bench --bench "$bench" -- paired 2>&1 >/dev/null | sed -n 's/^PAIRED //p'
+    cargo bench --all-features --bench "$bench" -- paired 2>&1 >/dev/null | sed -n 's/^PAIRED //p'
 done

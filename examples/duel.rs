@@ -1,9 +1,9 @@
 //! Two-player snake duels: watch one game, run a tournament, or answer a Botzone request.
 //!
 //! ```text
-//! cargo run --release --example duel                      # AlphaBeta against Territory, drawn
-//! cargo run --release --example duel -- --a AlphaBeta --b MostSpace --games 200 --seed 1
-//! cargo run --release --example duel -- --botzone --agent AlphaBeta --millis 500 < request.json
+//! cargo run --release --features duel --example duel                      # AlphaBeta against Territory, drawn
+//! cargo run --release --features duel --example duel -- --a AlphaBeta --b MostSpace --games 200 --seed 1
+//! cargo run --release --features duel --example duel -- --botzone --agent AlphaBeta --millis 500 < request.json
 //! ```
 //!
 //! A tournament plays its games on all cores, each map twice with the sides swapped, and

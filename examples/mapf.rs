@@ -2,8 +2,8 @@
 //! scenario, checked by the validator, summarised in one JSON line.
 //!
 //! ```text
-//! cargo run --release --example mapf                     # the shipped data's map, 100 agents
-//! cargo run --release --example mapf -- \
+//! cargo run --release --features mapf --example mapf                     # the shipped data's map, 100 agents
+//! cargo run --release --features mapf --example mapf -- \
 //!     --map ../shared/data/mapf/random-32-32-10.map \
 //!     --scen ../shared/data/mapf/random-32-32-10-random-1.scen \
 //!     --agents 461 --solver lacam [--time-ms 1000] [--output plan.txt] [--repeat 5]

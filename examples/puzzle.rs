@@ -1,10 +1,10 @@
 //! Solve sliding-tile puzzles optimally from the command line.
 //!
 //! ```text
-//! cargo run --release --example puzzle                             # a hard 8- and 15-puzzle
-//! cargo run --release --example puzzle -- 8 6 7 2 5 4 3 0 1        # one 8-puzzle
-//! cargo run --release --example puzzle -- --size 2x5 1 2 3 4 5 6 7 8 0 9
-//! cargo run --release --example puzzle -- --goal blank-first --batch instances.txt
+//! cargo run --release --features puzzle --example puzzle                             # a hard 8- and 15-puzzle
+//! cargo run --release --features puzzle --example puzzle -- 8 6 7 2 5 4 3 0 1        # one 8-puzzle
+//! cargo run --release --features puzzle --example puzzle -- --size 2x5 1 2 3 4 5 6 7 8 0 9
+//! cargo run --release --features puzzle --example puzzle -- --goal blank-first --batch instances.txt
 //! ```
 //!
 //! Options: `[--size WxH] [--goal blank-last|blank-first]
@@ -21,7 +21,7 @@
 //! The 7-8 databases take about ten minutes of CPU time and 1.3 GB to build, and 288 MB on disk:
 //!
 //! ```text
-//! cargo run --release --example puzzle -- --goal blank-first --heuristic pdb-7-8
+//! cargo run --release --features puzzle --example puzzle -- --goal blank-first --heuristic pdb-7-8
 //! ```
 //!
 //! builds them into `target/pdb/7-8-blank-first.pdb` (or `--pdb-file FILE`) when missing,
@@ -394,7 +394,7 @@ fn best_databases(
         eprintln!(
             "note: using the 6-6-3 pattern databases; the 7-8 ones solve 15-puzzles about \
              ten times faster. Build them once (about ten minutes of CPU time, 1.3 GB of memory, 288 MB \
-             on disk) with\n  cargo run --release --example puzzle -- --goal {} \
+             on disk) with\n  cargo run --release --features puzzle --example puzzle -- --goal {} \
              --heuristic pdb-7-8",
             if goal.blank() == 0 {
                 "blank-first"

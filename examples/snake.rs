@@ -1,10 +1,10 @@
 //! Snake, played by the crate's agents.
 //!
 //! ```text
-//! cargo run --release --example snake
-//! cargo run --release --example snake -- --headless --agent safe --width 8 --height 8 \
+//! cargo run --release --features snake --example snake
+//! cargo run --release --features snake --example snake -- --headless --agent safe --width 8 --height 8 \
 //!     --games 1000 --seed 1 --start-length 4
-//! cargo run --release --example snake -- --width 15 --height 15 --start "2,0 1,0 0,0" \
+//! cargo run --release --features snake --example snake -- --width 15 --height 15 --start "2,0 1,0 0,0" \
 //!     --food 7,7
 //! ```
 //!

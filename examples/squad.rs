@@ -2,8 +2,8 @@
 //! Windowed Hierarchical Cooperative A* as a per-tick API.
 //!
 //! ```text
-//! cargo run --release --example squad                   # the shipped MAPF map, 50 units (12 on the built-in map)
-//! cargo run --release --example squad -- --map ../shared/data/movingai/maps/dao/arena.map \
+//! cargo run --release --features mapf --example squad                   # the shipped MAPF map, 50 units (12 on the built-in map)
+//! cargo run --release --features mapf --example squad -- --map ../shared/data/movingai/maps/dao/arena.map \
 //!     --units 100 --seed 1 [--window 16] [--max-steps 2000]
 //! ```
 //!

@@ -3,7 +3,7 @@
 //! written here, independent of the library's.
 //!
 //! The big runs on the shipped benchmark are ignored in CI:
-//! `cargo test --release --test mapf -- --ignored`.
+//! `cargo test --release --features mapf --test mapf -- --ignored`.
 
 mod common;
 
@@ -509,7 +509,7 @@ fn lacam_and_pibt_solve_the_benchmark_with_50_agents() {
     assert!(refined.sum_of_costs() < lacam.solve(&instance).unwrap().sum_of_costs());
 }
 
-/// `cargo test --release --test mapf -- --ignored lacam_solves_every_benchmark_size`
+/// `cargo test --release --features mapf --test mapf -- --ignored lacam_solves_every_benchmark_size`
 #[test]
 #[ignore = "solves the shipped scenario at every size from 50 to 461; run in release"]
 fn lacam_solves_every_benchmark_size() {
@@ -730,7 +730,7 @@ fn cooperative_units_reach_their_goals_on_the_benchmark_map() {
     }
 }
 
-/// `cargo test --release --test mapf -- --ignored anytime_lacam_reaches_its_targets`
+/// `cargo test --release --features mapf --test mapf -- --ignored anytime_lacam_reaches_its_targets`
 /// (11 s on one core; a loaded machine gets fewer refinement rounds in the same time).
 #[test]
 #[ignore = "refines for 1 s and 10 s on the shipped scenario; run in release"]
@@ -751,7 +751,7 @@ fn anytime_lacam_reaches_its_targets() {
     }
 }
 
-/// `cargo test --release --test mapf -- --ignored cbs_proves_the_optimum_with_30_agents`
+/// `cargo test --release --features mapf --test mapf -- --ignored cbs_proves_the_optimum_with_30_agents`
 #[test]
 #[ignore = "CBS on 30 agents of the shipped scenario; run in release"]
 fn cbs_proves_the_optimum_with_30_agents() {

@@ -388,7 +388,7 @@ fn a_huge_claimed_graph_is_searched_or_refused_without_aborting() {
 }
 
 /// 4.2 billion cells: an error, or (on a host with 8.5 GB to spare, filled in) a grid, but
-/// no abort. Slow where it succeeds: `cargo test --release --test query_contracts -- --ignored`.
+/// no abort. Slow where it succeeds: `cargo test --release --test core -- query_contracts:: --ignored`.
 #[test]
 #[ignore]
 fn a_huge_grid_is_an_error_or_a_grid() {

@@ -6,7 +6,7 @@
 //! a release build) is ignored by default:
 //!
 //! ```text
-//! cargo test --release --test jump_point_search -- --ignored --nocapture
+//! cargo test --release --test grid -- jump_point_search:: --ignored --nocapture
 //! ```
 //!
 //! It reads `$REPLAN_DATA/movingai` (default `../shared/data` beside the crate) and says on
@@ -544,7 +544,7 @@ fn scenario_files(movingai: &FilePath) -> Vec<(PathBuf, PathBuf)> {
 }
 
 #[test]
-#[ignore = "slow in a debug build: cargo test --release --test jump_point_search -- --ignored"]
+#[ignore = "slow in a debug build: cargo test --release --test grid -- jump_point_search:: --ignored"]
 fn every_moving_ai_scenario_is_solved_optimally() {
     let data = data_dir();
     if !data.join("movingai").exists() {

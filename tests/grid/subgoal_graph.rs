@@ -6,7 +6,7 @@
 //! default:
 //!
 //! ```text
-//! cargo test --release --test subgoal_graph -- --ignored --nocapture
+//! cargo test --release --test grid -- subgoal_graph:: --ignored --nocapture
 //! ```
 //!
 //! It reads `$REPLAN_DATA/movingai` (default `../shared/data` beside the crate) and says on
@@ -362,7 +362,7 @@ fn scenario_files(movingai: &FilePath) -> Vec<(PathBuf, PathBuf)> {
 }
 
 #[test]
-#[ignore = "slow in a debug build: cargo test --release --test subgoal_graph -- --ignored"]
+#[ignore = "slow in a debug build: cargo test --release --test grid -- subgoal_graph:: --ignored"]
 fn every_moving_ai_scenario_is_solved_optimally() {
     let Some(movingai) = data_path("the Moving AI check", "movingai") else {
         return;

@@ -5,7 +5,7 @@
 //! tests print a notice and pass. `korf_ten` runs in every `cargo test`; all 100:
 //!
 //! ```text
-//! cargo test --release --test puzzle_korf -- --ignored --nocapture
+//! cargo test --release --features puzzle --test puzzle -- puzzle_korf:: --ignored --nocapture
 //! ```
 
 use std::sync::OnceLock;
@@ -80,7 +80,7 @@ fn korf_ten() {
     solve(Some(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
 }
 
-/// All 100: `cargo test --release --test puzzle_korf -- --ignored --nocapture`.
+/// All 100: `cargo test --release --features puzzle --test puzzle -- puzzle_korf:: --ignored --nocapture`.
 #[test]
 #[ignore = "about a minute in release mode; run with --ignored"]
 fn korf_hundred() {

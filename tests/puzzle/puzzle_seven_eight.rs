@@ -6,7 +6,7 @@
 //! of CPU time spread over two threads) and solving Korf's 100 with them are ignored tests:
 //!
 //! ```text
-//! cargo test --release --test puzzle_seven_eight -- --ignored --nocapture --test-threads 1
+//! cargo test --release --features puzzle --test puzzle -- puzzle_seven_eight:: --ignored --nocapture --test-threads 1
 //! ```
 //!
 //! The databases are saved to `$REPLAN_PDB`, or `target/pdb/7-8-blank-first.pdb` in the crate, and

@@ -3,7 +3,7 @@
 //! shortcuts where `HamiltonianAgent` only follows its cycle, and never die.
 //!
 //! ```text
-//! cargo test --release --test snake_best
+//! cargo test --release --features snake --test snake -- snake_best::
 //! ```
 
 use proptest::prelude::*;
@@ -432,7 +432,7 @@ fn cycle_kind(board: &Board, start: &[(u32, u32)]) -> usize {
 /// which no snake of two or more cells can eat and leave, and on a board with an odd
 /// number of free cells every other one ends in a position from which no play fills the
 /// board for every placement of later food (solved exactly). Prints the counts.
-/// Run with `GAMES=30000 cargo test --release --test snake_best -- --ignored --nocapture
+/// Run with `GAMES=30000 cargo test --release --features snake --test snake -- snake_best:: --ignored --nocapture
 /// walled_boards_in_bulk` (default 3,000 games).
 #[test]
 #[ignore = "thousands of games: run in release"]

@@ -5,7 +5,7 @@
 //! Heavy checks run in release and are ignored by default:
 //!
 //! ```text
-//! cargo test --release --test snake_cycle -- --ignored --nocapture
+//! cargo test --release --features snake --test snake -- snake_cycle:: --ignored --nocapture
 //! ```
 //!
 //! `measure` plays a run on all cores and prints one JSON line; it reads `AGENT`
@@ -14,7 +14,7 @@
 //!
 //! ```text
 //! AGENT=best WIDTH=20 HEIGHT=20 START=1 GAMES=100 \
-//!     cargo test --release --test snake_cycle measure -- --ignored --nocapture
+//!     cargo test --release --features snake --test snake -- snake_cycle::measure --ignored --nocapture
 //! ```
 
 use proptest::prelude::*;
@@ -374,7 +374,7 @@ fn best_wins_on_20_by_20() {
 /// games from length 1, none lost. About five minutes on 2 cores:
 ///
 /// ```text
-/// cargo test --release --test snake_cycle best_beats_the_published_30_by_30_record \
+/// cargo test --release --features snake --test snake -- snake_cycle::best_beats_the_published_30_by_30_record \
 ///     -- --ignored --nocapture
 /// ```
 #[test]
