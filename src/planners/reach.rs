@@ -371,7 +371,7 @@ impl BfsReach {
     /// assert_eq!(map.distance(&grid, (2, 1)), Some(4));
     /// assert!(matches!(reach.run(&grid, (1, 1)), Err(PlanError::InvalidStart { .. })));
     /// # }
-    /// # Ok::<(), PlanError>(())
+    /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn run<G: IndexedGraph + ?Sized>(
         &mut self,
