@@ -61,11 +61,13 @@ pub trait Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, Graph};
     /// let grid: Grid = "...\n.#.".parse().unwrap();
     /// let mut next = Vec::new();
     /// grid.successors((1, 0), |cell, cost| next.push((cell, cost)));
     /// assert_eq!(next, [((0, 0), 1.0), ((2, 0), 1.0)]); // (1, 1) is blocked
+    /// # }
     /// ```
     fn successors(&self, node: Self::Node, visit: impl FnMut(Self::Node, Self::Cost));
 
@@ -77,11 +79,13 @@ pub trait Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, Graph, InvalidNode};
     /// let grid: Grid = ".#".parse().unwrap();
     /// assert_eq!(grid.check_node((0, 0)), Ok(()));
     /// assert_eq!(grid.check_node((1, 0)), Err(InvalidNode::Blocked));
     /// assert_eq!(grid.check_node((5, 0)), Err(InvalidNode::OutOfBounds));
+    /// # }
     /// ```
     fn check_node(&self, node: Self::Node) -> Result<(), InvalidNode> {
         let _ = node;
@@ -100,11 +104,13 @@ pub trait Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, Graph};
     /// let grid: Grid = "...".parse().unwrap();
     /// let mut seen = Vec::new();
     /// grid.successors_except((1, 0), (0, 0), |cell, _| seen.push(cell));
     /// assert_eq!(seen, [(2, 0)]);
+    /// # }
     /// ```
     #[inline(always)]
     fn successors_except(
@@ -167,7 +173,7 @@ pub trait Graph {
     /// grid.set_blocked((1, 1), true)?;
     /// assert_ne!(Graph::revision(&grid), before);
     /// # }
-    /// # Ok::<(), replan::grid::GridError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn revision(&self) -> Option<u64> {
         None
@@ -211,12 +217,14 @@ pub trait ReverseGraph: Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, ReverseGraph};
     /// let mut grid: Grid = "...".parse().unwrap();
     /// grid.set_weight((1, 0), 3.0).unwrap();
     /// let mut previous = Vec::new();
     /// grid.predecessors((1, 0), |cell, cost| previous.push((cell, cost)));
     /// assert_eq!(previous, [((0, 0), 3.0), ((2, 0), 3.0)]); // entering (1, 0) costs its weight
+    /// # }
     /// ```
     fn predecessors(&self, node: Self::Node, visit: impl FnMut(Self::Node, Self::Cost));
 }
@@ -256,10 +264,12 @@ pub trait IndexedGraph: Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, IndexedGraph};
     /// let grid: Grid = "...\n...".parse().unwrap();
     /// assert!(grid.node_bound() >= 6);
     /// assert!(grid.index((2, 1)) < grid.node_bound());
+    /// # }
     /// ```
     fn node_bound(&self) -> usize;
     /// The index of `node`, below [`node_bound`](IndexedGraph::node_bound). Only called
@@ -268,10 +278,12 @@ pub trait IndexedGraph: Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, IndexedGraph};
     /// let grid: Grid = "...\n...".parse().unwrap();
     /// assert_ne!(grid.index((0, 0)), grid.index((1, 0)));
     /// assert_eq!(grid.node(grid.index((2, 1))), (2, 1));
+    /// # }
     /// ```
     fn index(&self, node: Self::Node) -> usize;
     /// The node with index `index`; the inverse of [`index`](IndexedGraph::index).
@@ -299,6 +311,7 @@ pub trait IndexedGraph: Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, IndexedGraph};
     /// let grid: Grid = "...\n.#.".parse().unwrap();
     /// let mut seen = Vec::new();
@@ -307,6 +320,7 @@ pub trait IndexedGraph: Graph {
     ///     seen.push(cell);
     /// });
     /// assert_eq!(seen.len(), 2);
+    /// # }
     /// ```
     #[inline(always)]
     fn indexed_successors(
@@ -326,6 +340,7 @@ pub trait IndexedGraph: Graph {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, IndexedGraph};
     /// let grid: Grid = "..\n..".parse().unwrap();
     /// let mut count = 0;
@@ -334,6 +349,7 @@ pub trait IndexedGraph: Graph {
     ///     count += 1;
     /// });
     /// assert_eq!(count, 2); // a parsed picture is 4-connected: the cells left and above
+    /// # }
     /// ```
     #[inline(always)]
     fn indexed_predecessors(
@@ -383,11 +399,13 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, DenseIds, HashedIds, NodeIds};
     /// let grid: Grid = "..".parse().unwrap();
     /// // Dense ids know their bound up front; hashed ids hand ids out as nodes are met.
     /// assert!(DenseIds::default().reset(&grid).unwrap() >= 2);
     /// assert_eq!(HashedIds::default().reset(&grid).unwrap(), 0);
+    /// # }
     /// ```
     fn reset(&mut self, graph: &G) -> Result<usize, PlanError>;
     /// The id of `node`, handing out a new one if the node was not seen in this search.
@@ -395,6 +413,7 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, HashedIds, NodeIds};
     /// let grid: Grid = "..".parse().unwrap();
     /// let mut ids = HashedIds::default();
@@ -402,6 +421,7 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// assert_eq!(ids.id(&grid, (1, 0)), Ok(0));
     /// assert_eq!(ids.id(&grid, (0, 0)), Ok(1));
     /// assert_eq!(ids.id(&grid, (1, 0)), Ok(0));
+    /// # }
     /// ```
     fn id(&mut self, graph: &G, node: G::Node) -> Result<u32, PlanError>;
     /// The node that has id `id`.
@@ -409,12 +429,14 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, DenseIds, NodeIds};
     /// let grid: Grid = "..\n..".parse().unwrap();
     /// let mut ids = DenseIds::default();
     /// ids.reset(&grid).unwrap();
     /// let id = ids.id(&grid, (1, 1)).unwrap();
     /// assert_eq!(ids.node(&grid, id), (1, 1));
+    /// # }
     /// ```
     fn node(&self, graph: &G, id: u32) -> G::Node;
 
@@ -457,10 +479,12 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid}, DenseIds, HashedIds, NodeIds};
     /// let grid = Grid::open(3, 3, Connectivity::Four);
     /// assert!(DenseIds.bound(&grid).is_some());
     /// assert_eq!(HashedIds::default().bound(&grid), None);
+    /// # }
     /// ```
     fn bound(&self, graph: &G) -> Option<usize> {
         let _ = graph;
@@ -557,6 +581,7 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, DenseIds, IndexedGraph, NodeIds};
     /// let grid: Grid = "...".parse().unwrap();
     /// let mut ids = DenseIds;
@@ -564,6 +589,7 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// let id = grid.index((1, 0)) as u32;
     /// ids.predecessors(&grid, (1, 0), id, |cell, _, _| seen.push(cell)).unwrap();
     /// assert_eq!(seen.len(), 2);
+    /// # }
     /// ```
     #[inline(always)]
     fn predecessors(
@@ -642,6 +668,7 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, DenseIds, IndexedGraph, NodeIds};
     /// let grid: Grid = "...".parse().unwrap();
     /// let mut ids = DenseIds;
@@ -653,6 +680,7 @@ pub trait NodeIds<G: Graph + ?Sized>: Default + Debug {
     /// .unwrap();
     /// // Grids keep every edge: skipping is allowed, not required.
     /// assert!(seen.contains(&(2, 0)));
+    /// # }
     /// ```
     #[inline(always)]
     fn predecessors_skipping_parent(
@@ -835,12 +863,14 @@ impl<N> HashedIds<N> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, HashedIds, NodeIds};
     /// let grid: Grid = "..".parse().unwrap();
     /// let mut ids = HashedIds::default();
     /// ids.reset(&grid).unwrap();
     /// ids.id(&grid, (0, 0)).unwrap();
     /// assert_eq!(ids.len(), 1);
+    /// # }
     /// ```
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -851,11 +881,13 @@ impl<N> HashedIds<N> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, HashedIds, NodeIds};
     /// let grid: Grid = "..".parse().unwrap();
     /// let mut ids = HashedIds::default();
     /// ids.reset(&grid).unwrap();
     /// assert!(ids.is_empty());
+    /// # }
     /// ```
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()

@@ -69,6 +69,7 @@ use crate::{
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::{grid::{Grid, Octile}, AStar, Planner};
 ///
 /// let grid: Grid = "
@@ -82,6 +83,7 @@ use crate::{
 /// assert_eq!(path.nodes.first(), Some(&(0, 0)));
 /// assert_eq!(path.nodes.last(), Some(&(4, 2)));
 /// assert!(path.stats.expanded > 0);
+/// # }
 /// ```
 ///
 /// The type names what the planner stores, not the graph it searches: `H` is the
@@ -170,11 +172,13 @@ impl<H, I: Default, C: Cost> AStar<H, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Grid, Manhattan}, AStar, Planner};
     /// let grid: Grid = "...\n.#.".parse().unwrap();
     /// let mut planner = AStar::new(Manhattan);
     /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
     /// assert_eq!(planner.last_stats(), path.stats);
+    /// # }
     /// ```
     pub fn last_stats(&self) -> SearchStats {
         self.work.stats
@@ -184,8 +188,10 @@ impl<H, I: Default, C: Cost> AStar<H, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Manhattan, AStar, DenseIds};
     /// let astar: AStar<Manhattan, DenseIds, f64> = AStar::new(Manhattan);
+    /// # }
     /// ```
     pub fn new(heuristic: H) -> Self {
         AStar {
@@ -209,9 +215,11 @@ impl<H, I: Default, C: Cost> AStar<H, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Manhattan, AStar, DenseIds};
     /// let mut astar: AStar<_, DenseIds, f64> = AStar::new(Manhattan);
     /// let _h: &mut Manhattan = astar.heuristic_mut();
+    /// # }
     /// ```
     pub fn heuristic_mut(&mut self) -> &mut H {
         &mut self.heuristic
@@ -251,10 +259,12 @@ impl<I: Default, C: Cost> AStar<Zero, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, AStar, Planner};
     /// let grid: Grid = "...\n.#.\n...".parse().unwrap();
     /// let path = AStar::dijkstra().plan(&grid, (0, 0), (2, 2)).unwrap();
     /// assert_eq!(path.len(), 4);
+    /// # }
     /// ```
     pub fn dijkstra() -> Self {
         AStar::new(Zero)

@@ -30,6 +30,7 @@ use crate::{
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::{grid::Grid, Bfs, Planner};
 ///
 /// let grid: Grid = "
@@ -41,6 +42,7 @@ use crate::{
 /// let path = Bfs::new().plan(&grid, (0, 0), (3, 0)).unwrap();
 /// assert_eq!(path.len(), 7);
 /// assert_eq!(path.cost, 7.0);
+/// # }
 /// ```
 ///
 /// The type names what the planner stores, not the graph it searches: `I` is the graph's
@@ -69,11 +71,13 @@ impl<I: Default, C: Cost> Bfs<I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, Bfs, Planner};
     /// let grid: Grid = "...\n.#.".parse().unwrap();
     /// let mut planner = Bfs::new();
     /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
     /// assert_eq!(planner.last_stats(), path.stats);
+    /// # }
     /// ```
     pub fn last_stats(&self) -> SearchStats {
         self.stats
@@ -105,10 +109,12 @@ impl<I: Default, C: Cost> Bfs<I, C> {
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::{grid::{Connectivity, Grid}, Bfs, Budgeted, PlanError, Planner};
 /// let grid = Grid::open(20, 20, Connectivity::Four);
 /// let mut bfs = Bfs::new().with_budget(5);
 /// assert_eq!(bfs.plan(&grid, (0, 0), (19, 19)), Err(PlanError::BudgetExceeded { budget: 5 }));
+/// # }
 /// ```
 impl<I, C> Budgeted for Bfs<I, C> {
     fn budget(&self) -> Option<u64> {

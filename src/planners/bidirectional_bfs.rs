@@ -51,6 +51,7 @@ use crate::{
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::{grid::Grid, Bfs, BidirectionalBfs, Planner};
 ///
 /// let grid: Grid = "
@@ -64,6 +65,7 @@ use crate::{
 /// let both_ways = BidirectionalBfs::new().plan(&grid, (0, 0), (2, 2)).unwrap();
 /// let one_way = Bfs::new().plan(&grid, (0, 0), (2, 2)).unwrap();
 /// assert_eq!(both_ways.len(), one_way.len());
+/// # }
 /// ```
 ///
 /// The type names what the planner stores, not the graph it searches: `I` is the graph's
@@ -271,11 +273,13 @@ impl<I: Default, C: Cost> BidirectionalBfs<I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::Grid, BidirectionalBfs, Planner};
     /// let grid: Grid = "...\n.#.".parse().unwrap();
     /// let mut planner = BidirectionalBfs::new();
     /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
     /// assert_eq!(planner.last_stats(), path.stats);
+    /// # }
     /// ```
     pub fn last_stats(&self) -> SearchStats {
         self.stats
@@ -314,12 +318,14 @@ impl<I: Default, C: Cost> BidirectionalBfs<I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid}, Bfs, BidirectionalBfs, Planner};
     /// let grid = Grid::open(20, 20, Connectivity::Four);
     /// let first = BidirectionalBfs::new().with_first_meeting().plan(&grid, (0, 0), (19, 19))?;
     /// let cheapest = BidirectionalBfs::new().plan(&grid, (0, 0), (19, 19))?;
     /// assert_eq!(first.len(), cheapest.len());
     /// assert!(first.stats.expanded <= cheapest.stats.expanded);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn with_first_meeting(mut self) -> Self {
@@ -334,10 +340,12 @@ impl<I: Default, C: Cost> BidirectionalBfs<I, C> {
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::{grid::{Connectivity, Grid}, BidirectionalBfs, Budgeted, PlanError, Planner};
 /// let grid = Grid::open(30, 30, Connectivity::Four);
 /// let mut search = BidirectionalBfs::new().with_budget(3);
 /// assert_eq!(search.plan(&grid, (0, 0), (29, 29)), Err(PlanError::BudgetExceeded { budget: 3 }));
+/// # }
 /// ```
 impl<I, C> Budgeted for BidirectionalBfs<I, C> {
     fn budget(&self) -> Option<u64> {

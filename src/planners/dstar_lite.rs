@@ -350,11 +350,13 @@ impl<H, N: Copy, I: Default, C: Cost> DStarLite<H, N, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Grid, Manhattan}, DStarLite, Planner};
     /// let grid: Grid = "...\n.#.".parse().unwrap();
     /// let mut planner = DStarLite::new(Manhattan);
     /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
     /// assert_eq!(planner.last_stats(), path.stats);
+    /// # }
     /// ```
     pub fn last_stats(&self) -> SearchStats {
         self.stats
@@ -365,9 +367,11 @@ impl<H, N: Copy, I: Default, C: Cost> DStarLite<H, N, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Cell, Octile}, DStarLite, DenseIds};
     /// let dstar: DStarLite<_, Cell, DenseIds, f64> = DStarLite::new(Octile);
     /// assert!(dstar.start().is_none());
+    /// # }
     /// ```
     pub fn new(heuristic: H) -> Self {
         DStarLite {
@@ -396,12 +400,14 @@ impl<H, N: Copy, I: Default, C: Cost> DStarLite<H, N, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, Planner};
     /// let grid = Grid::open(3, 3, Connectivity::Eight);
     /// let mut dstar = DStarLite::new(Octile);
     /// dstar.plan(&grid, (0, 0), (2, 2))?;
     /// dstar.move_start(&grid, (1, 1))?;
     /// assert_eq!(dstar.start(), Some((1, 1)));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn start(&self) -> Option<N> {
@@ -413,11 +419,13 @@ impl<H, N: Copy, I: Default, C: Cost> DStarLite<H, N, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, Planner};
     /// let grid = Grid::open(3, 3, Connectivity::Eight);
     /// let mut dstar = DStarLite::new(Octile);
     /// dstar.plan(&grid, (0, 0), (2, 2))?;
     /// assert_eq!(dstar.goal(), Some((2, 2)));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn goal(&self) -> Option<N> {
@@ -430,11 +438,13 @@ impl<H, N: Copy, I: Default, C: Cost> DStarLite<H, N, I, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, Planner};
     /// let grid = Grid::open(10, 10, Connectivity::Eight);
     /// let mut dstar = DStarLite::new(Octile);
     /// dstar.plan(&grid, (0, 0), (9, 9))?;
     /// assert!(dstar.queue_len() > 0); // the search frontier
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn queue_len(&self) -> usize {
@@ -464,6 +474,7 @@ where
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, PlanError, Planner};
     /// let grid = Grid::open(5, 5, Connectivity::Eight);
     /// let mut dstar = DStarLite::new(Octile);
@@ -471,7 +482,8 @@ where
     /// dstar.move_start(&grid, path.nodes[1])?;
     /// assert_eq!(dstar.replan(&grid)?.nodes, path.nodes[1..]);
     /// assert!(matches!(dstar.move_start(&grid, (9, 9)), Err(PlanError::InvalidStart { .. })));
-    /// # Ok::<(), PlanError>(())
+    /// # }
+    /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn move_start<G>(&mut self, graph: &G, start: N) -> Result<(), PlanError>
     where
@@ -523,6 +535,7 @@ where
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, Planner};
     /// let mut grid = Grid::open(5, 3, Connectivity::Four);
     /// let mut dstar = DStarLite::new(Octile);
@@ -536,6 +549,7 @@ where
     /// }
     /// dstar.notify_changed(&grid, [(2, 0), (2, 1), (1, 0), (1, 1), (3, 0), (3, 1)])?;
     /// assert_eq!(dstar.replan(&grid)?.cost, 6.0);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn notify_changed<G>(
@@ -586,6 +600,7 @@ where
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, Planner};
     /// let mut grid = Grid::open(3, 1, Connectivity::Four);
     /// let mut dstar = DStarLite::new(Octile);
@@ -594,6 +609,7 @@ where
     /// grid.set_weight((1, 0), 5.0).unwrap();
     /// dstar.update_edges(&grid, [((0, 0), (1, 0)), ((2, 0), (1, 0))])?;
     /// assert_eq!(dstar.replan(&grid)?.cost, 6.0);
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn update_edges<G>(
@@ -772,6 +788,7 @@ where
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, Planner};
     /// let mut grid = Grid::open(20, 20, Connectivity::Eight);
     /// let mut dstar = DStarLite::new(Octile);
@@ -786,6 +803,7 @@ where
     /// let again = dstar.replan(&grid)?;
     /// assert!(again.stats.expanded > 0);
     /// assert!(!again.nodes.contains(&(10, 10)));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn replan<G>(&mut self, graph: &G) -> Result<Path<N, C>, PlanError>
@@ -844,6 +862,7 @@ where
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Connectivity, Grid, Manhattan}, DStarLite, Planner};
     /// let grid = Grid::open(4, 1, Connectivity::Four);
     /// let mut dstar = DStarLite::new(Manhattan);
@@ -855,6 +874,7 @@ where
     /// // expanding the start itself.
     /// let start = dstar.node_values(&grid, (0, 0))?;
     /// assert_eq!((start.g, start.rhs, start.queued), (f64::INFINITY, 3.0, true));
+    /// # }
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn node_values<G>(&mut self, graph: &G, node: N) -> Result<NodeValues<C>, PlanError>
@@ -1414,12 +1434,14 @@ where
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "grid")] {
 /// use replan::{grid::{Connectivity, Grid, Octile}, DStarLite, Budgeted, PlanError, Planner};
 /// let grid = Grid::open(30, 30, Connectivity::Eight);
 /// let mut dstar = DStarLite::new(Octile).with_budget(10);
 /// assert_eq!(dstar.plan(&grid, (0, 0), (29, 29)), Err(PlanError::BudgetExceeded { budget: 10 }));
 /// dstar.set_budget(None);
 /// assert!(dstar.replan(&grid).is_ok());
+/// # }
 /// ```
 impl<H, N, I, C: Cost> Budgeted for DStarLite<H, N, I, C> {
     fn budget(&self) -> Option<u64> {

@@ -106,6 +106,7 @@ impl<H: Heuristic<N, C>, N, C> IdaStar<Reestimate<H>, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "puzzle")] {
     /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar, Planner};
     ///
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
@@ -113,6 +114,7 @@ impl<H: Heuristic<N, C>, N, C> IdaStar<Reestimate<H>, N, C> {
     /// let start = puzzle.parse("1 2 3 4 5 6 0 7 8").unwrap();
     /// let mut ida = IdaStar::new(Manhattan::new(goal));
     /// assert_eq!(ida.plan(&puzzle, start, goal).unwrap().cost, 2);
+    /// # }
     /// ```
     pub fn new(heuristic: H) -> Self {
         Self::incremental(Reestimate(heuristic))
@@ -126,11 +128,13 @@ impl<N, C: Cost> IdaStar<Reestimate<Zero>, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "puzzle")] {
     /// use replan::{puzzle::SlidingPuzzle, IdaStar, Planner};
     /// let puzzle = SlidingPuzzle::new(2, 2).unwrap();
     /// let start = puzzle.parse("0 1 3 2").unwrap();
     /// let path = IdaStar::uninformed().plan(&puzzle, start, puzzle.goal()).unwrap();
     /// assert_eq!(path.cost, 2);
+    /// # }
     /// ```
     pub fn uninformed() -> Self {
         Self::new(Zero)
@@ -144,11 +148,13 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "grid")] {
     /// use replan::{grid::{Grid, Manhattan}, IdaStar, Planner};
     /// let grid: Grid = "...\n.#.".parse().unwrap();
     /// let mut planner = IdaStar::new(Manhattan);
     /// let path = planner.plan(&grid, (0, 0), (2, 1)).unwrap();
     /// assert_eq!(planner.last_stats(), path.stats);
+    /// # }
     /// ```
     pub fn last_stats(&self) -> SearchStats {
         self.stats
@@ -158,6 +164,7 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "puzzle")] {
     /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar, Planner};
     ///
     /// let puzzle = SlidingPuzzle::new(4, 4).unwrap();
@@ -165,6 +172,7 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
     /// let start = puzzle.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15").unwrap();
     /// let mut ida = IdaStar::incremental(Manhattan::new(goal));
     /// assert_eq!(ida.plan(&puzzle, start, goal).unwrap().cost, 1);
+    /// # }
     /// ```
     pub fn incremental(heuristic: H) -> Self {
         IdaStar {
@@ -182,10 +190,12 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "puzzle")] {
     /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar};
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     /// let mut ida: IdaStar<_, _, u32> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
     /// let _h: &mut Manhattan = ida.heuristic_mut();
+    /// # }
     /// ```
     pub fn heuristic_mut(&mut self) -> &mut H {
         &mut self.heuristic
@@ -196,6 +206,7 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
     /// # Example
     ///
     /// ```
+    /// # #[cfg(feature = "puzzle")] {
     /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar, Planner};
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     /// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
@@ -203,6 +214,7 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
     /// assert_eq!(ida.plan(&puzzle, start, puzzle.goal()).unwrap().cost, 31);
     /// // Manhattan distance 21, and the threshold rises by 2 per iteration on a puzzle.
     /// assert_eq!(ida.last_iterations(), 6);
+    /// # }
     /// ```
     pub fn last_iterations(&self) -> u32 {
         self.iterations
@@ -306,11 +318,13 @@ fn expand<N: Copy + Eq, C: Cost, S, G: Graph<Node = N, Cost = C> + ?Sized>(
 /// # Example
 ///
 /// ```
+/// # #[cfg(feature = "puzzle")] {
 /// use replan::{puzzle::{Misplaced, SlidingPuzzle}, IdaStar, Budgeted, PlanError, Planner};
 /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
 /// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
 /// let mut ida = IdaStar::new(Misplaced::new(puzzle.goal())).with_budget(100);
 /// assert_eq!(ida.plan(&puzzle, start, puzzle.goal()), Err(PlanError::BudgetExceeded { budget: 100 }));
+/// # }
 /// ```
 impl<H: IncrementalHeuristic<N, C>, N, C> Budgeted for IdaStar<H, N, C> {
     fn budget(&self) -> Option<u64> {
