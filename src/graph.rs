@@ -136,7 +136,7 @@ pub trait Graph {
     /// # Example
     ///
     /// ```
-    /// # #[cfg(feature = "puzzle")] {
+    /// # #[cfg(all(feature = "grid", feature = "puzzle"))] {
     /// use replan::puzzle::SlidingPuzzle;
     /// use replan::{grid::Grid, Graph};
     /// assert!(SlidingPuzzle::new(3, 3).unwrap().uniform_costs());
