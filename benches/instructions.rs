@@ -31,7 +31,7 @@ use rand::SeedableRng;
 use replan::duel::{AlphaBeta, Duel, DuelAgent, DuelBoard, RandomSafe, Side};
 use replan::grid::movingai::{read_map, read_scenarios};
 use replan::grid::{Cell, Connectivity, Grid, JumpPointSearchPlus, Octile};
-use replan::puzzle::{AdditivePdb, Board, GoalKind, SlidingPuzzle};
+use replan::puzzle::{AdditivePdb, GoalKind, SlidingPuzzle, TileBoard};
 use replan::snake::{best, Agent, Game, GameConfig, SafeAgent};
 use replan::{AStar, IdaStar, Planner};
 
@@ -99,7 +99,7 @@ fn grid_input() -> (Grid, Vec<(Cell, Cell)>, &'static str) {
     (grid, queries, "a seeded 128×128 map, 300 queries")
 }
 
-fn korf_instances(count: usize) -> Option<(SlidingPuzzle, Board, Vec<Board>)> {
+fn korf_instances(count: usize) -> Option<(SlidingPuzzle, TileBoard, Vec<TileBoard>)> {
     let text = std::fs::read_to_string(data_dir().join("korf100.txt")).ok()?;
     let puzzle = SlidingPuzzle::new(4, 4).ok()?;
     let goal = puzzle.goal_of(GoalKind::BlankFirst);
@@ -146,8 +146,8 @@ fn measured_jps_plus_grid(
 fn measured_ida_star_pdb_663(
     pdb: &AdditivePdb,
     puzzle: &SlidingPuzzle,
-    goal: Board,
-    boards: &[Board],
+    goal: TileBoard,
+    boards: &[TileBoard],
 ) -> usize {
     let mut ida = IdaStar::incremental(pdb);
     boards

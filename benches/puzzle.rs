@@ -43,8 +43,8 @@ use std::time::{Duration, Instant};
 use criterion::{black_box, Criterion};
 use pathfinding::prelude::{astar, bfs_bidirectional, idastar};
 use replan::puzzle::{
-    AdditivePdb, Board, CompactAdditivePdb, GoalKind, LinearConflict, Manhattan, RankedPuzzle,
-    SlidingPuzzle,
+    AdditivePdb, CompactAdditivePdb, GoalKind, LinearConflict, ManhattanSum, RankedPuzzle,
+    SlidingPuzzle, TileBoard,
 };
 use replan::{AStar, BidirectionalBfs, Graph, Heuristic, IdaStar, IncrementalHeuristic, Planner};
 use smallvec::SmallVec;
@@ -52,7 +52,7 @@ use smallvec::SmallVec;
 mod paired;
 
 /// The boards of the 8-puzzle comparison: the two 31-move ones first, then 20 random.
-fn eight_puzzles(puzzle: &SlidingPuzzle) -> Vec<Board> {
+fn eight_puzzles(puzzle: &SlidingPuzzle) -> Vec<TileBoard> {
     let goal = puzzle.goal();
     let mut boards = vec![
         puzzle.parse("6 4 7 8 5 0 3 2 1").unwrap(),
@@ -68,14 +68,14 @@ fn eight_puzzles(puzzle: &SlidingPuzzle) -> Vec<Board> {
 /// inlined changed with unrelated code in this file, and `pathfinding`'s times with it
 /// (bidirectional BFS 4.3 ms in one build, 6.6 ms in another).
 #[inline(always)]
-fn neighbours(puzzle: &SlidingPuzzle, board: Board) -> SmallVec<[Board; 4]> {
+fn neighbours(puzzle: &SlidingPuzzle, board: TileBoard) -> SmallVec<[TileBoard; 4]> {
     let mut out = SmallVec::new();
     puzzle.successors(board, |next, _| out.push(next));
     out
 }
 
 #[inline(always)]
-fn weighted(puzzle: &SlidingPuzzle, board: Board) -> SmallVec<[(Board, u32); 4]> {
+fn weighted(puzzle: &SlidingPuzzle, board: TileBoard) -> SmallVec<[(TileBoard, u32); 4]> {
     let mut out = SmallVec::new();
     puzzle.successors(board, |next, cost| out.push((next, cost)));
     out
@@ -86,7 +86,7 @@ fn eight_puzzle(c: &mut Criterion) {
     let ranked: RankedPuzzle = puzzle.ranked().unwrap();
     let goal = puzzle.goal();
     let boards = eight_puzzles(&puzzle);
-    let manhattan = Manhattan::new(goal);
+    let manhattan = ManhattanSum::new(goal);
     let conflict = LinearConflict::new(goal);
 
     // Both sides must agree before their speed is compared.
@@ -136,7 +136,7 @@ fn eight_puzzle(c: &mut Criterion) {
 struct EightPuzzleSet<'a> {
     puzzle: &'a SlidingPuzzle,
     ranked: &'a RankedPuzzle,
-    boards: &'a [Board],
+    boards: &'a [TileBoard],
     /// Whether to print the paired report after each pair.
     paired: bool,
 }
@@ -207,7 +207,7 @@ fn bidirectional_pair(group: &mut Group<'_>, set: &EightPuzzleSet<'_>) {
 /// heuristic.
 fn astar_pair<H>(group: &mut Group<'_>, set: &EightPuzzleSet<'_>, name: &str, heuristic: H)
 where
-    H: Heuristic<Board, u32> + Clone,
+    H: Heuristic<TileBoard, u32> + Clone,
 {
     let (puzzle, boards) = (set.puzzle, set.boards);
     let goal = puzzle.goal();
@@ -249,7 +249,7 @@ where
 /// heuristic.
 fn ida_pair<H>(group: &mut Group<'_>, set: &EightPuzzleSet<'_>, name: &str, heuristic: H)
 where
-    H: Heuristic<Board, u32> + IncrementalHeuristic<Board, u32> + Clone,
+    H: Heuristic<TileBoard, u32> + IncrementalHeuristic<TileBoard, u32> + Clone,
 {
     let (puzzle, boards) = (set.puzzle, set.boards);
     let goal = puzzle.goal();
@@ -283,17 +283,17 @@ where
 /// its successor closure), so the timings can be read per node as well.
 fn print_expansions(
     puzzle: &SlidingPuzzle,
-    boards: &[Board],
-    manhattan: &Manhattan,
+    boards: &[TileBoard],
+    manhattan: &ManhattanSum,
     conflict: &LinearConflict,
 ) {
     let goal = puzzle.goal();
     let calls = std::cell::Cell::new(0_u64);
-    let counted = |board: &Board| {
+    let counted = |board: &TileBoard| {
         calls.set(calls.get() + 1);
         neighbours(puzzle, *board)
     };
-    let counted_weighted = |board: &Board| {
+    let counted_weighted = |board: &TileBoard| {
         calls.set(calls.get() + 1);
         weighted(puzzle, *board)
     };
@@ -308,14 +308,14 @@ fn print_expansions(
             .plan(puzzle, board, goal)
             .unwrap();
         ours[1] += path.stats.expanded;
-        let h = |b: &Board| manhattan.estimate(*b, goal);
+        let h = |b: &TileBoard| manhattan.estimate(*b, goal);
         astar(&board, counted_weighted, h, |b| *b == goal).unwrap();
         theirs[1] += calls.replace(0);
         let path = AStar::new(conflict.clone())
             .plan(puzzle, board, goal)
             .unwrap();
         ours[2] += path.stats.expanded;
-        let h = |b: &Board| conflict.estimate(*b, goal);
+        let h = |b: &TileBoard| conflict.estimate(*b, goal);
         astar(&board, counted_weighted, h, |b| *b == goal).unwrap();
         theirs[2] += calls.replace(0);
     }
@@ -328,7 +328,7 @@ fn print_expansions(
 }
 
 /// Korf's 100 with their optimal lengths, or `None` after a notice.
-fn korf_instances(puzzle: &SlidingPuzzle) -> Option<Vec<(Board, usize)>> {
+fn korf_instances(puzzle: &SlidingPuzzle) -> Option<Vec<(TileBoard, usize)>> {
     let path = paired::data_dir().join("korf100.txt");
     let Ok(text) = std::fs::read_to_string(&path) else {
         eprintln!("notice: {} not readable; skipping korf100", path.display());

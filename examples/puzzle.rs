@@ -54,16 +54,16 @@ use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use replan::puzzle::{
-    AdditivePdb, Board, BoardIds, CompactAdditivePdb, CompactPdbState, DatabaseError, GoalKind,
-    LineSums, LinearConflict, Manhattan, Misplaced, PatternDatabase, PdbState, PuzzleError,
-    SlidingPuzzle, Solution,
+    AdditivePdb, BoardIds, CompactAdditivePdb, CompactPdbState, DatabaseError, GoalKind, LineSums,
+    LinearConflict, ManhattanSum, Misplaced, PatternDatabase, PdbState, PuzzleError,
+    PuzzleSolution, SlidingPuzzle, TileBoard,
 };
 use replan::{AStar, BidirectionalBfs, Heuristic, IdaStar, IncrementalHeuristic};
 
 #[derive(Parser, Debug)]
 #[command(about = "Solve sliding-tile puzzles optimally", version)]
 struct Args {
-    /// Board size as WxH (2 <= W, H and W*H <= 16); default 3x3 for 9 tiles, 4x4 for 16.
+    /// TileBoard size as WxH (2 <= W, H and W*H <= 16); default 3x3 for 9 tiles, 4x4 for 16.
     #[arg(long, value_parser = parse_size)]
     size: Option<(usize, usize)>,
     /// The goal: blank last (1 2 ... 0) or blank first (0 1 2 ..., Korf's).
@@ -136,14 +136,14 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 #[derive(Clone)]
 enum AnyHeuristic<'a> {
     Misplaced(Misplaced),
-    Manhattan(Manhattan),
+    Manhattan(ManhattanSum),
     LinearConflict(LinearConflict),
     Pdb(&'a AdditivePdb),
     Compact(&'a CompactAdditivePdb),
 }
 
-impl Heuristic<Board, u32> for AnyHeuristic<'_> {
-    fn estimate(&self, from: Board, goal: Board) -> u32 {
+impl Heuristic<TileBoard, u32> for AnyHeuristic<'_> {
+    fn estimate(&self, from: TileBoard, goal: TileBoard) -> u32 {
         match self {
             AnyHeuristic::Misplaced(h) => h.estimate(from, goal),
             AnyHeuristic::Manhattan(h) => h.estimate(from, goal),
@@ -154,7 +154,13 @@ impl Heuristic<Board, u32> for AnyHeuristic<'_> {
     }
 
     /// Forwarded, so that A* updates the estimates move by move as the heuristics can.
-    fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
+    fn estimate_child(
+        &self,
+        parent: TileBoard,
+        parent_h: u32,
+        child: TileBoard,
+        goal: TileBoard,
+    ) -> u32 {
         match self {
             AnyHeuristic::Misplaced(h) => h.estimate_child(parent, parent_h, child, goal),
             AnyHeuristic::Manhattan(h) => h.estimate_child(parent, parent_h, child, goal),
@@ -165,12 +171,12 @@ impl Heuristic<Board, u32> for AnyHeuristic<'_> {
     }
 }
 
-impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
+impl IncrementalHeuristic<TileBoard, u32> for AnyHeuristic<'_> {
     /// The pattern databases' states and linear conflict's line sums; the other heuristics
     /// need none.
     type State = (PdbState, LineSums, CompactPdbState);
 
-    fn first(&self, node: Board, goal: Board) -> (u32, Self::State) {
+    fn first(&self, node: TileBoard, goal: TileBoard) -> (u32, Self::State) {
         let none = (
             PdbState::default(),
             LineSums::default(),
@@ -197,11 +203,11 @@ impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
     #[inline]
     fn next(
         &self,
-        parent: Board,
+        parent: TileBoard,
         h: u32,
         (pdb, lines, compact): Self::State,
-        child: Board,
-        goal: Board,
+        child: TileBoard,
+        goal: TileBoard,
     ) -> (u32, Self::State) {
         match self {
             AnyHeuristic::Misplaced(m) => {
@@ -236,11 +242,11 @@ impl IncrementalHeuristic<Board, u32> for AnyHeuristic<'_> {
 enum Solver<'a> {
     AStar(SlidingPuzzle, Box<AStar<AnyHeuristic<'a>, BoardIds, u32>>),
     Bidirectional(SlidingPuzzle, BidirectionalBfs<BoardIds, u32>),
-    IdaStar(SlidingPuzzle, IdaStar<AnyHeuristic<'a>, Board, u32>),
+    IdaStar(SlidingPuzzle, IdaStar<AnyHeuristic<'a>, TileBoard, u32>),
 }
 
 impl Solver<'_> {
-    fn solve(&mut self, start: Board, goal: Board) -> Result<Solution, PuzzleError> {
+    fn solve(&mut self, start: TileBoard, goal: TileBoard) -> Result<PuzzleSolution, PuzzleError> {
         match self {
             Solver::AStar(graph, planner) => graph.solve(planner.as_mut(), start, goal),
             Solver::Bidirectional(graph, planner) => graph.solve(planner, start, goal),
@@ -252,7 +258,7 @@ impl Solver<'_> {
 /// Everything fixed for a run: the board, the goal, the algorithm and the heuristic.
 struct Setup {
     puzzle: SlidingPuzzle,
-    goal: Board,
+    goal: TileBoard,
     algorithm: Algorithm,
     heuristic: HeuristicName,
     pdb: Option<AdditivePdb>,
@@ -336,7 +342,7 @@ impl Setup {
     fn heuristic(&self) -> AnyHeuristic<'_> {
         match self.heuristic {
             HeuristicName::Misplaced => AnyHeuristic::Misplaced(Misplaced::new(self.goal)),
-            HeuristicName::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(self.goal)),
+            HeuristicName::Manhattan => AnyHeuristic::Manhattan(ManhattanSum::new(self.goal)),
             HeuristicName::Pdb => {
                 AnyHeuristic::Pdb(self.pdb.as_ref().expect("built with the setup"))
             }
@@ -358,7 +364,7 @@ impl Setup {
 }
 
 /// Where the 7-8 databases for `goal` are kept unless `--pdb-file` names a file.
-fn default_seven_eight_file(goal: Board) -> PathBuf {
+fn default_seven_eight_file(goal: TileBoard) -> PathBuf {
     let name = if goal.blank() == 0 {
         "7-8-blank-first.pdb"
     } else {
@@ -374,7 +380,7 @@ fn default_seven_eight_file(goal: Board) -> PathBuf {
 /// as a 6-6-3 one named by `--pdb-file`) is left to [`pattern_databases`].
 fn best_databases(
     puzzle: &SlidingPuzzle,
-    goal: Board,
+    goal: TileBoard,
     file: Option<&Path>,
 ) -> Result<Option<CompactAdditivePdb>, String> {
     let Ok(patterns) = CompactAdditivePdb::seven_eight_patterns(goal) else {
@@ -410,7 +416,7 @@ fn best_databases(
 /// every core and saved there when it is missing.
 fn seven_eight(
     puzzle: &SlidingPuzzle,
-    goal: Board,
+    goal: TileBoard,
     file: Option<&Path>,
 ) -> Result<CompactAdditivePdb, String> {
     let patterns = CompactAdditivePdb::seven_eight_patterns(goal).map_err(|e| e.to_string())?;
@@ -455,7 +461,7 @@ fn seven_eight(
 /// progress on a terminal) and saves them there if a file was named.
 fn pattern_databases(
     puzzle: &SlidingPuzzle,
-    goal: Board,
+    goal: TileBoard,
     file: Option<&Path>,
 ) -> Result<AdditivePdb, String> {
     if let Some(file) = file.filter(|file| file.exists()) {
@@ -515,7 +521,7 @@ fn pattern_databases(
 /// The board size for tiles given without `--size`: 3×3 for 9, 4×4 for 16 (and 2×2 for 4).
 fn size_of(tiles: &str) -> Result<(usize, usize), PuzzleError> {
     tiles
-        .parse::<Board>()
+        .parse::<TileBoard>()
         .map(|board| (board.width(), board.height()))
 }
 
@@ -646,7 +652,7 @@ fn run_batch(args: &Args, path: &Path) -> Result<(), String> {
             .expect("a valid template"),
     );
     let started = Instant::now();
-    let results: Vec<Result<(Solution, u128), PuzzleError>> = lines
+    let results: Vec<Result<(PuzzleSolution, u128), PuzzleError>> = lines
         .par_iter()
         .map_init(
             || setup.solver(),

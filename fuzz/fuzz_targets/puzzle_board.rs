@@ -1,4 +1,4 @@
-//! Puzzle boards: `Board: FromStr` (size read from the text) and `SlidingPuzzle::parse`
+//! Puzzle boards: `TileBoard: FromStr` (size read from the text) and `SlidingPuzzle::parse`
 //! (size given; the first byte picks it). Each returns an error or a permutation of the
 //! board's tiles that prints and parses back to itself; an unsolvable board is refused by
 //! `solve` without a search, and a solvable one is solved (or stops at the budget) by A*
@@ -7,7 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use replan::puzzle::{Board, LinearConflict, Manhattan, PuzzleError, SlidingPuzzle};
+use replan::puzzle::{TileBoard, LinearConflict, ManhattanSum, PuzzleError, SlidingPuzzle};
 use replan::{AStar, Budgeted, PlanError};
 
 /// Enough for most 8-puzzle instances, little enough to keep an input fast.
@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let parsed = if size < 64 {
-        text.parse::<Board>()
+        text.parse::<TileBoard>()
     } else {
         let (width, height) = (usize::from(size & 7), usize::from((size >> 3) & 7));
         SlidingPuzzle::new(width, height).and_then(|puzzle| puzzle.parse(text))
@@ -33,11 +33,11 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(tiles.len(), board.width() * board.height());
     tiles.sort_unstable();
     assert!(tiles.iter().enumerate().all(|(i, &t)| usize::from(t) == i));
-    assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+    assert_eq!(board.to_string().parse::<TileBoard>(), Ok(board));
 
     let puzzle = SlidingPuzzle::new(board.width(), board.height()).expect("the board's size");
     let goal = puzzle.goal();
-    let mut manhattan = AStar::new(Manhattan::new(goal)).with_budget(BUDGET);
+    let mut manhattan = AStar::new(ManhattanSum::new(goal)).with_budget(BUDGET);
     let solvable = puzzle.is_solvable(board, goal);
     match puzzle.solve(&mut manhattan, board, goal) {
         Err(PuzzleError::Unsolvable) => assert!(!solvable),

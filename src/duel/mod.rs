@@ -31,7 +31,7 @@
 //!   every node of [`AlphaBeta`]; [`snake::Game`](crate::snake::Game) steps one snake and
 //!   places food from a generator, which the duel has none of (its snakes grow on a
 //!   schedule);
-//! - the board's bounds (10 to 16 a side, hence its own [`MIN_SIDE`] and [`MAX_SIDE`]),
+//! - the board's bounds (10 to 16 a side, hence its own [`DuelBoard::MIN_SIDE`] and [`DuelBoard::MAX_SIDE`]),
 //!   its obstacles symmetric through the centre and its free starting corners are the
 //!   platform's rules, checked by [`DuelBoard`]; [`snake::Board`](crate::snake::Board)
 //!   takes any walls on 2 to 255 a side and would have to learn none of this;
@@ -67,7 +67,5 @@ pub use agents::{AlphaBeta, AlphaBetaReport, Budget};
 pub use agents::{DuelAgent, MostSpace, RandomSafe, Territory};
 pub use botzone::{direction_from_botzone, direction_to_botzone, BotzoneError, BotzoneRequest};
 pub use evaluation::{forced_win, Evaluation, Evaluator, UNREACHED};
-pub use rules::{
-    Cell, DeathCause, Duel, DuelBoard, DuelError, DuelResult, Side, Turn, MAX_SIDE, MIN_SIDE,
-};
+pub use rules::{Cell, DeathCause, Duel, DuelBoard, DuelError, DuelResult, Side, Turn};
 pub use tournament::{play_duel, play_duel_watched, DuelRecord};

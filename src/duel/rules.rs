@@ -11,9 +11,9 @@ use fixedbitset::FixedBitSet;
 
 use crate::snake::Direction;
 
-/// A cell of the duel board: `(column, row)`, 0-based, `(0, 0)` the top-left corner; the
-/// same type as [`grid::Cell`](crate::grid::Cell) and [`snake::Cell`](crate::snake::Cell).
-pub type Cell = crate::grid::Cell;
+// A cell of the duel board is the grid's `(column, row)`, re-exported so that the duel, the
+// snake and the grid can be glob-imported together.
+pub use crate::grid::Cell;
 
 /// One of the two snakes.
 ///
@@ -123,13 +123,6 @@ pub enum DuelError {
     GameOver,
 }
 
-/// The smallest board side the duel allows: the Botzone platform's rule, not a limit of
-/// the code (the single-player [`snake::MIN_SIDE`](crate::snake::MIN_SIDE) is 2).
-pub const MIN_SIDE: u32 = 10;
-/// The largest board side the duel allows: the Botzone platform's rule, as
-/// [`MIN_SIDE`] is.
-pub const MAX_SIDE: u32 = 16;
-
 /// The duel's board: `width` × `height` cells (each 10 to 16) and the obstacles.
 ///
 /// Both starting corners are always free. [`DuelBoard::generate`] draws symmetric,
@@ -153,6 +146,21 @@ pub struct DuelBoard {
 }
 
 impl DuelBoard {
+    /// The smallest board side the duel allows: the Botzone platform's rule, not a limit of
+    /// the code (the single-player [`Board::MIN_SIDE`](crate::snake::Board::MIN_SIDE) is 2).
+    ///
+    /// ```
+    /// assert_eq!(replan::duel::DuelBoard::MIN_SIDE, 10);
+    /// ```
+    pub const MIN_SIDE: u32 = 10;
+    /// The largest board side the duel allows: the Botzone platform's rule, as
+    /// [`MIN_SIDE`](Self::MIN_SIDE) is.
+    ///
+    /// ```
+    /// assert_eq!(replan::duel::DuelBoard::MAX_SIDE, 16);
+    /// ```
+    pub const MAX_SIDE: u32 = 16;
+
     /// An empty board.
     ///
     /// # Errors
@@ -166,7 +174,9 @@ impl DuelBoard {
     /// assert_eq!(DuelBoard::new(12, 12).unwrap().free_cells(), 144);
     /// ```
     pub fn new(width: u32, height: u32) -> Result<DuelBoard, DuelError> {
-        if !(MIN_SIDE..=MAX_SIDE).contains(&width) || !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+        if !(Self::MIN_SIDE..=Self::MAX_SIDE).contains(&width)
+            || !(Self::MIN_SIDE..=Self::MAX_SIDE).contains(&height)
+        {
             return Err(DuelError::BoardSize { width, height });
         }
         Ok(DuelBoard {

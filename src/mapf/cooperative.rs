@@ -59,7 +59,7 @@ pub struct UnitId(u32);
 /// # Ok::<(), replan::mapf::MapfError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Move {
+pub struct UnitMove {
     /// The unit.
     pub unit: UnitId,
     /// Its cell before the tick.
@@ -161,7 +161,7 @@ pub struct Cooperative {
     waiting: FxHashMap<Cell, u32>,
     search: SpaceTimeAStar<Cell, UnitDistance>,
     reach: BfsReach,
-    moves: Vec<Move>,
+    moves: Vec<UnitMove>,
     order: Vec<u32>,
 }
 
@@ -495,7 +495,7 @@ impl Cooperative {
     /// assert_eq!(wait.from, wait.to); // arrived: it waits
     /// # Ok::<(), replan::mapf::MapfError>(())
     /// ```
-    pub fn tick(&mut self) -> &[Move] {
+    pub fn tick(&mut self) -> &[UnitMove] {
         let due = self
             .last_round
             .is_none_or(|last| self.time >= last + self.replan_every);
@@ -508,7 +508,7 @@ impl Cooperative {
             let Some(unit) = unit else { continue };
             let k = (next - unit.plan_start) as usize;
             let to = unit.plan[k.min(unit.plan.len() - 1)];
-            self.moves.push(Move {
+            self.moves.push(UnitMove {
                 unit: UnitId(index as u32),
                 from: unit.position,
                 to,

@@ -48,7 +48,7 @@ mod solution;
 mod validate;
 
 pub use cbs::Cbs;
-pub use cooperative::{Cooperative, Move, UnitId};
+pub use cooperative::{Cooperative, UnitId, UnitMove};
 pub use error::MapfError;
 pub use instance::Instance;
 pub use lacam::Lacam;

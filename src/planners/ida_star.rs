@@ -107,12 +107,12 @@ impl<H: Heuristic<N, C>, N, C> IdaStar<Reestimate<H>, N, C> {
     ///
     /// ```
     /// # #[cfg(feature = "puzzle")] {
-    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar, Planner};
+    /// use replan::{puzzle::{ManhattanSum, SlidingPuzzle}, IdaStar, Planner};
     ///
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     /// let goal = puzzle.goal();
     /// let start = puzzle.parse("1 2 3 4 5 6 0 7 8").unwrap();
-    /// let mut ida = IdaStar::new(Manhattan::new(goal));
+    /// let mut ida = IdaStar::new(ManhattanSum::new(goal));
     /// assert_eq!(ida.plan(&puzzle, start, goal).unwrap().cost, 2);
     /// # }
     /// ```
@@ -165,12 +165,12 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
     ///
     /// ```
     /// # #[cfg(feature = "puzzle")] {
-    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar, Planner};
+    /// use replan::{puzzle::{ManhattanSum, SlidingPuzzle}, IdaStar, Planner};
     ///
     /// let puzzle = SlidingPuzzle::new(4, 4).unwrap();
     /// let goal = puzzle.goal();
     /// let start = puzzle.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15").unwrap();
-    /// let mut ida = IdaStar::incremental(Manhattan::new(goal));
+    /// let mut ida = IdaStar::incremental(ManhattanSum::new(goal));
     /// assert_eq!(ida.plan(&puzzle, start, goal).unwrap().cost, 1);
     /// # }
     /// ```
@@ -191,10 +191,10 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
     ///
     /// ```
     /// # #[cfg(feature = "puzzle")] {
-    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar};
+    /// use replan::{puzzle::{ManhattanSum, SlidingPuzzle}, IdaStar};
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-    /// let mut ida: IdaStar<_, _, u32> = IdaStar::incremental(Manhattan::new(puzzle.goal()));
-    /// let _h: &mut Manhattan = ida.heuristic_mut();
+    /// let mut ida: IdaStar<_, _, u32> = IdaStar::incremental(ManhattanSum::new(puzzle.goal()));
+    /// let _h: &mut ManhattanSum = ida.heuristic_mut();
     /// # }
     /// ```
     pub fn heuristic_mut(&mut self) -> &mut H {
@@ -207,10 +207,10 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
     ///
     /// ```
     /// # #[cfg(feature = "puzzle")] {
-    /// use replan::{puzzle::{Manhattan, SlidingPuzzle}, IdaStar, Planner};
+    /// use replan::{puzzle::{ManhattanSum, SlidingPuzzle}, IdaStar, Planner};
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     /// let start = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
-    /// let mut ida = IdaStar::incremental(Manhattan::new(puzzle.goal()));
+    /// let mut ida = IdaStar::incremental(ManhattanSum::new(puzzle.goal()));
     /// assert_eq!(ida.plan(&puzzle, start, puzzle.goal()).unwrap().cost, 31);
     /// // Manhattan distance 21, and the threshold rises by 2 per iteration on a puzzle.
     /// assert_eq!(ida.last_iterations(), 6);

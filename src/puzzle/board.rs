@@ -112,9 +112,9 @@ impl fmt::Display for Move {
 /// # Example
 ///
 /// ```
-/// use replan::puzzle::{Board, Move};
+/// use replan::puzzle::{TileBoard, Move};
 ///
-/// let board: Board = "1 2 3\n4 0 6\n7 5 8".parse().unwrap();
+/// let board: TileBoard = "1 2 3\n4 0 6\n7 5 8".parse().unwrap();
 /// assert_eq!(board.blank(), 4);
 /// assert_eq!(board.tile(7), 5);
 /// let moved = board.apply(Move::Down).unwrap();
@@ -122,7 +122,7 @@ impl fmt::Display for Move {
 /// assert_eq!(board.move_to(moved), Some(Move::Down));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Board {
+pub struct TileBoard {
     cells: u64,
     /// The blank's cell in bits 0..8, the width in bits 8..16, the height in bits 16..24.
     shape: u32,
@@ -133,15 +133,15 @@ pub struct Board {
 /// # Example
 ///
 /// ```
-/// let board: replan::puzzle::Board = "1 2\n3 0".parse().unwrap();
+/// let board: replan::puzzle::TileBoard = "1 2\n3 0".parse().unwrap();
 /// assert_eq!(
 ///     format!("{board:?}"),
-///     "Board { cells: 801, blank: 3, width: 2, height: 2 }"
+///     "TileBoard { cells: 801, blank: 3, width: 2, height: 2 }"
 /// );
 /// ```
-impl fmt::Debug for Board {
+impl fmt::Debug for TileBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Board")
+        f.debug_struct("TileBoard")
             .field("cells", &self.cells)
             .field("blank", &self.blank())
             .field("width", &self.width())
@@ -150,16 +150,16 @@ impl fmt::Debug for Board {
     }
 }
 
-impl Hash for Board {
+impl Hash for TileBoard {
     fn hash<S: Hasher>(&self, state: &mut S) {
         // Equal boards have equal cells, so hashing them alone is consistent with `Eq`.
         state.write_u64(self.cells);
     }
 }
 
-impl Board {
+impl TileBoard {
     /// Builds a board from its parts; the caller has checked that `tiles` is a permutation.
-    pub(crate) fn from_checked(width: usize, height: usize, tiles: &[u8]) -> Board {
+    pub(crate) fn from_checked(width: usize, height: usize, tiles: &[u8]) -> TileBoard {
         let mut cells = 0u64;
         let mut blank = 0;
         for (cell, &tile) in tiles.iter().enumerate() {
@@ -168,14 +168,14 @@ impl Board {
                 blank = cell;
             }
         }
-        Board::from_packed(cells, blank, width, height)
+        TileBoard::from_packed(cells, blank, width, height)
     }
 
     /// A board from its packed cells; the caller has checked them.
     #[inline(always)]
-    pub(crate) fn from_packed(cells: u64, blank: usize, width: usize, height: usize) -> Board {
+    pub(crate) fn from_packed(cells: u64, blank: usize, width: usize, height: usize) -> TileBoard {
         let shape = (blank & 0xFF) | (width & 0xFF) << 8 | (height & 0xFF) << 16;
-        Board {
+        TileBoard {
             cells,
             shape: shape as u32,
         }
@@ -186,7 +186,7 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board: replan::puzzle::Board = "1 2\n3 0".parse().unwrap();
+    /// let board: replan::puzzle::TileBoard = "1 2\n3 0".parse().unwrap();
     /// assert_eq!(board.packed(), 0x0321);
     /// ```
     #[inline(always)]
@@ -194,12 +194,12 @@ impl Board {
         self.cells
     }
 
-    /// The tile on `cell` (0 for the blank); `cell` must be below [`len`](Board::len).
+    /// The tile on `cell` (0 for the blank); `cell` must be below [`len`](TileBoard::len).
     ///
     /// # Example
     ///
     /// ```
-    /// let board: replan::puzzle::Board = "1 2\n3 0".parse().unwrap();
+    /// let board: replan::puzzle::TileBoard = "1 2\n3 0".parse().unwrap();
     /// assert_eq!(board.tile(2), 3);
     /// ```
     #[inline(always)]
@@ -213,7 +213,7 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board: replan::puzzle::Board = "1 2\n0 3".parse().unwrap();
+    /// let board: replan::puzzle::TileBoard = "1 2\n0 3".parse().unwrap();
     /// assert_eq!(board.blank(), 2);
     /// ```
     #[inline(always)]
@@ -229,7 +229,7 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board: replan::puzzle::Board = "1 2 3\n4 5 0".parse().unwrap();
+    /// let board: replan::puzzle::TileBoard = "1 2 3\n4 5 0".parse().unwrap();
     /// assert_eq!((board.width(), board.height()), (3, 2));
     /// ```
     #[inline(always)]
@@ -242,7 +242,7 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board: replan::puzzle::Board = "1 2 3\n4 5 0".parse().unwrap();
+    /// let board: replan::puzzle::TileBoard = "1 2 3\n4 5 0".parse().unwrap();
     /// assert_eq!(board.height(), 2);
     /// ```
     #[inline(always)]
@@ -255,7 +255,7 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board: replan::puzzle::Board = "1 2 3\n4 5 0".parse().unwrap();
+    /// let board: replan::puzzle::TileBoard = "1 2 3\n4 5 0".parse().unwrap();
     /// assert_eq!(board.len(), 6);
     /// ```
     #[inline(always)]
@@ -269,7 +269,7 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board: replan::puzzle::Board = "1 2\n3 0".parse().unwrap();
+    /// let board: replan::puzzle::TileBoard = "1 2\n3 0".parse().unwrap();
     /// assert_eq!(board.tiles(), [1, 2, 3, 0]);
     /// ```
     pub fn tiles(self) -> Vec<u8> {
@@ -282,7 +282,7 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// let board: replan::puzzle::Board = "3 1\n0 2".parse().unwrap();
+    /// let board: replan::puzzle::TileBoard = "3 1\n0 2".parse().unwrap();
     /// // tile 0 on cell 2, tile 1 on cell 1, tile 2 on cell 3, tile 3 on cell 0
     /// assert_eq!(board.positions(), 0x0312);
     /// ```
@@ -309,11 +309,11 @@ impl Board {
 
     /// The board after the blank swaps with the tile on `cell` (which must be its neighbour).
     #[inline(always)]
-    pub(crate) fn slide_from(self, cell: usize) -> Board {
+    pub(crate) fn slide_from(self, cell: usize) -> TileBoard {
         let tile = (self.cells >> (4 * cell)) & 0xF;
         // The blank's nibble is zero, so moving the tile is one clear and one set.
         let cells = (self.cells & !(0xF << (4 * cell))) | (tile << (4 * self.blank()));
-        Board {
+        TileBoard {
             cells,
             shape: (self.shape & !0xFF) | (cell as u32 & 0xFF),
         }
@@ -324,12 +324,12 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// use replan::puzzle::{Board, Move};
-    /// let board: Board = "1 2\n3 0".parse().unwrap();
+    /// use replan::puzzle::{TileBoard, Move};
+    /// let board: TileBoard = "1 2\n3 0".parse().unwrap();
     /// assert_eq!(board.apply(Move::Right), None);
     /// assert_eq!(board.apply(Move::Up).unwrap().to_string(), "1 0\n3 2");
     /// ```
-    pub fn apply(self, mv: Move) -> Option<Board> {
+    pub fn apply(self, mv: Move) -> Option<TileBoard> {
         self.target(mv).map(|cell| self.slide_from(cell))
     }
 
@@ -338,12 +338,12 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// use replan::puzzle::{Board, Move};
-    /// let board: Board = "1 2\n3 0".parse().unwrap();
+    /// use replan::puzzle::{TileBoard, Move};
+    /// let board: TileBoard = "1 2\n3 0".parse().unwrap();
     /// let end = board.apply_all(&[Move::Up, Move::Left, Move::Down]).unwrap();
     /// assert_eq!(end.to_string(), "3 1\n0 2");
     /// ```
-    pub fn apply_all(self, moves: &[Move]) -> Option<Board> {
+    pub fn apply_all(self, moves: &[Move]) -> Option<TileBoard> {
         moves.iter().try_fold(self, |board, &mv| board.apply(mv))
     }
 
@@ -352,13 +352,13 @@ impl Board {
     /// # Example
     ///
     /// ```
-    /// use replan::puzzle::{Board, Move};
-    /// let board: Board = "1 2\n3 0".parse().unwrap();
+    /// use replan::puzzle::{TileBoard, Move};
+    /// let board: TileBoard = "1 2\n3 0".parse().unwrap();
     /// let next = board.apply(Move::Left).unwrap();
     /// assert_eq!(board.move_to(next), Some(Move::Left));
     /// assert_eq!(board.move_to(board), None);
     /// ```
-    pub fn move_to(self, next: Board) -> Option<Move> {
+    pub fn move_to(self, next: TileBoard) -> Option<Move> {
         Move::ALL
             .into_iter()
             .find(|&mv| self.apply(mv) == Some(next))
@@ -367,12 +367,12 @@ impl Board {
     /// The tile that moved between `self` and its neighbour `child`, with the cell it left
     /// and the cell it entered.
     #[inline(always)]
-    pub(crate) fn moved_tile(self, child: Board) -> (u8, usize, usize) {
+    pub(crate) fn moved_tile(self, child: TileBoard) -> (u8, usize, usize) {
         (self.tile(child.blank()), child.blank(), self.blank())
     }
 }
 
-impl fmt::Display for Board {
+impl fmt::Display for TileBoard {
     /// The rows on separate lines, numbers right-aligned, the blank as `0`; it parses back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let digits = if self.len() > 10 { 2 } else { 1 };

@@ -11,19 +11,19 @@
 
 use std::fmt;
 
-use super::Board;
+use super::TileBoard;
 use crate::{Heuristic, IncrementalHeuristic};
 
 /// Per-tile distances to a goal: `distance[tile][cell]` is the Manhattan distance from `cell`
 /// to the tile's goal cell (0 for the blank, which is not counted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Distances {
-    goal: Board,
+    goal: TileBoard,
     distance: [[u8; 16]; 16],
 }
 
 impl Distances {
-    fn new(goal: Board) -> Self {
+    fn new(goal: TileBoard) -> Self {
         let width = goal.width();
         let mut distance = [[0u8; 16]; 16];
         for goal_cell in 0..goal.len() {
@@ -43,12 +43,12 @@ impl Distances {
     /// Whether the tables were built for `goal`: two comparisons, a board being its
     /// packed cells and one word for its blank and size.
     #[inline(always)]
-    fn is_for(&self, goal: Board) -> bool {
+    fn is_for(&self, goal: TileBoard) -> bool {
         goal == self.goal
     }
 
     #[inline(always)]
-    fn manhattan(&self, board: Board) -> u32 {
+    fn manhattan(&self, board: TileBoard) -> u32 {
         let mut sum = 0;
         let mut cells = board.packed();
         for cell in 0..board.len() {
@@ -75,7 +75,7 @@ impl Distances {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Misplaced {
-    goal: Board,
+    goal: TileBoard,
 }
 
 impl Misplaced {
@@ -87,39 +87,52 @@ impl Misplaced {
     /// use replan::puzzle::{Misplaced, SlidingPuzzle};
     /// let h = Misplaced::new(SlidingPuzzle::new(4, 4).unwrap().goal());
     /// ```
-    pub fn new(goal: Board) -> Self {
+    pub fn new(goal: TileBoard) -> Self {
         Misplaced { goal }
     }
 }
 
-fn misplaced(board: Board, goal: Board) -> u32 {
+fn misplaced(board: TileBoard, goal: TileBoard) -> u32 {
     (0..board.len())
         .filter(|&cell| board.tile(cell) != 0 && board.tile(cell) != goal.tile(cell))
         .count() as u32
 }
 
-impl Heuristic<Board, u32> for Misplaced {
-    fn estimate(&self, from: Board, goal: Board) -> u32 {
+impl Heuristic<TileBoard, u32> for Misplaced {
+    fn estimate(&self, from: TileBoard, goal: TileBoard) -> u32 {
         misplaced(from, goal)
     }
 
     /// Updated from the parent's estimate, as [`IncrementalHeuristic::next`] does. Always
     /// inlined: a planner calls it once per generated node, from one place.
     #[inline(always)]
-    fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
+    fn estimate_child(
+        &self,
+        parent: TileBoard,
+        parent_h: u32,
+        child: TileBoard,
+        goal: TileBoard,
+    ) -> u32 {
         self.next(parent, parent_h, (), child, goal).0
     }
 }
 
-impl IncrementalHeuristic<Board, u32> for Misplaced {
+impl IncrementalHeuristic<TileBoard, u32> for Misplaced {
     type State = ();
 
-    fn first(&self, node: Board, goal: Board) -> (u32, ()) {
+    fn first(&self, node: TileBoard, goal: TileBoard) -> (u32, ()) {
         (misplaced(node, goal), ())
     }
 
     #[inline]
-    fn next(&self, parent: Board, parent_h: u32, _: (), child: Board, goal: Board) -> (u32, ()) {
+    fn next(
+        &self,
+        parent: TileBoard,
+        parent_h: u32,
+        _: (),
+        child: TileBoard,
+        goal: TileBoard,
+    ) -> (u32, ()) {
         if goal != self.goal {
             return (misplaced(child, goal), ());
         }
@@ -139,37 +152,37 @@ impl IncrementalHeuristic<Board, u32> for Misplaced {
 /// # Example
 ///
 /// ```
-/// use replan::puzzle::{Manhattan, SlidingPuzzle};
+/// use replan::puzzle::{ManhattanSum, SlidingPuzzle};
 /// use replan::Heuristic;
 /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
-/// let h = Manhattan::new(puzzle.goal());
+/// let h = ManhattanSum::new(puzzle.goal());
 /// let board = puzzle.parse("8 6 7 2 5 4 3 0 1").unwrap();
 /// assert_eq!(h.estimate(board, puzzle.goal()), 21);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Manhattan {
+pub struct ManhattanSum {
     distances: Distances,
 }
 
-impl Manhattan {
+impl ManhattanSum {
     /// The heuristic for `goal`.
     ///
     /// # Example
     ///
     /// ```
-    /// use replan::puzzle::{Manhattan, SlidingPuzzle};
-    /// let h = Manhattan::new(SlidingPuzzle::new(4, 4).unwrap().goal());
+    /// use replan::puzzle::{ManhattanSum, SlidingPuzzle};
+    /// let h = ManhattanSum::new(SlidingPuzzle::new(4, 4).unwrap().goal());
     /// ```
-    pub fn new(goal: Board) -> Self {
-        Manhattan {
+    pub fn new(goal: TileBoard) -> Self {
+        ManhattanSum {
             distances: Distances::new(goal),
         }
     }
 }
 
-impl Heuristic<Board, u32> for Manhattan {
+impl Heuristic<TileBoard, u32> for ManhattanSum {
     #[inline]
-    fn estimate(&self, from: Board, goal: Board) -> u32 {
+    fn estimate(&self, from: TileBoard, goal: TileBoard) -> u32 {
         if self.distances.is_for(goal) {
             self.distances.manhattan(from)
         } else {
@@ -180,20 +193,33 @@ impl Heuristic<Board, u32> for Manhattan {
     /// Updated from the parent's estimate, as [`IncrementalHeuristic::next`] does. Always
     /// inlined: a planner calls it once per generated node, from one place.
     #[inline(always)]
-    fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
+    fn estimate_child(
+        &self,
+        parent: TileBoard,
+        parent_h: u32,
+        child: TileBoard,
+        goal: TileBoard,
+    ) -> u32 {
         self.next(parent, parent_h, (), child, goal).0
     }
 }
 
-impl IncrementalHeuristic<Board, u32> for Manhattan {
+impl IncrementalHeuristic<TileBoard, u32> for ManhattanSum {
     type State = ();
 
-    fn first(&self, node: Board, goal: Board) -> (u32, ()) {
+    fn first(&self, node: TileBoard, goal: TileBoard) -> (u32, ()) {
         (self.estimate(node, goal), ())
     }
 
     #[inline(always)]
-    fn next(&self, parent: Board, parent_h: u32, _: (), child: Board, goal: Board) -> (u32, ()) {
+    fn next(
+        &self,
+        parent: TileBoard,
+        parent_h: u32,
+        _: (),
+        child: TileBoard,
+        goal: TileBoard,
+    ) -> (u32, ()) {
         if !self.distances.is_for(goal) {
             return (other_goal(self, child, goal), ());
         }
@@ -218,13 +244,13 @@ impl IncrementalHeuristic<Board, u32> for Manhattan {
 /// # Example
 ///
 /// ```
-/// use replan::puzzle::{LinearConflict, Manhattan, SlidingPuzzle};
+/// use replan::puzzle::{LinearConflict, ManhattanSum, SlidingPuzzle};
 /// use replan::Heuristic;
 /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
 /// let goal = puzzle.goal();
 /// // 2 and 1 are swapped in their goal row: Manhattan 2, plus 2 for the conflict.
 /// let board = puzzle.parse("2 1 3 4 5 6 7 8 0").unwrap();
-/// assert_eq!(Manhattan::new(goal).estimate(board, goal), 2);
+/// assert_eq!(ManhattanSum::new(goal).estimate(board, goal), 2);
 /// assert_eq!(LinearConflict::new(goal).estimate(board, goal), 4);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -392,7 +418,7 @@ impl RawLines {
     /// The raw-line tables, when every line of `goal`'s board has at most 3 cells and can
     /// be gathered.
     fn new(
-        goal: Board,
+        goal: TileBoard,
         distances: &Distances,
         [goal_row, goal_col]: [&[u8; 16]; 2],
         codes: &[[u64; CODES]; 2],
@@ -451,7 +477,7 @@ impl RawLines {
 impl LineTables {
     /// The tables for `goal`, when its rows and columns have at most 4 cells.
     fn new(
-        goal: Board,
+        goal: TileBoard,
         distances: &Distances,
         goal_row: &[u8; 16],
         goal_col: &[u8; 16],
@@ -505,7 +531,7 @@ impl LineTables {
 
     /// The row sum and column sum of `board` (see the type's docs).
     #[inline(always)]
-    fn sums(&self, board: Board) -> (u64, u64) {
+    fn sums(&self, board: TileBoard) -> (u64, u64) {
         let (mut rows, mut columns) = (0, 0);
         let mut cells = board.packed();
         for cell in 0..board.len().min(16) {
@@ -531,7 +557,7 @@ impl LineTables {
     /// The sum of the entries of line `line`'s own cells: its key sits in the line's field,
     /// and no other field is set.
     #[inline(always)]
-    fn line_sum(&self, board: Board, kind: LineKind, line: usize) -> u64 {
+    fn line_sum(&self, board: TileBoard, kind: LineKind, line: usize) -> u64 {
         let codes = self.codes(kind);
         let cells = board.packed();
         let mut sum = 0_u64;
@@ -546,7 +572,7 @@ impl LineTables {
     /// The estimate of a board from its row and column sums: the Manhattan distance in the
     /// row sum's top byte, plus two moves for each tile that must leave a line.
     #[inline]
-    fn estimate(&self, rows: u64, columns: u64, board: Board) -> u32 {
+    fn estimate(&self, rows: u64, columns: u64, board: TileBoard) -> u32 {
         let mut removed = 0;
         for row in 0..board.height() {
             removed += u32::from(self.removals_of(rows, row));
@@ -567,7 +593,7 @@ impl LinearConflict {
     /// use replan::puzzle::{LinearConflict, SlidingPuzzle};
     /// let h = LinearConflict::new(SlidingPuzzle::new(4, 4).unwrap().goal());
     /// ```
-    pub fn new(goal: Board) -> Self {
+    pub fn new(goal: TileBoard) -> Self {
         let mut goal_row = [0; 16];
         let mut goal_col = [0; 16];
         for cell in 0..goal.len() {
@@ -599,7 +625,7 @@ impl LinearConflict {
     /// Tiles that must leave row `row` to let the others of their goal row pass, without
     /// the tables (boards with lines of more than 4 cells, and the tests' reference).
     #[inline]
-    fn row_removals(&self, board: Board, row: usize) -> u8 {
+    fn row_removals(&self, board: TileBoard, row: usize) -> u8 {
         let width = board.width();
         let mut line = [0u8; 8];
         let mut len = 0;
@@ -616,7 +642,7 @@ impl LinearConflict {
     /// Tiles that must leave column `col` to let the others of their goal column pass,
     /// without the tables.
     #[inline]
-    fn column_removals(&self, board: Board, col: usize) -> u8 {
+    fn column_removals(&self, board: TileBoard, col: usize) -> u8 {
         let width = board.width();
         let mut line = [0u8; 8];
         let mut len = 0;
@@ -631,7 +657,7 @@ impl LinearConflict {
     }
 
     /// The removals of every row, then of every column, without the tables.
-    fn removals(&self, board: Board) -> [u8; 16] {
+    fn removals(&self, board: TileBoard) -> [u8; 16] {
         let mut lines = [0u8; 16];
         let (rows, columns) = lines.split_at_mut(board.height());
         for (row, slot) in rows.iter_mut().enumerate() {
@@ -660,9 +686,9 @@ fn longest_increasing(values: &[u8]) -> usize {
     longest
 }
 
-impl Heuristic<Board, u32> for LinearConflict {
+impl Heuristic<TileBoard, u32> for LinearConflict {
     #[inline]
-    fn estimate(&self, from: Board, goal: Board) -> u32 {
+    fn estimate(&self, from: TileBoard, goal: TileBoard) -> u32 {
         match &self.tables {
             Some(tables) if self.distances.is_for(goal) => {
                 let (rows, columns) = tables.sums(from);
@@ -677,7 +703,13 @@ impl Heuristic<Board, u32> for LinearConflict {
     /// one a move can change). Always inlined: a planner calls it once per generated node,
     /// from one place.
     #[inline(always)]
-    fn estimate_child(&self, parent: Board, parent_h: u32, child: Board, goal: Board) -> u32 {
+    fn estimate_child(
+        &self,
+        parent: TileBoard,
+        parent_h: u32,
+        child: TileBoard,
+        goal: TileBoard,
+    ) -> u32 {
         if !self.distances.is_for(goal) {
             return other_goal(self, child, goal);
         }
@@ -752,10 +784,10 @@ pub struct LineSums {
 /// its keys are a shift away in the sums, where [`Heuristic::estimate_child`] (which has no
 /// state) reads the line's cells. IDA* with linear conflict on the 8-puzzle set ran 15% fewer
 /// instructions with the sums than with no state.
-impl IncrementalHeuristic<Board, u32> for LinearConflict {
+impl IncrementalHeuristic<TileBoard, u32> for LinearConflict {
     type State = LineSums;
 
-    fn first(&self, node: Board, goal: Board) -> (u32, LineSums) {
+    fn first(&self, node: TileBoard, goal: TileBoard) -> (u32, LineSums) {
         if !self.distances.is_for(goal) {
             return LinearConflict::new(goal).first(node, goal);
         }
@@ -775,11 +807,11 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
     #[inline(always)]
     fn next(
         &self,
-        parent: Board,
+        parent: TileBoard,
         parent_h: u32,
         state: LineSums,
-        child: Board,
-        goal: Board,
+        child: TileBoard,
+        goal: TileBoard,
     ) -> (u32, LineSums) {
         let Some(tables) = self.tables.as_ref().filter(|_| self.distances.is_for(goal)) else {
             return (self.estimate_child(parent, parent_h, child, goal), state);
@@ -820,7 +852,11 @@ impl IncrementalHeuristic<Board, u32> for LinearConflict {
 /// more instructions.
 #[cold]
 #[inline(never)]
-fn other_goal(heuristic: &impl Heuristic<Board, u32>, child: Board, goal: Board) -> u32 {
+fn other_goal(
+    heuristic: &impl Heuristic<TileBoard, u32>,
+    child: TileBoard,
+    goal: TileBoard,
+) -> u32 {
     heuristic.estimate(child, goal)
 }
 
@@ -830,12 +866,12 @@ impl LinearConflict {
     #[inline(never)]
     fn next_direct(
         &self,
-        parent: Board,
+        parent: TileBoard,
         h: u32,
         tile: usize,
         from: usize,
         to: usize,
-        child: Board,
+        child: TileBoard,
     ) -> u32 {
         let width = child.width();
         let (old, new) = if from % width == to % width {
@@ -868,7 +904,7 @@ mod tests {
 
     /// The same heuristic without its tables: the direct longest-increasing-subsequence
     /// computation per line.
-    fn direct(goal: Board) -> LinearConflict {
+    fn direct(goal: TileBoard) -> LinearConflict {
         LinearConflict {
             tables: None,
             ..LinearConflict::new(goal)
@@ -931,13 +967,13 @@ mod tests {
             for kind in [GoalKind::BlankLast, GoalKind::BlankFirst] {
                 let goal = asked.goal_of(kind);
                 let (manhattan, conflict, misplaced) = (
-                    Manhattan::new(built.goal()),
+                    ManhattanSum::new(built.goal()),
                     LinearConflict::new(built.goal()),
                     Misplaced::new(built.goal()),
                 );
                 for seed in 0..50 {
                     let board = asked.random_board(goal, seed);
-                    let m = Manhattan::new(goal).estimate(board, goal);
+                    let m = ManhattanSum::new(goal).estimate(board, goal);
                     let c = LinearConflict::new(goal).estimate(board, goal);
                     assert_eq!(manhattan.estimate(board, goal), m);
                     assert_eq!(conflict.estimate(board, goal), c);
@@ -948,7 +984,7 @@ mod tests {
                     );
                     for mv in Move::ALL {
                         if let Some(child) = board.apply(mv) {
-                            let m_child = Manhattan::new(goal).estimate(child, goal);
+                            let m_child = ManhattanSum::new(goal).estimate(child, goal);
                             let c_child = LinearConflict::new(goal).estimate(child, goal);
                             assert_eq!(manhattan.next(board, m, (), child, goal).0, m_child);
                             let sums = conflict.first(board, goal).1;
@@ -1006,7 +1042,7 @@ mod tests {
                 let raw = h.raw.as_ref();
                 assert_eq!(raw.is_some(), gathered, "{width}x{height}");
                 let Some(raw) = raw else { continue };
-                let line_of = |board: Board, cells: &mut dyn Iterator<Item = usize>| {
+                let line_of = |board: TileBoard, cells: &mut dyn Iterator<Item = usize>| {
                     cells
                         .enumerate()
                         .map(|(i, cell)| usize::from(board.tile(cell)) << (4 * i))

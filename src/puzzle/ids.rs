@@ -1,6 +1,6 @@
 //! Node ids for boards: an open-addressing table keyed by the packed cells.
 
-use super::{Board, SlidingPuzzle, NO_PARENT_CELL};
+use super::{SlidingPuzzle, TileBoard, NO_PARENT_CELL};
 use crate::graph::IdLookup;
 use crate::{NodeIds, PlanError};
 
@@ -47,7 +47,7 @@ pub struct BoardIds {
     wide: Vec<Slot>,
     /// Which of the two this search uses.
     is_compact: bool,
-    /// The packed cells of each id's board: half the size of a [`Board`], which
+    /// The packed cells of each id's board: half the size of a [`TileBoard`], which
     /// [`node`](NodeIds::node) rebuilds from the puzzle's size and the blank's cell. Boards
     /// of the compact table keep that cell in the four bits above their cells
     /// ([`BLANK_SHIFT`]); larger ones have no bits to spare and find it by the zero nibble.
@@ -234,7 +234,7 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
     }
 
     #[inline(always)]
-    fn id(&mut self, _graph: &SlidingPuzzle, board: Board) -> Result<u32, PlanError> {
+    fn id(&mut self, _graph: &SlidingPuzzle, board: TileBoard) -> Result<u32, PlanError> {
         if self.nodes.len() >= self.limit {
             self.grow();
         }
@@ -246,10 +246,10 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
     }
 
     #[inline(always)]
-    fn node(&self, graph: &SlidingPuzzle, id: u32) -> Board {
+    fn node(&self, graph: &SlidingPuzzle, id: u32) -> TileBoard {
         let entry = self.nodes[id as usize];
         let (cells, blank) = self.cells_and_blank(entry, graph);
-        Board::from_packed(cells, blank, graph.width(), graph.height())
+        TileBoard::from_packed(cells, blank, graph.width(), graph.height())
     }
 
     /// Leaves out the slide back to the parent's board, found from the parent's blank cell
@@ -259,10 +259,10 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
     fn successors_skipping_parent(
         &mut self,
         graph: &SlidingPuzzle,
-        node: Board,
+        node: TileBoard,
         _id: u32,
         parent: Option<u32>,
-        mut visit: impl FnMut(Board, u32, u32),
+        mut visit: impl FnMut(TileBoard, u32, u32),
     ) -> Result<(), PlanError> {
         let parent_blank = match parent {
             Some(parent) => self.cells_and_blank(self.nodes[parent as usize], graph).1,
@@ -281,10 +281,10 @@ impl NodeIds<SlidingPuzzle> for BoardIds {
     fn predecessors_skipping_parent(
         &mut self,
         graph: &SlidingPuzzle,
-        node: Board,
+        node: TileBoard,
         id: u32,
         parent: Option<u32>,
-        visit: impl FnMut(Board, u32, u32),
+        visit: impl FnMut(TileBoard, u32, u32),
     ) -> Result<(), PlanError> {
         self.successors_skipping_parent(graph, node, id, parent, visit)
     }
@@ -351,7 +351,7 @@ mod tests {
                 for &(next, next_id) in &unskipped {
                     assert_eq!(ids.node(&puzzle, next_id), next);
                 }
-                let unskipped: Vec<Board> = unskipped.iter().map(|&(next, _)| next).collect();
+                let unskipped: Vec<TileBoard> = unskipped.iter().map(|&(next, _)| next).collect();
                 assert_eq!(unskipped, all);
                 for &parent in &all {
                     let parent_id = ids.id(&puzzle, parent).unwrap();
@@ -364,7 +364,7 @@ mod tests {
                         |n, _, _| kept.push(n),
                     )
                     .unwrap();
-                    let expected: Vec<Board> =
+                    let expected: Vec<TileBoard> =
                         all.iter().copied().filter(|&n| n != parent).collect();
                     assert_eq!(kept, expected, "{width}x{height} seed {seed}");
                     let mut kept_backwards = Vec::new();
@@ -406,8 +406,8 @@ mod tests {
             let mut ids = BoardIds::default();
             for search in 0..3 {
                 ids.reset(&puzzle).unwrap();
-                let mut met: Vec<Board> = Vec::new();
-                let check = |met: &mut Vec<Board>, board: Board, id: u32| {
+                let mut met: Vec<TileBoard> = Vec::new();
+                let check = |met: &mut Vec<TileBoard>, board: TileBoard, id: u32| {
                     if let Some(known) = met.iter().position(|&b| b == board) {
                         assert_eq!(id as usize, known, "{width}x{height} search {search}");
                     } else {
@@ -453,7 +453,7 @@ mod tests {
             let puzzle = if search % 97 == 0 { &large } else { &small };
             ids.reset(puzzle).unwrap();
             let count = if search % 50 == 0 { 5000 } else { 3 };
-            let boards: Vec<Board> = (0..count)
+            let boards: Vec<TileBoard> = (0..count)
                 .map(|seed| puzzle.random_board(puzzle.goal(), search * 10_000 + seed))
                 .collect();
             let mut distinct = Vec::new();

@@ -1,7 +1,7 @@
 //! Sliding-tile puzzles: the 8-puzzle, the 15-puzzle and every W×H board of up to 16 cells.
 //!
 //! - [`SlidingPuzzle`] is the board shape and the move rules: a [`Graph`] and [`ReverseGraph`]
-//!   whose nodes are [`Board`]s, with every move costing 1. Planners number its nodes in
+//!   whose nodes are [`TileBoard`]s, with every move costing 1. Planners number its nodes in
 //!   discovery order through [`BoardIds`], a hash table keyed by the packed cells, which
 //!   works for any size.
 //! - [`RankedPuzzle`] is the same graph for boards of at most 9 cells, numbered by the rank of
@@ -13,13 +13,13 @@
 //!   that reach a large part of the space (a full BFS of the 8-puzzle); searches that reach
 //!   a few thousand boards are faster on [`SlidingPuzzle`], whose records stay compact (see
 //!   [`BoardIds`] and the benchmarks).
-//! - Heuristics, each admissible and consistent: [`Misplaced`], [`Manhattan`],
+//! - Heuristics, each admissible and consistent: [`Misplaced`], [`ManhattanSum`],
 //!   [`LinearConflict`] and additive disjoint pattern databases ([`AdditivePdb`] over
 //!   [`PatternDatabase`]s). Each is a [`Heuristic`](crate::Heuristic) for A* and an
 //!   [`IncrementalHeuristic`](crate::IncrementalHeuristic) for [`IdaStar`](crate::IdaStar),
 //!   which updates the estimate from the tile that moved.
 //! - [`SlidingPuzzle::solve`] checks the boards, refuses an unsolvable instance at once with
-//!   [`PuzzleError::Unsolvable`] and turns a planner's path into a [`Solution`] of moves.
+//!   [`PuzzleError::Unsolvable`] and turns a planner's path into a [`PuzzleSolution`] of moves.
 //!
 //! Moves are named by the direction the *blank* moves: `U D L R` ([`Move`]).
 //!
@@ -50,15 +50,15 @@
 
 mod board;
 mod error;
-pub mod heuristics;
+mod heuristics;
 mod ids;
 mod parse;
 pub mod pattern_database;
 pub mod rank;
 
-pub use board::{Board, Move};
+pub use board::{Move, TileBoard};
 pub use error::PuzzleError;
-pub use heuristics::{LineSums, LinearConflict, Manhattan, Misplaced};
+pub use heuristics::{LineSums, LinearConflict, ManhattanSum, Misplaced};
 pub use ids::BoardIds;
 pub use pattern_database::{
     AdditivePdb, BuildProgress, CompactAdditivePdb, CompactDatabase, CompactPdbState,
@@ -89,19 +89,19 @@ pub enum GoalKind {
 
 /// A W×H sliding-tile puzzle with `2 <= W, H` and `W·H <= 16`: the move rules as a graph.
 ///
-/// Nodes are [`Board`]s; a move slides a tile next to the blank into it and costs 1. The
+/// Nodes are [`TileBoard`]s; a move slides a tile next to the blank into it and costs 1. The
 /// graph is undirected, so predecessors are the successors.
 ///
 /// # Example
 ///
 /// ```
-/// use replan::puzzle::{Manhattan, SlidingPuzzle};
+/// use replan::puzzle::{ManhattanSum, SlidingPuzzle};
 /// use replan::{IdaStar, Planner};
 ///
 /// let puzzle = SlidingPuzzle::new(4, 4).unwrap();
 /// let goal = puzzle.goal();
 /// let start = puzzle.parse("1 2 3 4 5 6 7 8 9 10 0 11 13 14 15 12").unwrap();
-/// let solution = puzzle.solve(&mut IdaStar::incremental(Manhattan::new(goal)), start, goal).unwrap();
+/// let solution = puzzle.solve(&mut IdaStar::incremental(ManhattanSum::new(goal)), start, goal).unwrap();
 /// assert_eq!(solution.move_string(), "RD");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,7 +218,7 @@ impl SlidingPuzzle {
     /// let puzzle = replan::puzzle::SlidingPuzzle::new(3, 2).unwrap();
     /// assert_eq!(puzzle.goal().to_string(), "1 2 3\n4 5 0");
     /// ```
-    pub fn goal(&self) -> Board {
+    pub fn goal(&self) -> TileBoard {
         self.goal_of(GoalKind::BlankLast)
     }
 
@@ -231,13 +231,13 @@ impl SlidingPuzzle {
     /// let puzzle = SlidingPuzzle::new(3, 2).unwrap();
     /// assert_eq!(puzzle.goal_of(GoalKind::BlankFirst).to_string(), "0 1 2\n3 4 5");
     /// ```
-    pub fn goal_of(&self, kind: GoalKind) -> Board {
+    pub fn goal_of(&self, kind: GoalKind) -> TileBoard {
         let n = self.cells() as u8;
         let tiles: Vec<u8> = match kind {
             GoalKind::BlankLast => (1..n).chain([0]).collect(),
             GoalKind::BlankFirst => (0..n).collect(),
         };
-        Board::from_checked(self.width(), self.height(), &tiles)
+        TileBoard::from_checked(self.width(), self.height(), &tiles)
     }
 
     /// A board of this puzzle from its tiles in row-major order (0 for the blank).
@@ -255,14 +255,14 @@ impl SlidingPuzzle {
     /// assert_eq!(puzzle.board(&[3, 1, 2, 0]).unwrap().blank(), 3);
     /// assert_eq!(puzzle.board(&[3, 1, 1, 0]), Err(PuzzleError::DuplicateTile { tile: 1 }));
     /// ```
-    pub fn board(&self, tiles: &[u8]) -> Result<Board, PuzzleError> {
+    pub fn board(&self, tiles: &[u8]) -> Result<TileBoard, PuzzleError> {
         let values: Vec<i128> = tiles
             .iter()
             .take(parse::KEPT)
             .map(|&t| i128::from(t))
             .collect();
         let tiles = parse::check_tiles(self.width(), self.height(), &values, tiles.len())?;
-        Ok(Board::from_checked(self.width(), self.height(), &tiles))
+        Ok(TileBoard::from_checked(self.width(), self.height(), &tiles))
     }
 
     /// The cells next to `cell`, in [`Move::ALL`] order.
@@ -276,9 +276,9 @@ impl SlidingPuzzle {
     #[inline(always)]
     pub(crate) fn slides_except(
         &self,
-        board: Board,
+        board: TileBoard,
         parent_blank: usize,
-        mut visit: impl FnMut(Board, u32),
+        mut visit: impl FnMut(TileBoard, u32),
     ) {
         let list = self.slides[board.blank() & 0xF][parent_blank.min(NO_PARENT_CELL)];
         for k in 0..list & 0xF {
@@ -288,7 +288,7 @@ impl SlidingPuzzle {
     }
 
     /// Whether `board` has this puzzle's size.
-    fn check_size(&self, board: Board) -> Result<(), PuzzleError> {
+    fn check_size(&self, board: TileBoard) -> Result<(), PuzzleError> {
         if board.width() == self.width() && board.height() == self.height() {
             Ok(())
         } else {
@@ -315,7 +315,7 @@ impl SlidingPuzzle {
     /// assert!(!puzzle.is_solvable(loyd, goal));
     /// assert!(puzzle.is_solvable(puzzle.parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15").unwrap(), goal));
     /// ```
-    pub fn is_solvable(&self, start: Board, goal: Board) -> bool {
+    pub fn is_solvable(&self, start: TileBoard, goal: TileBoard) -> bool {
         if self.check_size(start).is_err() || self.check_size(goal).is_err() {
             return false;
         }
@@ -358,7 +358,7 @@ impl SlidingPuzzle {
     /// let swapped = puzzle.parse("2 1 3 4 5 6 7 8 0").unwrap();
     /// assert_eq!(puzzle.check_instance(swapped, puzzle.goal()), Err(PuzzleError::Unsolvable));
     /// ```
-    pub fn check_instance(&self, start: Board, goal: Board) -> Result<(), PuzzleError> {
+    pub fn check_instance(&self, start: TileBoard, goal: TileBoard) -> Result<(), PuzzleError> {
         self.check_size(start)?;
         self.check_size(goal)?;
         if self.is_solvable(start, goal) {
@@ -378,14 +378,14 @@ impl SlidingPuzzle {
     /// # Example
     ///
     /// ```
-    /// use replan::puzzle::{Manhattan, PuzzleError, SlidingPuzzle};
+    /// use replan::puzzle::{ManhattanSum, PuzzleError, SlidingPuzzle};
     /// use replan::{AStar, BidirectionalBfs};
     ///
     /// let puzzle = SlidingPuzzle::new(2, 3).unwrap();
     /// let goal = puzzle.goal();
     /// let start = puzzle.parse("0 1\n2 3\n4 5").unwrap();
     /// let by_bfs = puzzle.solve(&mut BidirectionalBfs::new(), start, goal).unwrap();
-    /// let by_astar = puzzle.solve(&mut AStar::new(Manhattan::new(goal)), start, goal).unwrap();
+    /// let by_astar = puzzle.solve(&mut AStar::new(ManhattanSum::new(goal)), start, goal).unwrap();
     /// assert_eq!(by_bfs.len(), by_astar.len());
     ///
     /// let stuck = puzzle.parse("2 1\n3 4\n5 0").unwrap();
@@ -394,11 +394,11 @@ impl SlidingPuzzle {
     pub fn solve<P: Planner<Self>>(
         &self,
         planner: &mut P,
-        start: Board,
-        goal: Board,
-    ) -> Result<Solution, PuzzleError> {
+        start: TileBoard,
+        goal: TileBoard,
+    ) -> Result<PuzzleSolution, PuzzleError> {
         self.check_instance(start, goal)?;
-        Ok(Solution::from_path(planner.plan(self, start, goal)?))
+        Ok(PuzzleSolution::from_path(planner.plan(self, start, goal)?))
     }
 
     /// The dense-indexed view of this puzzle, for boards of at most 9 cells.
@@ -432,7 +432,7 @@ impl SlidingPuzzle {
     /// assert!(puzzle.is_solvable(board, puzzle.goal()));
     /// assert_eq!(board, puzzle.random_board(puzzle.goal(), 7));
     /// ```
-    pub fn random_board(&self, goal: Board, seed: u64) -> Board {
+    pub fn random_board(&self, goal: TileBoard, seed: u64) -> TileBoard {
         let n = self.cells();
         let mut tiles: Vec<u8> = (0..n as u8).collect();
         let mut state = seed;
@@ -445,7 +445,7 @@ impl SlidingPuzzle {
             z ^= z >> 31;
             tiles.swap(i, (z % (i as u64 + 1)) as usize);
         }
-        let board = Board::from_checked(self.width(), self.height(), &tiles);
+        let board = TileBoard::from_checked(self.width(), self.height(), &tiles);
         if self.is_solvable(board, goal) {
             return board;
         }
@@ -460,21 +460,21 @@ impl SlidingPuzzle {
             _ => unreachable!("a board has at least three tiles"),
         };
         tiles.swap(a, b);
-        Board::from_checked(self.width(), self.height(), &tiles)
+        TileBoard::from_checked(self.width(), self.height(), &tiles)
     }
 }
 
 impl Graph for SlidingPuzzle {
-    type Node = Board;
+    type Node = TileBoard;
     type Cost = u32;
     type Ids = BoardIds;
 
     #[inline(always)]
-    fn successors(&self, board: Board, visit: impl FnMut(Board, u32)) {
+    fn successors(&self, board: TileBoard, visit: impl FnMut(TileBoard, u32)) {
         self.slides_except(board, NO_PARENT_CELL, visit);
     }
 
-    fn check_node(&self, board: Board) -> Result<(), InvalidNode> {
+    fn check_node(&self, board: TileBoard) -> Result<(), InvalidNode> {
         self.check_size(board)
             .map_err(|error| InvalidNode::Other(error.to_string()))
     }
@@ -487,7 +487,12 @@ impl Graph for SlidingPuzzle {
     /// The list of slides without the one to `skip` comes from one table load: one board
     /// comparison in all instead of one per move, and no branch per move.
     #[inline(always)]
-    fn successors_except(&self, board: Board, skip: Board, mut visit: impl FnMut(Board, u32)) {
+    fn successors_except(
+        &self,
+        board: TileBoard,
+        skip: TileBoard,
+        mut visit: impl FnMut(TileBoard, u32),
+    ) {
         // The only successor that can equal `skip` is the one whose blank is on `skip`'s;
         // if that cell is not next to the blank, no slide is left out.
         let back = skip.blank() & 0xF;
@@ -505,7 +510,7 @@ impl Graph for SlidingPuzzle {
 
 impl ReverseGraph for SlidingPuzzle {
     #[inline(always)]
-    fn predecessors(&self, board: Board, visit: impl FnMut(Board, u32)) {
+    fn predecessors(&self, board: TileBoard, visit: impl FnMut(TileBoard, u32)) {
         self.successors(board, visit);
     }
 }
@@ -526,29 +531,29 @@ impl ReverseGraph for SlidingPuzzle {
 /// assert_eq!(solution.move_string(), "R");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
+pub struct PuzzleSolution {
     /// The boards from start to goal, both included.
-    pub boards: Vec<Board>,
+    pub boards: Vec<TileBoard>,
     /// The moves, one fewer than the boards.
     pub moves: Vec<Move>,
     /// The planner's statistics.
     pub stats: SearchStats,
 }
 
-impl Solution {
+impl PuzzleSolution {
     /// Turns a planner's path over boards into moves.
     ///
     /// # Example
     ///
     /// ```
-    /// use replan::puzzle::{Board, Move, Solution};
+    /// use replan::puzzle::{TileBoard, Move, PuzzleSolution};
     /// use replan::{Path, SearchStats};
-    /// let a: Board = "1 2\n3 0".parse().unwrap();
+    /// let a: TileBoard = "1 2\n3 0".parse().unwrap();
     /// let b = a.apply(Move::Up).unwrap();
-    /// let solution = Solution::from_path(Path { nodes: vec![a, b], cost: 1, stats: SearchStats::default() });
+    /// let solution = PuzzleSolution::from_path(Path { nodes: vec![a, b], cost: 1, stats: SearchStats::default() });
     /// assert_eq!(solution.moves, [Move::Up]);
     /// ```
-    pub fn from_path(path: Path<Board, u32>) -> Solution {
+    pub fn from_path(path: Path<TileBoard, u32>) -> PuzzleSolution {
         let moves = path
             .nodes
             .windows(2)
@@ -558,7 +563,7 @@ impl Solution {
                     .expect("planners return paths along the puzzle's edges")
             })
             .collect();
-        Solution {
+        PuzzleSolution {
             boards: path.nodes,
             moves,
             stats: path.stats,

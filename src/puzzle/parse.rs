@@ -2,7 +2,7 @@
 
 use std::str::FromStr;
 
-use super::{Board, PuzzleError, SlidingPuzzle};
+use super::{PuzzleError, SlidingPuzzle, TileBoard};
 
 /// More tiles or rows than any board has (16 cells, 8 rows); text is only scanned past this
 /// point, to count and to check that every token is a number, so a line of ten thousand
@@ -119,7 +119,7 @@ impl SlidingPuzzle {
     /// assert_eq!(puzzle.parse("1 2 x"), Err(PuzzleError::NotANumber { token: "x".into() }));
     /// assert_eq!(puzzle.parse("1 2 3 4 5 6 7 8 9"), Err(PuzzleError::OutOfRange { value: 9, max: 8 }));
     /// ```
-    pub fn parse(&self, text: &str) -> Result<Board, PuzzleError> {
+    pub fn parse(&self, text: &str) -> Result<TileBoard, PuzzleError> {
         let tokens = tokenize(text)?;
         if tokens.row_count > 1 {
             self.check_rows(&tokens)?;
@@ -130,7 +130,7 @@ impl SlidingPuzzle {
             &tokens.tiles,
             tokens.tile_count,
         )?;
-        Ok(Board::from_checked(self.width(), self.height(), &tiles))
+        Ok(TileBoard::from_checked(self.width(), self.height(), &tiles))
     }
 
     /// Rows past the first [`KEPT`] are not checked for length: no board has that many,
@@ -157,7 +157,7 @@ impl SlidingPuzzle {
     }
 }
 
-impl FromStr for Board {
+impl FromStr for TileBoard {
     type Err = PuzzleError;
 
     /// Reads a board whose size follows from the text: one row a line (every row the same
@@ -166,18 +166,18 @@ impl FromStr for Board {
     /// # Example
     ///
     /// ```
-    /// use replan::puzzle::{Board, PuzzleError};
-    /// let wide: Board = "1 2 3 4\n5 6 7 0".parse().unwrap();
+    /// use replan::puzzle::{TileBoard, PuzzleError};
+    /// let wide: TileBoard = "1 2 3 4\n5 6 7 0".parse().unwrap();
     /// assert_eq!((wide.width(), wide.height()), (4, 2));
-    /// let square: Board = "1 2 3 4 5 6 7 8 0".parse().unwrap();
+    /// let square: TileBoard = "1 2 3 4 5 6 7 8 0".parse().unwrap();
     /// assert_eq!(square.width(), 3);
-    /// assert_eq!("1 2 3 0 4".parse::<Board>(), Err(PuzzleError::UnknownSize { found: 5 }));
+    /// assert_eq!("1 2 3 0 4".parse::<TileBoard>(), Err(PuzzleError::UnknownSize { found: 5 }));
     /// assert_eq!(
-    ///     "1 2 3\n4 0".parse::<Board>(),
+    ///     "1 2 3\n4 0".parse::<TileBoard>(),
     ///     Err(PuzzleError::RaggedRow { row: 2, found: 2, expected: 3 })
     /// );
     /// ```
-    fn from_str(text: &str) -> Result<Board, PuzzleError> {
+    fn from_str(text: &str) -> Result<TileBoard, PuzzleError> {
         let tokens = tokenize(text)?;
         let (width, height) = if tokens.row_count > 1 {
             (tokens.rows[0], tokens.row_count)

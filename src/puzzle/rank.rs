@@ -14,7 +14,7 @@
 //! half of the `n!` indices are reachable from a given goal, which costs some unused array
 //! slots (4.4 MB of planner records for the 8-puzzle) but keeps the rank this simple.
 
-use super::{Board, PuzzleError, SlidingPuzzle, Solution};
+use super::{PuzzleError, PuzzleSolution, SlidingPuzzle, TileBoard};
 use crate::{DenseIds, Graph, IndexedGraph, InvalidNode, Planner, ReverseGraph};
 
 /// The largest board that can be ranked: `9! = 362,880` fits a planner's flat arrays
@@ -82,36 +82,36 @@ impl RankedPuzzle {
     /// # Example
     ///
     /// ```
-    /// use replan::puzzle::{Manhattan, SlidingPuzzle};
+    /// use replan::puzzle::{ManhattanSum, SlidingPuzzle};
     /// use replan::AStar;
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     /// let ranked = puzzle.ranked().unwrap();
     /// let start = puzzle.parse("0 1 2 3 4 5 6 7 8").unwrap();
-    /// let solution = ranked.solve(&mut AStar::new(Manhattan::new(puzzle.goal())), start, puzzle.goal()).unwrap();
+    /// let solution = ranked.solve(&mut AStar::new(ManhattanSum::new(puzzle.goal())), start, puzzle.goal()).unwrap();
     /// assert_eq!(solution.len(), 22);
     /// ```
     pub fn solve<P: Planner<Self>>(
         &self,
         planner: &mut P,
-        start: Board,
-        goal: Board,
-    ) -> Result<Solution, PuzzleError> {
+        start: TileBoard,
+        goal: TileBoard,
+    ) -> Result<PuzzleSolution, PuzzleError> {
         self.puzzle.check_instance(start, goal)?;
-        Ok(Solution::from_path(planner.plan(self, start, goal)?))
+        Ok(PuzzleSolution::from_path(planner.plan(self, start, goal)?))
     }
 }
 
 impl Graph for RankedPuzzle {
-    type Node = Board;
+    type Node = TileBoard;
     type Cost = u32;
     type Ids = DenseIds;
 
     #[inline(always)]
-    fn successors(&self, board: Board, visit: impl FnMut(Board, u32)) {
+    fn successors(&self, board: TileBoard, visit: impl FnMut(TileBoard, u32)) {
         self.puzzle.successors(board, visit);
     }
 
-    fn check_node(&self, board: Board) -> Result<(), InvalidNode> {
+    fn check_node(&self, board: TileBoard) -> Result<(), InvalidNode> {
         self.puzzle.check_node(board)
     }
 
@@ -122,7 +122,7 @@ impl Graph for RankedPuzzle {
 
 impl ReverseGraph for RankedPuzzle {
     #[inline(always)]
-    fn predecessors(&self, board: Board, visit: impl FnMut(Board, u32)) {
+    fn predecessors(&self, board: TileBoard, visit: impl FnMut(TileBoard, u32)) {
         self.puzzle.successors(board, visit);
     }
 }
@@ -133,7 +133,7 @@ impl IndexedGraph for RankedPuzzle {
     }
 
     #[inline]
-    fn index(&self, board: Board) -> usize {
+    fn index(&self, board: TileBoard) -> usize {
         let n = self.puzzle.cells();
         let tiles = n - 1;
         // Nibble `t` counts the tiles already placed that are smaller than `t`: placing
@@ -161,7 +161,7 @@ impl IndexedGraph for RankedPuzzle {
     }
 
     #[inline]
-    fn node(&self, index: usize) -> Board {
+    fn node(&self, index: usize) -> TileBoard {
         // One copy per board size, so every division below is by a constant and compiles to
         // a multiplication: a division by a run-time value costs tens of cycles, and
         // unranking takes two per tile.
@@ -177,7 +177,7 @@ impl IndexedGraph for RankedPuzzle {
 
 /// The board of `N` cells with rank `index` (see the module docs).
 #[inline(always)]
-fn unrank<const N: usize>(index: usize, width: usize, height: usize) -> Board {
+fn unrank<const N: usize>(index: usize, width: usize, height: usize) -> TileBoard {
     let tiles = N - 1;
     let blank = index % N;
     let mut rest = index / N;
@@ -201,5 +201,5 @@ fn unrank<const N: usize>(index: usize, width: usize, height: usize) -> Board {
         cells |= tile << (4 * cell);
         cell += 1;
     }
-    Board::from_packed(cells, blank, width, height)
+    TileBoard::from_packed(cells, blank, width, height)
 }

@@ -7,11 +7,6 @@ use super::{Cell, SnakeError};
 use crate::grid::{Connectivity, Grid};
 use crate::picture::{Picture, PictureError};
 
-/// The smallest side a board may have.
-pub const MIN_SIDE: u32 = 2;
-/// The largest side a board may have; cells then fit a `u16` index.
-pub const MAX_SIDE: u32 = 255;
-
 /// A Snake board: `width × height` cells (each side 2 to 255), some of them walls.
 ///
 /// Cells are `(x, y)`, `x` the column and `y` the row, `(0, 0)` top-left, as in
@@ -41,6 +36,19 @@ pub struct Board {
 }
 
 impl Board {
+    /// The smallest side a board may have.
+    ///
+    /// ```
+    /// assert_eq!(replan::snake::Board::MIN_SIDE, 2);
+    /// ```
+    pub const MIN_SIDE: u32 = 2;
+    /// The largest side a board may have; cells then fit a `u16` index.
+    ///
+    /// ```
+    /// assert_eq!(replan::snake::Board::MAX_SIDE, 255);
+    /// ```
+    pub const MAX_SIDE: u32 = 255;
+
     /// An open board: no walls.
     ///
     /// # Errors
@@ -284,7 +292,7 @@ impl Board {
 }
 
 fn check_size(width: u64, height: u64) -> Result<(), SnakeError> {
-    let side = u64::from(MIN_SIDE)..=u64::from(MAX_SIDE);
+    let side = u64::from(Board::MIN_SIDE)..=u64::from(Board::MAX_SIDE);
     if side.contains(&width) && side.contains(&height) {
         Ok(())
     } else {

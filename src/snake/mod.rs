@@ -73,7 +73,7 @@ pub use agents::{
     best, BlockTreeAgent, GreedyAgent, HamiltonianAgent, IncrementalAgent, PlannerComparison,
     ReclosingAgent, SafeAgent,
 };
-pub use board::{Board, MAX_SIDE, MIN_SIDE};
+pub use board::Board;
 pub use body::Snake;
 pub use config::GameConfig;
 pub use cycle::{CycleError, HamiltonianCycle};
@@ -86,6 +86,6 @@ pub use view::{
     TailView, TimedCell, TimedView,
 };
 
-/// A cell `(x, y)`: `x` the column, `y` the row, `(0, 0)` the top-left cell; the same as
-/// [`grid::Cell`](crate::grid::Cell).
-pub type Cell = crate::grid::Cell;
+// A cell is the grid's `(x, y)`, re-exported (not aliased) so that the snake and the grid can
+// be glob-imported together without an ambiguous `Cell`.
+pub use crate::grid::Cell;

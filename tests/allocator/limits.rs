@@ -4,7 +4,7 @@
 use crate::counting::allocated_by;
 use replan::grid::movingai::{parse_map, parse_scenarios, MovingAiErrorKind};
 use replan::grid::{Grid, GridError};
-use replan::puzzle::{Board, PuzzleError, SlidingPuzzle};
+use replan::puzzle::{PuzzleError, SlidingPuzzle, TileBoard};
 
 /// Far below any grid or list sized by the numbers in these inputs.
 const SMALL: usize = 64 * 1024;
@@ -146,7 +146,7 @@ fn puzzle_line_of_ten_thousand_numbers_is_an_error() {
         .map(|i| (i % 16).to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    let (result, bytes) = allocated_by(|| line.parse::<Board>());
+    let (result, bytes) = allocated_by(|| line.parse::<TileBoard>());
     assert_eq!(result, Err(PuzzleError::UnknownSize { found: 10_000 }));
     assert!(bytes < SMALL, "{bytes} bytes allocated");
 
@@ -183,7 +183,7 @@ fn puzzle_text_of_ten_thousand_lines_is_an_error() {
         .map(|i| (i % 16).to_string())
         .collect::<Vec<_>>()
         .join("\n");
-    let (result, bytes) = allocated_by(|| one_a_line.parse::<Board>());
+    let (result, bytes) = allocated_by(|| one_a_line.parse::<TileBoard>());
     assert_eq!(
         result,
         Err(PuzzleError::BadSize {

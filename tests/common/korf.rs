@@ -1,12 +1,12 @@
 //! Korf's 100 random 15-puzzle instances (`korf100.txt` in the data folder).
 
-use replan::puzzle::{Board, SlidingPuzzle};
+use replan::puzzle::{SlidingPuzzle, TileBoard};
 
 /// One line of `korf100.txt`: id, optimal length, tiles (blank-first goal).
 pub struct Instance {
     pub id: u32,
     pub optimal: u32,
-    pub start: Board,
+    pub start: TileBoard,
 }
 
 /// The instances, or `None` (after a notice naming `test`) when the data file is absent. A

@@ -249,7 +249,7 @@ proptest! {
         };
         // The same path, cost and counts: each paused node went back to be expanded first.
         prop_assert_eq!(&sliced, &whole);
-        let moves: Vec<puzzle::Board> = sliced.unwrap().nodes;
+        let moves: Vec<puzzle::TileBoard> = sliced.unwrap().nodes;
         prop_assert_eq!(moves.first(), Some(&start));
     }
 

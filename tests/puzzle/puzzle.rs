@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use replan::puzzle::{
-    AdditivePdb, Board, DatabaseError, GoalKind, LinearConflict, Manhattan, Misplaced, Move,
-    PatternDatabase, PuzzleError, SlidingPuzzle,
+    AdditivePdb, DatabaseError, GoalKind, LinearConflict, ManhattanSum, Misplaced, Move,
+    PatternDatabase, PuzzleError, SlidingPuzzle, TileBoard,
 };
 use replan::{
     AStar, Bfs, BidirectionalBfs, Budgeted, Graph, Heuristic, IdaStar, IncrementalHeuristic,
@@ -26,7 +26,7 @@ const A089473: [u64; 32] = [
 
 /// The number of states at each distance from `goal`, by a plain layered BFS over
 /// [`Graph::successors`]: the oracle, independent of the planners.
-fn distance_histogram(puzzle: &SlidingPuzzle, goal: Board) -> Vec<u64> {
+fn distance_histogram(puzzle: &SlidingPuzzle, goal: TileBoard) -> Vec<u64> {
     let mut seen = HashSet::from([goal]);
     let mut layer = vec![goal];
     let mut histogram = Vec::new();
@@ -146,7 +146,7 @@ fn the_two_hardest_eight_puzzles_take_31_moves_with_every_planner() {
                     .unwrap()
                     .len(),
                 ranked
-                    .solve(&mut AStar::new(Manhattan::new(goal)), start, goal)
+                    .solve(&mut AStar::new(ManhattanSum::new(goal)), start, goal)
                     .unwrap()
                     .len(),
                 puzzle
@@ -192,7 +192,7 @@ fn pdb(width: usize, height: usize, kind: GoalKind) -> &'static AdditivePdb {
 }
 
 /// A random board of the puzzle, made solvable by swapping two tiles if need be.
-fn solvable(puzzle: &SlidingPuzzle, goal: Board, mut tiles: Vec<u8>) -> Board {
+fn solvable(puzzle: &SlidingPuzzle, goal: TileBoard, mut tiles: Vec<u8>) -> TileBoard {
     let board = puzzle.board(&tiles).unwrap();
     if puzzle.is_solvable(board, goal) {
         return board;
@@ -216,9 +216,14 @@ fn board_strategy(cells: u8) -> impl Strategy<Value = (Vec<u8>, bool)> {
 
 /// Checks a heuristic against the BFS distance of `start` and of all its neighbours along a
 /// solution: admissible, consistent, and updated incrementally to the same value.
-fn check_heuristic<H>(name: &str, puzzle: &SlidingPuzzle, h: &H, path: &[Board], goal: Board)
-where
-    H: Heuristic<Board, u32> + IncrementalHeuristic<Board, u32>,
+fn check_heuristic<H>(
+    name: &str,
+    puzzle: &SlidingPuzzle,
+    h: &H,
+    path: &[TileBoard],
+    goal: TileBoard,
+) where
+    H: Heuristic<TileBoard, u32> + IncrementalHeuristic<TileBoard, u32>,
 {
     let distance = (path.len() - 1) as u32;
     for (step, &board) in path.iter().enumerate() {
@@ -270,7 +275,7 @@ fn check_board(width: usize, height: usize, tiles: Vec<u8>, blank_first: bool) {
         (
             "IDA* manhattan through estimate_child",
             puzzle
-                .solve(&mut IdaStar::new(Manhattan::new(goal)), start, goal)
+                .solve(&mut IdaStar::new(ManhattanSum::new(goal)), start, goal)
                 .unwrap(),
         ),
         (
@@ -282,7 +287,7 @@ fn check_board(width: usize, height: usize, tiles: Vec<u8>, blank_first: bool) {
         (
             "A* manhattan",
             puzzle
-                .solve(&mut AStar::new(Manhattan::new(goal)), start, goal)
+                .solve(&mut AStar::new(ManhattanSum::new(goal)), start, goal)
                 .unwrap(),
         ),
         (
@@ -326,7 +331,7 @@ fn check_board(width: usize, height: usize, tiles: Vec<u8>, blank_first: bool) {
         lengths.push((
             "ranked A* manhattan",
             ranked
-                .solve(&mut AStar::new(Manhattan::new(goal)), start, goal)
+                .solve(&mut AStar::new(ManhattanSum::new(goal)), start, goal)
                 .unwrap(),
         ));
         lengths.push((
@@ -338,7 +343,11 @@ fn check_board(width: usize, height: usize, tiles: Vec<u8>, blank_first: bool) {
         lengths.push((
             "IDA* manhattan",
             puzzle
-                .solve(&mut IdaStar::incremental(Manhattan::new(goal)), start, goal)
+                .solve(
+                    &mut IdaStar::incremental(ManhattanSum::new(goal)),
+                    start,
+                    goal,
+                )
                 .unwrap(),
         ));
     }
@@ -363,7 +372,7 @@ fn check_board(width: usize, height: usize, tiles: Vec<u8>, blank_first: bool) {
     check_heuristic(
         "manhattan",
         &puzzle,
-        &Manhattan::new(goal),
+        &ManhattanSum::new(goal),
         &oracle.boards,
         goal,
     );
@@ -439,7 +448,7 @@ proptest! {
     fn display_parses_back((tiles, _) in board_strategy(12)) {
         let puzzle = SlidingPuzzle::new(4, 3).unwrap();
         let board = puzzle.board(&tiles).unwrap();
-        prop_assert_eq!(board.to_string().parse::<Board>().unwrap(), board);
+        prop_assert_eq!(board.to_string().parse::<TileBoard>().unwrap(), board);
         prop_assert_eq!(puzzle.parse(&board.to_string()).unwrap(), board);
     }
 
@@ -462,11 +471,15 @@ fn korf_goal_fifteen_puzzle_with_a_custom_goal_permutation() {
     let goal = puzzle.parse("1 4 7\n2 5 8\n3 6 0").unwrap();
     let start = puzzle.parse("1 4 7\n2 5 8\n3 0 6").unwrap();
     let solution = puzzle
-        .solve(&mut IdaStar::incremental(Manhattan::new(goal)), start, goal)
+        .solve(
+            &mut IdaStar::incremental(ManhattanSum::new(goal)),
+            start,
+            goal,
+        )
         .unwrap();
     assert_eq!(solution.moves, [Move::Right]);
     // A heuristic built for another goal still answers correctly for this one.
-    let other = Manhattan::new(puzzle.goal());
+    let other = ManhattanSum::new(puzzle.goal());
     assert_eq!(other.estimate(start, goal), 1);
 }
 
@@ -477,7 +490,7 @@ fn unsolvable_eight_puzzle_is_refused_without_searching() {
     let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     let start = puzzle.parse("1 2 3\n4 5 6\n8 7 0").unwrap();
     // IDA* would never stop on an unsolvable instance; `solve` must not start it.
-    let mut ida = IdaStar::incremental(Manhattan::new(puzzle.goal()));
+    let mut ida = IdaStar::incremental(ManhattanSum::new(puzzle.goal()));
     assert_eq!(
         puzzle.solve(&mut ida, start, puzzle.goal()),
         Err(PuzzleError::Unsolvable)
@@ -491,7 +504,7 @@ fn unsolvable_fifteen_puzzle_sam_loyd() {
     let start = puzzle
         .parse("1 2 3 4\n5 6 7 8\n9 10 11 12\n13 15 14 0")
         .unwrap();
-    let mut ida = IdaStar::incremental(Manhattan::new(puzzle.goal()));
+    let mut ida = IdaStar::incremental(ManhattanSum::new(puzzle.goal()));
     assert_eq!(
         puzzle.solve(&mut ida, start, puzzle.goal()),
         Err(PuzzleError::Unsolvable)
@@ -655,7 +668,7 @@ fn malformed_ragged_rows() {
         })
     );
     assert_eq!(
-        "1 2 3\n4 5 6 7\n8 0 9".parse::<Board>(),
+        "1 2 3\n4 5 6 7\n8 0 9".parse::<TileBoard>(),
         Err(PuzzleError::RaggedRow {
             row: 2,
             found: 4,
@@ -681,15 +694,15 @@ fn malformed_bad_size() {
         })
     );
     assert_eq!(
-        "1 2 3 4 5 0".parse::<Board>(),
+        "1 2 3 4 5 0".parse::<TileBoard>(),
         Err(PuzzleError::UnknownSize { found: 6 })
     );
     assert_eq!(
-        "1 0".parse::<Board>(),
+        "1 0".parse::<TileBoard>(),
         Err(PuzzleError::UnknownSize { found: 2 })
     );
     assert_eq!(
-        "1\n0".parse::<Board>(),
+        "1\n0".parse::<TileBoard>(),
         Err(PuzzleError::BadSize {
             width: 1,
             height: 2
@@ -869,7 +882,11 @@ fn fifteen_puzzle_pdb_ida_star_is_optimal_on_a_small_pattern_set() {
             .solve(&mut IdaStar::incremental(&pdb), board, goal)
             .unwrap();
         let by_manhattan = puzzle
-            .solve(&mut IdaStar::incremental(Manhattan::new(goal)), board, goal)
+            .solve(
+                &mut IdaStar::incremental(ManhattanSum::new(goal)),
+                board,
+                goal,
+            )
             .unwrap();
         assert_eq!(by_pdb.len(), by_manhattan.len());
         assert!(by_pdb.stats.expanded <= by_manhattan.stats.expanded);
@@ -901,7 +918,7 @@ fn ida_star_reports_no_path_on_a_finite_acyclic_graph() {
 fn ida_star_budget_stops_a_hopeless_search() {
     let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     let unreachable = puzzle.parse("2 1 3 4 5 6 7 8 0").unwrap();
-    let mut ida = IdaStar::incremental(Manhattan::new(unreachable)).with_budget(10_000);
+    let mut ida = IdaStar::incremental(ManhattanSum::new(unreachable)).with_budget(10_000);
     // `plan` itself does not check solvability; the budget is what ends it.
     assert_eq!(
         ida.plan(&puzzle, puzzle.goal(), unreachable),
@@ -939,7 +956,7 @@ fn one_planner_serves_many_searches_on_boards_of_different_sizes() {
     // sizes; every answer must match a fresh planner's.
     let small = SlidingPuzzle::new(3, 3).unwrap();
     let large = SlidingPuzzle::new(4, 4).unwrap();
-    let mut reused = AStar::new(|a: Board, b: Board| Manhattan::new(b).estimate(a, b));
+    let mut reused = AStar::new(|a: TileBoard, b: TileBoard| ManhattanSum::new(b).estimate(a, b));
     for round in 0..300u64 {
         let puzzle = if round % 3 == 0 { &large } else { &small };
         let goal = puzzle.goal();
@@ -951,7 +968,7 @@ fn one_planner_serves_many_searches_on_boards_of_different_sizes() {
             puzzle.random_board(goal, round)
         };
         let expected = puzzle
-            .solve(&mut AStar::new(Manhattan::new(goal)), start, goal)
+            .solve(&mut AStar::new(ManhattanSum::new(goal)), start, goal)
             .unwrap();
         let got = puzzle.solve(&mut reused, start, goal).unwrap();
         assert_eq!(got.len(), expected.len(), "round {round}");

@@ -16,7 +16,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use replan::puzzle::{
-    AdditivePdb, Board, CompactAdditivePdb, DatabaseError, GoalKind, Manhattan, SlidingPuzzle,
+    AdditivePdb, CompactAdditivePdb, DatabaseError, GoalKind, ManhattanSum, SlidingPuzzle,
+    TileBoard,
 };
 use replan::{Heuristic, IdaStar};
 
@@ -175,7 +176,7 @@ fn compact_file_of_another_partition_or_goal_is_refused() {
     let (_, path) = small_file("partition.pdb");
     let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     let asked =
-        |goal: Board, patterns: &[&[u8]]| CompactAdditivePdb::load_for(&path, goal, patterns);
+        |goal: TileBoard, patterns: &[&[u8]]| CompactAdditivePdb::load_for(&path, goal, patterns);
     assert!(asked(puzzle.goal(), &[&[1, 2, 3, 4], &[5, 6, 7, 8]]).is_ok());
     for patterns in [
         &[&[1u8, 2, 3, 5][..], &[4, 6, 7, 8]][..],
@@ -213,7 +214,7 @@ fn compact_databases_solve_optimally() {
         let compact = CompactAdditivePdb::build(&puzzle, goal, patterns).unwrap();
         assert!(compact.reflects());
         let bytewise = AdditivePdb::build(&puzzle, goal, patterns).unwrap();
-        let manhattan = Manhattan::new(goal);
+        let manhattan = ManhattanSum::new(goal);
         for seed in 0..boards {
             let start = match walk {
                 None => puzzle.random_board(goal, seed),
@@ -235,11 +236,11 @@ fn compact_databases_solve_optimally() {
 }
 
 /// A board `moves` random moves (never straight back) from `goal`.
-fn random_walk(puzzle: &SlidingPuzzle, goal: Board, moves: usize, seed: u64) -> Board {
+fn random_walk(puzzle: &SlidingPuzzle, goal: TileBoard, moves: usize, seed: u64) -> TileBoard {
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let (mut board, mut last) = (goal, None);
     for _ in 0..moves {
-        let options: Vec<Board> = replan::puzzle::Move::ALL
+        let options: Vec<TileBoard> = replan::puzzle::Move::ALL
             .iter()
             .filter_map(|&m| board.apply(m))
             .filter(|&b| Some(b) != last)

@@ -3,7 +3,7 @@
 
 use super::database::{check_pattern, slots};
 use super::{BuildProgress, PatternDatabase};
-use crate::puzzle::{Board, Manhattan, PuzzleError, SlidingPuzzle};
+use crate::puzzle::{ManhattanSum, PuzzleError, SlidingPuzzle, TileBoard};
 use crate::{Heuristic, IncrementalHeuristic};
 
 /// Marks a tile that belongs to no pattern.
@@ -20,7 +20,7 @@ pub(super) struct Reflection {
 
 impl Reflection {
     /// The reflection about the main diagonal, if `goal` allows one.
-    pub(super) fn of(goal: Board) -> Option<Reflection> {
+    pub(super) fn of(goal: TileBoard) -> Option<Reflection> {
         let width = goal.width();
         if width != goal.height() || goal.blank() % width != goal.blank() / width {
             return None;
@@ -75,12 +75,12 @@ impl Reflection {
 /// ```
 #[derive(Clone, Debug)]
 pub struct AdditivePdb {
-    goal: Board,
+    goal: TileBoard,
     pub(super) databases: Vec<PatternDatabase>,
     /// The database each tile belongs to, or [`NO_PATTERN`].
     pattern_of: [u8; 16],
     reflection: Option<Reflection>,
-    fallback: Manhattan,
+    fallback: ManhattanSum,
 }
 
 /// What [`AdditivePdb`] remembers per node when used incrementally: the cell of every tile
@@ -125,7 +125,7 @@ impl AdditivePdb {
     /// ```
     pub fn build(
         puzzle: &SlidingPuzzle,
-        goal: Board,
+        goal: TileBoard,
         patterns: &[&[u8]],
     ) -> Result<Self, PuzzleError> {
         Self::build_with_progress(puzzle, goal, patterns, |_, _| {})
@@ -149,7 +149,7 @@ impl AdditivePdb {
     /// ```
     pub fn build_with_progress(
         puzzle: &SlidingPuzzle,
-        goal: Board,
+        goal: TileBoard,
         patterns: &[&[u8]],
         mut progress: impl FnMut(usize, BuildProgress),
     ) -> Result<Self, PuzzleError> {
@@ -205,7 +205,7 @@ impl AdditivePdb {
         Ok(AdditivePdb {
             goal,
             reflection: Reflection::of(goal),
-            fallback: Manhattan::new(goal),
+            fallback: ManhattanSum::new(goal),
             databases,
             pattern_of,
         })
@@ -232,7 +232,7 @@ impl AdditivePdb {
     /// ```
     pub fn six_six_three(
         puzzle: &SlidingPuzzle,
-        goal: Board,
+        goal: TileBoard,
         progress: impl FnMut(usize, BuildProgress),
     ) -> Result<Self, PuzzleError> {
         let patterns = Self::six_six_three_patterns(goal)?;
@@ -257,7 +257,7 @@ impl AdditivePdb {
     /// let last = AdditivePdb::six_six_three_patterns(puzzle.goal()).unwrap();
     /// assert_eq!(last, [vec![1, 5, 6, 9, 10, 13], vec![7, 8, 11, 12, 14, 15], vec![2, 3, 4]]);
     /// ```
-    pub fn six_six_three_patterns(goal: Board) -> Result<Vec<Vec<u8>>, PuzzleError> {
+    pub fn six_six_three_patterns(goal: TileBoard) -> Result<Vec<Vec<u8>>, PuzzleError> {
         const CELLS: [&[usize]; 3] = [&[0, 4, 5, 8, 9, 12], &[6, 7, 10, 11, 13, 14], &[1, 2, 3]];
         if goal.width() != 4 || goal.height() != 4 || !matches!(goal.blank(), 0 | 15) {
             return Err(PuzzleError::BadPattern {
@@ -287,7 +287,7 @@ impl AdditivePdb {
     /// let puzzle = SlidingPuzzle::new(3, 3).unwrap();
     /// assert_eq!(AdditivePdb::default_patterns(puzzle.goal()), [vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
     /// ```
-    pub fn default_patterns(goal: Board) -> Vec<Vec<u8>> {
+    pub fn default_patterns(goal: TileBoard) -> Vec<Vec<u8>> {
         if let Ok(patterns) = Self::six_six_three_patterns(goal) {
             return patterns;
         }
@@ -370,16 +370,16 @@ pub(super) fn check_patterns(
         .try_for_each(|tiles| check_pattern(n, tiles, &mut taken, entries))
 }
 
-impl Heuristic<Board, u32> for AdditivePdb {
-    fn estimate(&self, from: Board, goal: Board) -> u32 {
+impl Heuristic<TileBoard, u32> for AdditivePdb {
+    fn estimate(&self, from: TileBoard, goal: TileBoard) -> u32 {
         self.first(from, goal).0
     }
 }
 
-impl IncrementalHeuristic<Board, u32> for AdditivePdb {
+impl IncrementalHeuristic<TileBoard, u32> for AdditivePdb {
     type State = PdbState;
 
-    fn first(&self, node: Board, goal: Board) -> (u32, PdbState) {
+    fn first(&self, node: TileBoard, goal: TileBoard) -> (u32, PdbState) {
         let mut state = PdbState::default();
         if goal != self.goal || node.len() != goal.len() {
             return (self.fallback.estimate(node, goal), state);
@@ -396,11 +396,11 @@ impl IncrementalHeuristic<Board, u32> for AdditivePdb {
     #[inline(always)]
     fn next(
         &self,
-        parent: Board,
+        parent: TileBoard,
         _parent_h: u32,
         mut state: PdbState,
-        child: Board,
-        goal: Board,
+        child: TileBoard,
+        goal: TileBoard,
     ) -> (u32, PdbState) {
         if goal != self.goal {
             return (self.fallback.estimate(child, goal), state);

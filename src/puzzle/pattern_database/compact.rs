@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 use super::database::{check_pattern, placement_index, placements};
 use super::regions::{Cells, Regions};
 use super::BuildProgress;
-use crate::puzzle::{Board, PuzzleError, SlidingPuzzle};
+use crate::puzzle::{PuzzleError, SlidingPuzzle, TileBoard};
 
 /// The largest excess an entry holds; larger ones are stored as this (still admissible).
 pub(super) const MAX_EXCESS: u8 = 15;
@@ -58,7 +58,7 @@ const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct CompactDatabase {
-    pub(super) goal: Board,
+    pub(super) goal: TileBoard,
     pub(super) tiles: Vec<u8>,
     /// Entry `p` in the low nibble of byte `p / 2` for even `p`, the high one for odd `p`.
     pub(super) nibbles: Vec<u8>,
@@ -77,7 +77,7 @@ impl fmt::Debug for CompactDatabase {
 }
 
 /// The taxicab distance from every cell to every tile's goal cell.
-fn manhattan_table(goal: Board) -> [[u8; 16]; 16] {
+fn manhattan_table(goal: TileBoard) -> [[u8; 16]; 16] {
     let width = goal.width();
     let goal_cells = goal.positions();
     let mut table = [[0u8; 16]; 16];
@@ -92,7 +92,7 @@ fn manhattan_table(goal: Board) -> [[u8; 16]; 16] {
 }
 
 impl CompactDatabase {
-    pub(super) fn new(goal: Board, tiles: Vec<u8>, nibbles: Vec<u8>) -> Self {
+    pub(super) fn new(goal: TileBoard, tiles: Vec<u8>, nibbles: Vec<u8>) -> Self {
         CompactDatabase {
             manhattan: manhattan_table(goal),
             goal,
@@ -117,7 +117,11 @@ impl CompactDatabase {
     /// assert_eq!(db.len(), 16 * 15 * 14);
     /// assert!(CompactDatabase::build(&puzzle, puzzle.goal(), &[0, 1]).is_err());
     /// ```
-    pub fn build(puzzle: &SlidingPuzzle, goal: Board, tiles: &[u8]) -> Result<Self, PuzzleError> {
+    pub fn build(
+        puzzle: &SlidingPuzzle,
+        goal: TileBoard,
+        tiles: &[u8],
+    ) -> Result<Self, PuzzleError> {
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         Self::build_with_threads(puzzle, goal, tiles, threads, |_| {})
     }
@@ -151,7 +155,7 @@ impl CompactDatabase {
     /// ```
     pub fn build_with_threads(
         puzzle: &SlidingPuzzle,
-        goal: Board,
+        goal: TileBoard,
         tiles: &[u8],
         threads: usize,
         mut progress: impl FnMut(BuildProgress),
@@ -189,7 +193,7 @@ impl CompactDatabase {
     /// let puzzle = SlidingPuzzle::new(2, 2).unwrap();
     /// assert_eq!(CompactDatabase::build(&puzzle, puzzle.goal(), &[1]).unwrap().goal(), puzzle.goal());
     /// ```
-    pub fn goal(&self) -> Board {
+    pub fn goal(&self) -> TileBoard {
         self.goal
     }
 
@@ -220,7 +224,7 @@ impl CompactDatabase {
     /// assert_eq!(db.distance(board), Some(4));
     /// assert_eq!(db.distance(SlidingPuzzle::new(4, 4).unwrap().goal()), None);
     /// ```
-    pub fn distance(&self, board: Board) -> Option<u8> {
+    pub fn distance(&self, board: TileBoard) -> Option<u8> {
         let same_size = board.width() == self.goal.width() && board.height() == self.goal.height();
         same_size.then(|| {
             let positions = board.positions();
@@ -298,7 +302,7 @@ impl Search<'_> {
     /// The breadth-first search; returns the entries, two to a byte.
     fn run(
         &self,
-        goal: Board,
+        goal: TileBoard,
         tiles: &[u8],
         threads: usize,
         progress: &mut impl FnMut(BuildProgress),

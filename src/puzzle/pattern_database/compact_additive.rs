@@ -4,7 +4,7 @@
 use super::additive::{check_patterns, with_nibble, Reflection, MAX_PATTERNS};
 use super::database::placements;
 use super::{BuildProgress, CompactDatabase};
-use crate::puzzle::{Board, Manhattan, PuzzleError, SlidingPuzzle};
+use crate::puzzle::{ManhattanSum, PuzzleError, SlidingPuzzle, TileBoard};
 use crate::{Heuristic, IncrementalHeuristic};
 
 /// Marks a tile that belongs to no pattern.
@@ -38,12 +38,12 @@ const NO_PATTERN: u8 = u8::MAX;
 /// ```
 #[derive(Clone, Debug)]
 pub struct CompactAdditivePdb {
-    goal: Board,
+    goal: TileBoard,
     pub(super) databases: Vec<CompactDatabase>,
     /// The database each tile belongs to, or [`NO_PATTERN`].
     pattern_of: [u8; 16],
     reflection: Option<Reflection>,
-    fallback: Manhattan,
+    fallback: ManhattanSum,
 }
 
 /// What [`CompactAdditivePdb`] remembers per node when used incrementally.
@@ -88,7 +88,7 @@ impl CompactAdditivePdb {
     /// ```
     pub fn build(
         puzzle: &SlidingPuzzle,
-        goal: Board,
+        goal: TileBoard,
         patterns: &[&[u8]],
     ) -> Result<Self, PuzzleError> {
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
@@ -113,7 +113,7 @@ impl CompactAdditivePdb {
     /// ```
     pub fn build_with_threads(
         puzzle: &SlidingPuzzle,
-        goal: Board,
+        goal: TileBoard,
         patterns: &[&[u8]],
         threads: usize,
         mut progress: impl FnMut(usize, BuildProgress),
@@ -172,7 +172,7 @@ impl CompactAdditivePdb {
         Ok(CompactAdditivePdb {
             goal,
             reflection: Reflection::of(goal),
-            fallback: Manhattan::new(goal),
+            fallback: ManhattanSum::new(goal),
             databases,
             pattern_of,
         })
@@ -199,7 +199,7 @@ impl CompactAdditivePdb {
     /// ```
     pub fn seven_eight(
         puzzle: &SlidingPuzzle,
-        goal: Board,
+        goal: TileBoard,
         threads: usize,
         progress: impl FnMut(usize, BuildProgress),
     ) -> Result<Self, PuzzleError> {
@@ -227,7 +227,7 @@ impl CompactAdditivePdb {
     /// let last = CompactAdditivePdb::seven_eight_patterns(puzzle.goal()).unwrap();
     /// assert_eq!(last, [vec![9, 10, 11, 12, 13, 14, 15], vec![1, 2, 3, 4, 5, 6, 7, 8]]);
     /// ```
-    pub fn seven_eight_patterns(goal: Board) -> Result<Vec<Vec<u8>>, PuzzleError> {
+    pub fn seven_eight_patterns(goal: TileBoard) -> Result<Vec<Vec<u8>>, PuzzleError> {
         if goal.width() != 4 || goal.height() != 4 || !matches!(goal.blank(), 0 | 15) {
             return Err(PuzzleError::BadPattern {
                 reason: "the 7-8 partition is defined for 4x4 goals with the blank in cell 0 \
@@ -270,7 +270,7 @@ impl CompactAdditivePdb {
     /// let pdb = CompactAdditivePdb::build(&puzzle, puzzle.goal(), &[&[1, 2, 3]]).unwrap();
     /// assert_eq!(pdb.goal(), puzzle.goal());
     /// ```
-    pub fn goal(&self) -> Board {
+    pub fn goal(&self) -> TileBoard {
         self.goal
     }
 
@@ -341,16 +341,16 @@ impl CompactAdditivePdb {
     }
 }
 
-impl Heuristic<Board, u32> for CompactAdditivePdb {
-    fn estimate(&self, from: Board, goal: Board) -> u32 {
+impl Heuristic<TileBoard, u32> for CompactAdditivePdb {
+    fn estimate(&self, from: TileBoard, goal: TileBoard) -> u32 {
         self.first(from, goal).0
     }
 }
 
-impl IncrementalHeuristic<Board, u32> for CompactAdditivePdb {
+impl IncrementalHeuristic<TileBoard, u32> for CompactAdditivePdb {
     type State = CompactPdbState;
 
-    fn first(&self, node: Board, goal: Board) -> (u32, CompactPdbState) {
+    fn first(&self, node: TileBoard, goal: TileBoard) -> (u32, CompactPdbState) {
         let mut state = CompactPdbState::default();
         if goal != self.goal || node.len() != goal.len() {
             return (self.fallback.estimate(node, goal), state);
@@ -367,11 +367,11 @@ impl IncrementalHeuristic<Board, u32> for CompactAdditivePdb {
     #[inline(always)]
     fn next(
         &self,
-        parent: Board,
+        parent: TileBoard,
         _parent_h: u32,
         mut state: CompactPdbState,
-        child: Board,
-        goal: Board,
+        child: TileBoard,
+        goal: TileBoard,
     ) -> (u32, CompactPdbState) {
         if goal != self.goal {
             return (self.fallback.estimate(child, goal), state);

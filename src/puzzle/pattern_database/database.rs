@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::regions::{Cells, Regions};
-use crate::puzzle::{Board, PuzzleError, SlidingPuzzle};
+use crate::puzzle::{PuzzleError, SlidingPuzzle, TileBoard};
 
 /// Marks an entry not yet reached while building.
 const UNSEEN: u8 = u8::MAX;
@@ -57,7 +57,7 @@ pub struct BuildProgress {
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct PatternDatabase {
-    pub(super) goal: Board,
+    pub(super) goal: TileBoard,
     pub(super) tiles: Vec<u8>,
     pub(super) entries: Vec<u8>,
     /// For the region holding each placement's lowest free cell (which holds the blank most
@@ -159,7 +159,7 @@ pub(super) fn check_pattern(
 }
 
 impl PatternDatabase {
-    pub(super) fn new(goal: Board, tiles: Vec<u8>, entries: Vec<u8>, cells: Cells) -> Self {
+    pub(super) fn new(goal: TileBoard, tiles: Vec<u8>, entries: Vec<u8>, cells: Cells) -> Self {
         let free = goal.len() - tiles.len();
         let mut first_region_mod3 = vec![0u8; (entries.len() / free).div_ceil(4)];
         for (placement, &entry) in entries.iter().step_by(free).enumerate() {
@@ -191,7 +191,11 @@ impl PatternDatabase {
     /// assert_eq!(db.tiles(), [1, 2, 3]);
     /// assert!(PatternDatabase::build(&puzzle, puzzle.goal(), &[0, 1]).is_err());
     /// ```
-    pub fn build(puzzle: &SlidingPuzzle, goal: Board, tiles: &[u8]) -> Result<Self, PuzzleError> {
+    pub fn build(
+        puzzle: &SlidingPuzzle,
+        goal: TileBoard,
+        tiles: &[u8],
+    ) -> Result<Self, PuzzleError> {
         Self::build_with_progress(puzzle, goal, tiles, |_| {})
     }
 
@@ -212,7 +216,7 @@ impl PatternDatabase {
     /// ```
     pub fn build_with_progress(
         puzzle: &SlidingPuzzle,
-        goal: Board,
+        goal: TileBoard,
         tiles: &[u8],
         mut progress: impl FnMut(BuildProgress),
     ) -> Result<Self, PuzzleError> {
@@ -339,7 +343,7 @@ impl PatternDatabase {
     /// let puzzle = SlidingPuzzle::new(2, 2).unwrap();
     /// assert_eq!(PatternDatabase::build(&puzzle, puzzle.goal(), &[1]).unwrap().goal(), puzzle.goal());
     /// ```
-    pub fn goal(&self) -> Board {
+    pub fn goal(&self) -> TileBoard {
         self.goal
     }
 
@@ -371,7 +375,7 @@ impl PatternDatabase {
     /// assert_eq!(db.distance(board), Some(4)); // tile 1 is four cells from home
     /// assert_eq!(db.distance(SlidingPuzzle::new(4, 4).unwrap().goal()), None);
     /// ```
-    pub fn distance(&self, board: Board) -> Option<u8> {
+    pub fn distance(&self, board: TileBoard) -> Option<u8> {
         let same_size = board.width() == self.goal.width() && board.height() == self.goal.height();
         same_size.then(|| self.lookup(board.positions()))
     }

@@ -9,7 +9,7 @@ use super::additive::MAX_PATTERNS;
 use super::database::{check_pattern, placements, slots};
 use super::regions::Cells;
 use super::{AdditivePdb, CompactAdditivePdb, CompactDatabase, PatternDatabase};
-use crate::puzzle::{Board, PuzzleError, SlidingPuzzle};
+use crate::puzzle::{PuzzleError, SlidingPuzzle, TileBoard};
 
 const DATABASE_MAGIC: &[u8; 8] = b"replnPDB";
 const ADDITIVE_MAGIC: &[u8; 8] = b"replnAPD";
@@ -193,7 +193,13 @@ impl Layout {
 }
 
 /// The header, `data` (the entries, `count` of them) and the checksum of everything.
-fn with_header(goal: Board, tiles: &[u8], layout: Layout, count: usize, data: &[u8]) -> Vec<u8> {
+fn with_header(
+    goal: TileBoard,
+    tiles: &[u8],
+    layout: Layout,
+    count: usize,
+    data: &[u8],
+) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(data.len() + 64);
     bytes.extend_from_slice(DATABASE_MAGIC);
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
@@ -214,7 +220,7 @@ fn with_header(goal: Board, tiles: &[u8], layout: Layout, count: usize, data: &[
 
 /// What a database file holds, checked.
 struct DatabaseFile {
-    goal: Board,
+    goal: TileBoard,
     tiles: Vec<u8>,
     entries: Vec<u8>,
     cells: Cells,
@@ -613,7 +619,7 @@ impl CompactAdditivePdb {
     /// ```
     pub fn load_for(
         path: impl AsRef<FilePath>,
-        goal: Board,
+        goal: TileBoard,
         patterns: &[&[u8]],
     ) -> Result<Self, DatabaseError> {
         let pdb = Self::load(path)?;
