@@ -13,7 +13,8 @@ use std::fmt::Debug;
 /// Implemented for the unsigned and signed integer types and for `f32` and `f64`.
 /// Edge costs must be non-negative (and not NaN); planners report a negative or NaN edge
 /// cost as [`PlanError::InvalidCost`](crate::PlanError::InvalidCost) instead of returning a
-/// wrong path.
+/// wrong path. An edge of cost [`Cost::INFINITY`] is impassable: every planner skips it
+/// as if the graph did not list it.
 ///
 /// # Example
 ///

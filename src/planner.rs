@@ -41,7 +41,8 @@ pub trait Planner<G: Graph + ?Sized>: Budgeted {
     /// [`Graph::check_node`] refuses an endpoint, [`PlanError::NoPath`] when the goal is
     /// unreachable, [`PlanError::BudgetExceeded`] when the expansion budget ran out first,
     /// [`PlanError::CostOverflow`] / [`PlanError::InvalidCost`] for costs the planner cannot
-    /// add up.
+    /// add up. An edge of infinite cost ([`Cost::INFINITY`](crate::Cost::INFINITY)) is no
+    /// error: every planner treats it as impassable.
     ///
     /// # Example
     ///

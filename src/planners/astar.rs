@@ -66,6 +66,11 @@ use crate::{
 ///
 /// The planner owns its frontier and per-node records and reuses them on every call.
 ///
+/// An edge of infinite cost ([`Cost::INFINITY`]) is impassable: skipped, as if the graph
+/// did not list it. A negative or NaN edge cost is [`PlanError::InvalidCost`], a NaN
+/// estimate [`PlanError::InvalidEstimate`], a path cost that overflows
+/// [`PlanError::CostOverflow`].
+///
 /// # Example
 ///
 /// ```

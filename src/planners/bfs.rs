@@ -27,6 +27,11 @@ use crate::{
 ///
 /// The planner owns its queue and per-node records and reuses them on every call.
 ///
+/// Edge costs do not steer the search, but an edge of infinite cost ([`Cost::INFINITY`])
+/// is impassable: skipped, as if the graph did not list it. A negative or NaN edge cost on
+/// the way is [`PlanError::InvalidCost`], a path cost that overflows
+/// [`PlanError::CostOverflow`].
+///
 /// # Example
 ///
 /// ```

@@ -27,6 +27,10 @@
 //!   written a layer at a time: no reached bits per edge (8-puzzle set: 19% fewer
 //!   instructions). Both ways expand the same nodes in the same order.
 //! - The search stops with [`PlanError::NoPath`] as soon as either frontier is empty.
+//! - **Impassable edges.** An edge of infinite cost is skipped. Layers as spans of ids
+//!   cannot skip one that leads to a new node (its id already belongs to the next span), so
+//!   the first such edge makes the search start again with layers as lists of ids; a graph
+//!   without infinite edges never pays for that.
 //!
 //! # Complexity
 //!
@@ -35,7 +39,8 @@
 //! `b^d`.
 
 use crate::memory::{
-    check_endpoint, check_query, edge_error, push_ids_to_root, NodeRecord, NO_PARENT,
+    check_endpoint, check_query, edge_error, is_infinite_sum, push_ids_to_root, NodeRecord,
+    NO_PARENT,
 };
 use crate::{
     Budgeted, Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, ReverseGraph,
@@ -47,6 +52,11 @@ use crate::{
 /// Needs a [`ReverseGraph`] to search backwards from the goal. Both sides share one node
 /// numbering (one hash lookup per generated node on hashed graphs), and the planner keeps
 /// all of its memory for the next call.
+///
+/// Edge costs do not steer the search, but an edge of infinite cost ([`Cost::INFINITY`])
+/// is impassable: skipped, as if the graph did not list it. A negative or NaN edge cost on
+/// the way is [`PlanError::InvalidCost`], a path cost that overflows
+/// [`PlanError::CostOverflow`].
 ///
 /// # Example
 ///
@@ -408,7 +418,23 @@ impl<G: ReverseGraph + ?Sized> Planner<G> for BidirectionalBfs<G::Ids, G::Cost> 
                 stats: *stats,
             });
         }
-        search_layers(graph, ids, seen, forward, backward, trail, stats, *rules)
+        match search_layers(
+            graph, ids, seen, forward, backward, trail, stats, *rules, true,
+        )? {
+            Some(path) => Ok(path),
+            None => search_by_lists(
+                graph,
+                ids,
+                seen,
+                forward,
+                backward,
+                trail,
+                stats,
+                *rules,
+                &[start],
+                &[goal],
+            ),
+        }
     }
 
     fn last_stats(&self) -> SearchStats {
@@ -492,10 +518,17 @@ impl<I, C: Cost> BidirectionalBfs<I, C> {
             stats,
         } = self;
         begin_search(graph, ids, seen, forward, backward)?;
-        place_roots(graph, ids, seen, forward, backward, starts, goals)?;
+        place_roots(graph, ids, seen, forward, backward, starts, goals, true)?;
         stats.max_frontier = starts.len() + goals.len();
-        search_layers(graph, ids, seen, forward, backward, trail, stats, *rules)
-            .map(Outcome::Reached)
+        let path = match search_layers(
+            graph, ids, seen, forward, backward, trail, stats, *rules, true,
+        )? {
+            Some(path) => path,
+            None => search_by_lists(
+                graph, ids, seen, forward, backward, trail, stats, *rules, starts, goals,
+            )?,
+        };
+        Ok(Outcome::Reached(path))
     }
 }
 
@@ -573,7 +606,13 @@ fn forget_last_search<C>(seen: &mut Seen, forward: &mut Side<C>, backward: &mut 
     backward.layer = 0;
 }
 
+/// The path type of a search on `G`.
+type PathOf<G> = Path<<G as Graph>::Node, <G as Graph>::Cost>;
+
 /// The layers of both searches until they meet, and the path through the meeting edge.
+/// With `spans`, layers are spans of ids where the ids come in discovery order; `None` when
+/// that met an impassable edge to a new node, which a span cannot leave out: the caller
+/// then searches again with lists ([`search_by_lists`]).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn search_layers<G: ReverseGraph + ?Sized>(
@@ -585,8 +624,9 @@ fn search_layers<G: ReverseGraph + ?Sized>(
     trail: &mut Vec<u32>,
     stats: &mut SearchStats,
     rules: Rules,
-) -> Result<Path<G::Node, G::Cost>, PlanError> {
-    let discovery_order = G::Ids::DISCOVERY_ORDER;
+    spans: bool,
+) -> Result<Option<PathOf<G>>, PlanError> {
+    let discovery_order = spans && G::Ids::DISCOVERY_ORDER;
     // With equal edge costs every fewest-edge meeting costs the same: nothing to choose.
     let rules = Rules {
         first_meeting: rules.first_meeting || graph.uniform_costs(),
@@ -603,7 +643,12 @@ fn search_layers<G: ReverseGraph + ?Sized>(
         }
         if forward_len <= backward_len {
             let meeting = if discovery_order {
-                expand_span::<G, Forward>(graph, ids, seen, forward, backward, stats, rules)?
+                let Some(meeting) =
+                    expand_span::<G, Forward>(graph, ids, seen, forward, backward, stats, rules)?
+                else {
+                    return Ok(None);
+                };
+                meeting
             } else {
                 expand_layer::<G, Forward>(graph, ids, seen, forward, backward, stats, rules)?
             };
@@ -612,7 +657,12 @@ fn search_layers<G: ReverseGraph + ?Sized>(
             }
         } else {
             let meeting = if discovery_order {
-                expand_span::<G, Backward>(graph, ids, seen, backward, forward, stats, rules)?
+                let Some(meeting) =
+                    expand_span::<G, Backward>(graph, ids, seen, backward, forward, stats, rules)?
+                else {
+                    return Ok(None);
+                };
+                meeting
             } else {
                 expand_layer::<G, Backward>(graph, ids, seen, backward, forward, stats, rules)?
             };
@@ -629,17 +679,45 @@ fn search_layers<G: ReverseGraph + ?Sized>(
     forward.push_ids_to_root(forward_end, trail);
     trail.reverse();
     backward.push_ids_to_root(backward_start, trail);
-    Ok(Path {
+    Ok(Some(Path {
         nodes: trail.iter().map(|&id| ids.node(graph, id)).collect(),
         cost,
         stats: *stats,
-    })
+    }))
+}
+
+/// The search again from the roots, its layers kept as lists of ids: for a graph with an
+/// impassable edge, which layers as spans of ids cannot skip. The statistics and the budget
+/// count both searches.
+#[allow(clippy::too_many_arguments)]
+#[cold]
+#[inline(never)]
+fn search_by_lists<G: ReverseGraph + ?Sized>(
+    graph: &G,
+    ids: &mut G::Ids,
+    seen: &mut Seen,
+    forward: &mut Side<G::Cost>,
+    backward: &mut Side<G::Cost>,
+    trail: &mut Vec<u32>,
+    stats: &mut SearchStats,
+    rules: Rules,
+    starts: &[G::Node],
+    goals: &[G::Node],
+) -> Result<Path<G::Node, G::Cost>, PlanError> {
+    begin_search(graph, ids, seen, forward, backward)?;
+    place_roots(graph, ids, seen, forward, backward, starts, goals, false)?;
+    // Layers as lists skip impassable edges and never ask for another search.
+    search_layers(
+        graph, ids, seen, forward, backward, trail, stats, rules, false,
+    )?
+    .ok_or(PlanError::NoPath)
 }
 
 /// Makes the starts the forward search's first layer and the goals the backward one's.
 /// Kept out of the search loop's function: inlined there, its id lookups changed how the
 /// loop's own were compiled (bidirectional BFS on the 8-puzzle: 9% more instructions).
 #[inline(never)]
+#[allow(clippy::too_many_arguments)]
 fn place_roots<G: Graph + ?Sized>(
     graph: &G,
     ids: &mut G::Ids,
@@ -648,6 +726,7 @@ fn place_roots<G: Graph + ?Sized>(
     backward: &mut Side<G::Cost>,
     starts: &[G::Node],
     goals: &[G::Node],
+    spans: bool,
 ) -> Result<(), PlanError> {
     // The roots: the starts, then the goals. With ids in discovery order each side's
     // roots get consecutive ids, the span that is its first layer.
@@ -669,7 +748,7 @@ fn place_roots<G: Graph + ?Sized>(
         g: G::Cost::ZERO,
         parent: NO_PARENT,
     };
-    if G::Ids::DISCOVERY_ORDER {
+    if spans && G::Ids::DISCOVERY_ORDER {
         seen.owner.clear();
         seen.owner.resize(seen.known as usize, 0);
         // Starts first, so the starts hold `0..s` and the goals, none of them a start,
@@ -755,14 +834,17 @@ fn check_node<C: Cost>(
 }
 
 /// The cost of reaching a successor over an edge of cost `edge` from a node at `g`, or
-/// `None` with the fault kept. Errors are rare: the caller keeps the first and finishes the
-/// node's edges, which changes nothing the caller sees since the search then stops.
+/// `None`: for an impassable edge ([`Cost::INFINITY`]) with no fault, else with the fault
+/// kept. Errors are rare: the caller keeps the first and finishes the node's edges, which
+/// changes nothing the caller sees since the search then stops.
 #[inline(always)]
 fn edge_cost<C: Cost>(g: C, edge: C, fault: &mut Option<Fault<C>>) -> Option<C> {
     match g.checked_add(edge) {
-        Some(sum) if edge.is_valid_edge_cost() => Some(sum),
+        Some(sum) if edge.is_valid_edge_cost() && !is_infinite_sum(sum) => Some(sum),
         _ => {
-            fault.get_or_insert(Fault::Edge(edge));
+            if edge != C::INFINITY {
+                fault.get_or_insert(Fault::Edge(edge));
+            }
             None
         }
     }
@@ -789,7 +871,8 @@ fn meet<C: Cost>(
 }
 
 /// [`expand_layer`] for ids in discovery order ([`NodeIds::DISCOVERY_ORDER`]): the layer is
-/// `near.span`, and the next one is the ids handed out while expanding it.
+/// `near.span`, and the next one is the ids handed out while expanding it. `None` when a
+/// new node was met over an impassable edge: its id is already in the next span.
 ///
 /// A successor with the next unused id is new, and this side reaches it. Any other was
 /// reached by the side whose expansion was handed its id: this side's if the id came out
@@ -804,13 +887,14 @@ fn expand_span<G, D>(
     far: &mut Side<G::Cost>,
     stats: &mut SearchStats,
     rules: Rules,
-) -> Result<Meeting<G::Cost>, PlanError>
+) -> Result<Option<Meeting<G::Cost>>, PlanError>
 where
     G: ReverseGraph + ?Sized,
     D: Direction<G>,
 {
     let mut best: Meeting<G::Cost> = None;
     let mut fault: Option<Fault<G::Cost>> = None;
+    let mut impassable = false;
     let mut generated = 0;
     let (first, end) = near.span;
     let next_layer = seen.known;
@@ -836,11 +920,14 @@ where
                 seen.known += 1;
                 // Once the sides have met, this layer is the last: nothing more is recorded.
                 if best.is_none() {
-                    if let Some(other_g) = edge_cost(g, edge, &mut fault) {
-                        near.records[other_id as usize] = NodeRecord {
-                            g: other_g,
-                            parent: id,
-                        };
+                    match edge_cost(g, edge, &mut fault) {
+                        Some(other_g) => {
+                            near.records[other_id as usize] = NodeRecord {
+                                g: other_g,
+                                parent: id,
+                            };
+                        }
+                        None => impassable |= fault.is_none(),
                     }
                 }
                 return;
@@ -855,11 +942,15 @@ where
             }
         });
         check_node(visited, fault, stats, generated)?;
+        if impassable {
+            stats.generated += generated;
+            return Ok(None);
+        }
     }
     stats.generated += generated;
     seen.owner.resize(seen.known as usize, D::NEAR as u8);
     near.span = (next_layer, seen.known);
-    Ok(best)
+    Ok(Some(best))
 }
 
 /// Expands every node of `near`'s current layer in direction `D`, appending the next layer

@@ -14,7 +14,9 @@ use crate::{AStar, Zero};
 
 /// Dijkstra's shortest-path search: [`AStar`] with the [`Zero`] heuristic.
 ///
-/// Create one with [`Dijkstra::default()`] or [`AStar::dijkstra()`].
+/// Create one with [`Dijkstra::default()`] or [`AStar::dijkstra()`]. Its rules are
+/// [`AStar`]'s: an edge of infinite cost is impassable, a negative or NaN one is
+/// [`PlanError::InvalidCost`](crate::PlanError::InvalidCost).
 ///
 /// # Example
 ///

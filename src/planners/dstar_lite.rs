@@ -149,7 +149,7 @@
 
 use std::cmp::Ordering;
 
-use crate::memory::{add_edge, check_endpoints};
+use crate::memory::{add_edge, check_endpoints, is_infinite_sum};
 use crate::{
     Budgeted, Cost, Heuristic, IndexedMinHeap, InvalidNode, NodeIds, Path, PlanError, Planner,
     ReverseGraph, SearchStats,
@@ -172,7 +172,14 @@ use crate::{
 /// admissible and consistent, including between any two nodes (`h(a, c) <= h(a, b) +
 /// h(b, c)`): when the start moves, D* Lite adds `h(old start, new start)` to every queued
 /// key at once instead of recomputing them (Koenig and Likhachev's `km`). Every grid
-/// heuristic in this crate qualifies.
+/// heuristic in this crate qualifies; a NaN estimate is read as infinite (the node sorts
+/// last), so a heuristic that can return NaN may cost the optimal path.
+///
+/// An edge of infinite cost ([`Cost::INFINITY`]) is impassable: a route over it costs
+/// infinity, like a route to a node no path reaches, and is never taken; setting an edge's
+/// cost to infinity and reporting it is the papers' way of blocking it. A negative or NaN
+/// edge cost is [`PlanError::InvalidCost`], a path cost that overflows
+/// [`PlanError::CostOverflow`].
 ///
 /// Per node it keeps `g` (cost to the goal as of the node's last expansion) and `rhs`
 /// (the best `c(s, s') + g(s')` over its edges now); the queue holds exactly the nodes
@@ -1602,13 +1609,19 @@ impl EdgeFault {
 }
 
 /// `edge + g` for a successor's `g`, which may be infinite (unreached); checks the edge.
+/// An infinite edge is impassable: the route over it costs infinity, like one to an
+/// unreached node, and is never taken.
 #[inline(always)]
 fn path_cost<C: Cost>(edge: C, g: C) -> Result<C, EdgeFault> {
     if !edge.is_valid_edge_cost() {
         return Err(EdgeFault::Invalid);
     }
-    if g == C::INFINITY {
+    if g == C::INFINITY || edge == C::INFINITY {
         return Ok(C::INFINITY);
     }
-    g.checked_add(edge).ok_or(EdgeFault::Overflow)
+    match g.checked_add(edge) {
+        // An integer sum that reaches the type's largest value would read as unreached.
+        Some(sum) if !is_infinite_sum(sum) => Ok(sum),
+        _ => Err(EdgeFault::Overflow),
+    }
 }

@@ -29,7 +29,7 @@
 //! worse on graphs where `f` takes many distinct values (every new threshold admits only a few
 //! new nodes) or with zero-cost cycles (which it never leaves: set a budget).
 
-use crate::memory::{add_edge, check_endpoints};
+use crate::memory::{check_endpoints, estimate_error, is_nan, relax_edge};
 use crate::{
     Budgeted, Cost, Graph, Heuristic, IncrementalHeuristic, Path, PlanError, Planner, Reestimate,
     SearchStats, Zero,
@@ -44,6 +44,11 @@ use crate::{
 /// The planner keeps its path stack for the next call. [`IdaStar::new`] takes any
 /// [`Heuristic`]; [`IdaStar::incremental`] takes an [`IncrementalHeuristic`], which lets a
 /// domain update estimates move by move.
+///
+/// An edge of infinite cost ([`Cost::INFINITY`]) is impassable: the search skips it as if
+/// the graph did not list it. A negative or NaN edge cost is [`PlanError::InvalidCost`], a
+/// NaN estimate [`PlanError::InvalidEstimate`], a path cost that overflows
+/// [`PlanError::CostOverflow`].
 ///
 /// [`AStar`]: crate::AStar
 ///
@@ -257,8 +262,14 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
             let (child, edge) = children[top.next_child];
             top.next_child += 1;
             let top = *top;
-            let g = add_edge(top.g, edge)?;
+            // An edge of infinite cost is impassable: skipped, like an absent one.
+            let Some(g) = relax_edge(top.g, edge)? else {
+                continue;
+            };
             let (h, state) = heuristic.next(top.node, top.h, top.state, child, goal);
+            if is_nan(h) {
+                return Err(estimate_error(h));
+            }
             let f = g.saturating_add(h);
             if f > bound {
                 if f.total_cmp(&next_bound).is_lt() {
@@ -351,6 +362,9 @@ where
         self.iterations = 0;
         check_endpoints(graph, start, goal)?;
         let (h, state) = self.heuristic.first(start, goal);
+        if is_nan(h) {
+            return Err(estimate_error(h));
+        }
         if start == goal {
             return Ok(Path {
                 nodes: vec![start],

@@ -49,7 +49,7 @@
 //! # Ok::<(), replan::PlanError>(())
 //! ```
 
-use crate::memory::{add_edge, edge_error};
+use crate::memory::{edge_error, relax_edge};
 use crate::{Cost, IndexedGraph, IndexedMinHeap, PlanError, SearchStats};
 
 /// Distances from a search's sources to every node, indexed by [`IndexedGraph::index`].
@@ -307,7 +307,8 @@ fn source_index<G: IndexedGraph + ?Sized>(graph: &G, node: G::Node) -> Result<u3
 /// The searcher owns its [`DistanceMap`] and reuses it; each [`run`](BfsReach::run) returns
 /// a borrow of it, valid until the next run. Edge costs are ignored (use
 /// [`DijkstraReach`] for weighted distances), so the map holds `u32` edge counts whatever
-/// the graph's cost type.
+/// the graph's cost type, except that an edge of infinite cost ([`Cost::INFINITY`]) is
+/// impassable, as it is to every planner.
 ///
 /// # Example
 ///
@@ -431,10 +432,11 @@ impl BfsReach {
             let next_distance = map.distances[index as usize] + 1;
             let node = graph.node(index as usize);
             let mut generated = 0;
-            graph.indexed_successors(node, index as usize, |_, next, _| {
+            graph.indexed_successors(node, index as usize, |_, next, edge| {
                 generated += 1;
                 let next = next as u32;
-                if map.distances[next as usize] == u32::INFINITY {
+                // Costs are ignored, but an edge of infinite cost is impassable.
+                if map.distances[next as usize] == u32::INFINITY && edge != G::Cost::INFINITY {
                     map.set(next, next_distance);
                 }
             });
@@ -511,6 +513,9 @@ impl BfsReach {
 /// The frontier is the crate's [`IndexedMinHeap`] over node indices, which lowers a queued
 /// node's key in place; the searcher owns it and its [`DistanceMap`] and reuses both.
 ///
+/// An edge of infinite cost ([`Cost::INFINITY`]) is impassable: skipped, as if the graph
+/// did not list it. A negative or NaN edge cost is [`PlanError::InvalidCost`].
+///
 /// # Example
 ///
 /// ```
@@ -566,7 +571,8 @@ impl<C: Cost> DijkstraReach<C> {
     ///
     /// [`PlanError::InvalidStart`] for a source that fails
     /// [`Graph::check_node`](crate::Graph::check_node); [`PlanError::InvalidCost`] for a
-    /// negative or NaN edge; [`PlanError::CostOverflow`] when a path cost overflows `C`;
+    /// negative or NaN edge (an infinite one is impassable, not an error);
+    /// [`PlanError::CostOverflow`] when a path cost overflows `C`;
     /// [`PlanError::TooManyNodes`] for more than `u32::MAX` node indices. The map is then
     /// empty.
     ///
@@ -723,8 +729,10 @@ impl<C: Cost> DijkstraReach<C> {
                     return;
                 }
                 stats.generated += 1;
-                let next_distance = match add_edge(distance, edge) {
-                    Ok(sum) => sum,
+                let next_distance = match relax_edge(distance, edge) {
+                    Ok(Some(sum)) => sum,
+                    // An edge of infinite cost is impassable.
+                    Ok(None) => return,
                     Err(error) => {
                         failure = Some(error);
                         return;

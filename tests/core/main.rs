@@ -9,6 +9,7 @@ mod distance_map;
 mod dstar_lite;
 mod graph_fn;
 mod heap;
+mod impassable;
 mod planners;
 #[cfg(all(feature = "grid", feature = "puzzle"))]
 mod queries;
