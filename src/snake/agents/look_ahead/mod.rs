@@ -3,28 +3,31 @@
 //! found by their own planner (or, for the compressed rule, none: the BFS distances from
 //! the food it rebuilds the path from tell whether there is one).
 
-use super::clock::MoveClock;
-use super::loop_guard::LoopGuard;
-use super::most_free_space;
-use super::ReclosingAgent;
+use super::common::{most_free_space, MoveClock, ReclosingRule};
 use crate::snake::body::Retreat;
 use crate::snake::cycle::ClosingCycle;
-use crate::snake::{
-    Agent, AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView,
-};
+use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
 use crate::DenseIds;
 use crate::{
     Bfs, BfsReach, BidirectionalBfs, DijkstraReach, Graph, IndexedGraph, InvalidNode, Planner,
 };
+use loop_guard::LoopGuard;
 use rustc_hash::FxHashSet;
 
 mod endgame;
 mod food_path;
+mod greedy;
+mod incremental;
+mod loop_guard;
+mod safe;
 mod tail_path;
 #[cfg(test)]
 mod tests;
 
-pub(super) use endgame::position_key;
+pub use greedy::GreedyAgent;
+pub use incremental::{IncrementalAgent, PlannerComparison};
+pub use safe::SafeAgent;
+
 use endgame::Level;
 use tail_path::{extend_path, TailScratch, Walled};
 
@@ -88,7 +91,7 @@ pub(super) struct Safety {
     closing: ClosingCycle,
     /// Plays the rest of the game once a cycle through the body is found: it follows the
     /// cycle and takes a shortcut only where a cycle still closes after the meal.
-    reclosing: Option<Box<ReclosingAgent>>,
+    reclosing: Option<Box<ReclosingRule>>,
     /// Whether `reclosing` plays.
     handed_over: bool,
     /// The move number of the game being played, counted by the agent.
@@ -215,9 +218,9 @@ impl Safety {
             return None;
         }
         let reclosing = self.reclosing.as_mut()?;
-        let before = reclosing.stats();
+        let before = reclosing.stats;
         let direction = reclosing.move_on_cycle(game);
-        let after = reclosing.stats();
+        let after = reclosing.stats;
         self.stats.searches += after.searches - before.searches;
         self.stats.expanded += after.expanded - before.expanded;
         // The rule keeps the body on a cycle from move to move, so it always has a move;

@@ -17,9 +17,8 @@ use std::collections::VecDeque;
 
 use fixedbitset::FixedBitSet;
 
-use super::clock::MoveClock;
+use super::super::common::{delegate, direction_to, load_body, MoveClock};
 use super::reclosing::ReclosingAgent;
-use super::{direction_to, load_body};
 use crate::snake::cycle::{
     BlockMoves, Constraint, CycleError, DisjointSets, HamiltonianCycle, Layout, TreeTest, NONE,
 };
@@ -442,7 +441,7 @@ impl Agent for BlockTreeAgent {
         let Mode::Reclosing(agent) = &mut self.mode else {
             unreachable!("the tree player either decides or hands over")
         };
-        super::delegate(agent.as_mut(), game, &mut self.stats)
+        delegate(agent.as_mut(), game, &mut self.stats)
     }
 
     fn stats(&self) -> AgentStats {
