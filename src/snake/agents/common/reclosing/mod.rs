@@ -7,39 +7,9 @@ use super::clock::MoveClock;
 use crate::snake::cycle::ClosingCycle;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Snake};
 
-/// Cells the closing search may enter per empty cell, plus a base, in the checks of the
-/// full rule: a search that needs more gives up, and the snake keeps to its cycle this
-/// move. Most searches that give up have no path at all, so a cap of one cell per empty
-/// cell costs few shortcuts: `best` over 100 games from length 3 on each of seeds 1 to 3,
-/// mean steps with 2 per cell and 64 against 1 per cell and 16, 9×9 853.7 and 850.7,
-/// 11×11 1,673.4 and 1,697.9, 13×13 2,982.9 and 2,990.0, 9×12 1,175.9 and 1,193.7, while
-/// the instructions of five games on 9×12 (seed 12) fell by 16%.
-const CLOSE_CAP_PER_CELL: u32 = 1;
-const CLOSE_CAP_BASE: u32 = 16;
+mod checks;
 
-/// The same for the lean rule of a cycle taken over from the look-ahead agents
-/// ([`adopt`](ReclosingRule::adopt)), which checks one move in [`LEAN_QUIET_MOVES`] + 1
-/// and so affords longer searches: `SafeAgent` on 20×20 (100 games, seed 1, start length
-/// 3) took 14,975 mean steps with 2 per cell and 64 and 15,374 with 1 per cell and 16.
-const LEAN_CLOSE_CAP_PER_CELL: u32 = 2;
-const LEAN_CLOSE_CAP_BASE: u32 = 64;
-
-/// Moves along the cycle without checking any path, after a move whose checks all failed:
-/// the next position differs by one step and seldom passes where this one did not.
-/// Measured (20 games, seed 5, start length 3, one thread), mean steps and µs per move for
-/// 0, 1, 3 and 7 quiet moves: 13×13 3,271 / 96, 3,287 / 55, 3,552 / 32, 3,423 / 42; the
-/// 10×10 with four pillars 1,058 / 33, 1,090 / 20, 1,156 / 12, 1,218 / 20; 9×12 1,268 / 30,
-/// 1,257 / 19, 1,266 / 11, 1,365 / 20.
-const QUIET_MOVES: u32 = 1;
-
-/// Quiet moves of an agent that took over a cycle from the look-ahead agents
-/// ([`adopt`](ReclosingRule::adopt)), which checks only the shortest timed path to the
-/// food. Measured for `SafeAgent` on 20×20 (20 games, seed 1, start length 3, one
-/// thread), mean steps and µs per move: all checks and 3 quiet moves 15,390 / 11.2;
-/// shortest paths and ordered shortcuts, 3 quiet moves 16,314 / 5.4; shortest paths alone,
-/// 3 quiet moves 16,889 / 4.6; 7 quiet moves 17,510 / 3.6 (the look-ahead rule to the end:
-/// 18,399 / 3.9).
-const LEAN_QUIET_MOVES: u32 = 7;
+use checks::Checks;
 
 /// The reclosing rule: follows a cycle through the body and every empty cell, and takes
 /// the shortest path to the food whenever a cycle closes round the body it leaves after
@@ -61,9 +31,8 @@ pub(in crate::snake::agents) struct ReclosingRule {
     /// Moves left before the checks run again after they all failed.
     quiet: u32,
     pub(in crate::snake::agents) stats: AgentStats,
-    /// Whether only the shortest timed path to the food is checked, every
-    /// [`LEAN_QUIET_MOVES`] + 1 moves (see [`adopt`](ReclosingRule::adopt)).
-    lean: bool,
+    /// Which shortcuts are checked, and how often.
+    checks: Checks,
     /// The last bodies after a meal round which no cycle closed.
     failed: FailedBodies,
     /// The position the last move leads to, where that move went along the cycle from a
@@ -351,12 +320,12 @@ impl ReclosingRule {
 
     /// Takes the cycle `closing` has just found round the body of `game` as the one it
     /// follows, and from then on checks only the shortest timed path to the food (step 1
-    /// of the rule), every [`LEAN_QUIET_MOVES`] + 1 moves: the look-ahead agents hand
+    /// of the rule), every [`Checks::Adopted`] allows: the look-ahead agents hand
     /// the rest of a game over this way, and a shortcut checked this seldom costs them
     /// little time per move.
     pub(in crate::snake::agents) fn adopt(&mut self, game: &Game, closing: &ClosingCycle) {
         self.reset();
-        self.lean = true;
+        self.checks = Checks::Adopted;
         self.tour.load(game.board(), closing, game.snake().head());
     }
 
@@ -390,11 +359,7 @@ impl ReclosingRule {
 
     /// The closing search's cap for `empty` empty cells.
     fn cap(&self, empty: usize) -> u32 {
-        let (per_cell, base) = if self.lean {
-            (LEAN_CLOSE_CAP_PER_CELL, LEAN_CLOSE_CAP_BASE)
-        } else {
-            (CLOSE_CAP_PER_CELL, CLOSE_CAP_BASE)
-        };
+        let (per_cell, base) = self.checks.close_cap();
         u32::try_from(empty)
             .unwrap_or(u32::MAX)
             .saturating_mul(per_cell)
@@ -492,11 +457,7 @@ impl ReclosingRule {
         let checking =
             self.quiet == 0 || !*holds.get_or_insert_with(|| self.tour.holds(board, snake));
         if checking {
-            self.quiet = if self.lean {
-                LEAN_QUIET_MOVES
-            } else {
-                QUIET_MOVES
-            };
+            self.quiet = self.checks.quiet_moves();
         } else {
             self.quiet -= 1;
         }
@@ -544,7 +505,7 @@ impl ReclosingRule {
             }
             return (Some(board.cell(along)), true);
         }
-        if !checking || self.lean {
+        if !checking || self.checks == Checks::Adopted {
             return (Some(board.cell(along)), true);
         }
         // The shortest path to the food whose places rise at every step keeps the body in

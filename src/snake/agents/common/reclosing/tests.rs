@@ -752,26 +752,31 @@ fn ties_between_equally_close_cells_go_to_the_first_in_the_boards_order() {
 
 #[test]
 fn a_closing_search_gives_up_after_its_cap() {
-    // One cell per empty cell and 16 in the full rule, two and 64 in the lean one.
+    // One cell per empty cell and 16 in the full rule, two and 64 in the one of an adopted cycle.
     let full = closing_search_gives_up_at(false, |empty| empty as u32 + 16);
-    let lean = closing_search_gives_up_at(true, |empty| 2 * empty as u32 + 64);
+    let adopted = closing_search_gives_up_at(true, |empty| 2 * empty as u32 + 64);
     // The searches match those with the cap, and the cap binds: some that give up
     // would close with twice as many cells (here 50 of 663 with the full rule's cap
-    // and 6 of 609 with the lean rule's).
+    // and 6 of 609 with the adopted cycle's).
     assert!(full.0 > 100 && full.2 > 10, "{full:?}");
-    assert!(lean.0 > 100 && lean.2 > 3, "{lean:?}");
+    assert!(adopted.0 > 100 && adopted.2 > 3, "{adopted:?}");
 }
 
 /// Checks every closing search of a game on 9×12 against a search with the cap
 /// `budget`, and counts the searches that closed, those that gave up, and those of
 /// the latter that close with twice the cap.
-fn closing_search_gives_up_at(lean: bool, budget: impl Fn(usize) -> u32) -> (usize, usize, usize) {
+fn closing_search_gives_up_at(
+    adopted: bool,
+    budget: impl Fn(usize) -> u32,
+) -> (usize, usize, usize) {
     // The positions of a game on 9x12, and each with the head moved one cell and
     // grown, as after a plan's last move.
     let config = GameConfig::new(9, 12).unwrap().with_seed(0);
     let mut game = Game::new(&config).unwrap();
     let (mut agent, mut probe) = (ReclosingAgent::new(), ReclosingRule::default());
-    probe.lean = lean;
+    if adopted {
+        probe.checks = Checks::Adopted;
+    }
     let (mut closed, mut gave_up, mut larger_budget_closes) = (0, 0, 0);
     let mut closing = ClosingCycle::default();
     while !game.is_over() {

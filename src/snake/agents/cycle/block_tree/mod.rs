@@ -28,6 +28,7 @@ mod body;
 #[cfg(test)]
 mod game_tests;
 mod player;
+mod rule;
 mod search;
 #[cfg(test)]
 mod tests;
@@ -39,6 +40,7 @@ use body::Body;
 #[cfg(test)]
 use player::OutlookMemo;
 pub(crate) use player::TreePlayer;
+use rule::Rule;
 use search::TimedSearch;
 #[cfg(test)]
 use view::StepCosts;
@@ -423,8 +425,9 @@ impl Agent for BlockTreeAgent {
             load_body(game, &mut self.body);
             self.mode = Mode::choose(layout, &self.body);
             if let Mode::Tree(player) = &mut self.mode {
-                // The lean rule of boards not cut into 2×2 blocks alone plays no rollouts.
-                player.rollouts &= self.rollouts;
+                if !self.rollouts {
+                    player.rule = player.rule.without_rollouts();
+                }
             }
         }
         let food = game.food().map(|cell| board.index(cell) as u32);
