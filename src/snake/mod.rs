@@ -16,7 +16,7 @@
 //!
 //! The files read in that order: the types (`board.rs`, `body.rs`, `direction.rs`,
 //! `config.rs`, `game.rs`), the graph views (`view.rs`), the agents (`agent.rs` for the
-//! trait, `agents/` with one file per agent, `cycle/` for what the cycle agents build on,
+//! trait, `agents/` with one file per agent in two families, `cycle/` for what the cycle agents build on,
 //! `simulate.rs` to play them), and the errors (`error.rs`).
 //!
 //! # Agents

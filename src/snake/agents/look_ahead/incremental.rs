@@ -1,7 +1,7 @@
 //! [`IncrementalAgent`]: [`SafeAgent`](super::SafeAgent)'s rule, its food paths taken
 //! from a D* Lite search repaired each move instead of a search from scratch.
 
-use super::safety::{FoodPlan, Safety};
+use super::{FoodPlan, Safety};
 use crate::snake::{Agent, AgentStats, Cell, Direction, Game, StepDistance, TailView};
 use crate::DenseIds;
 use crate::{AStar, Cost, DStarLite, Planner, Zero};

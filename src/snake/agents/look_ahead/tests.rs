@@ -1,4 +1,4 @@
-use super::endgame::move_key;
+use super::endgame::{move_key, position_key};
 use super::*;
 use crate::snake::GameConfig;
 
@@ -230,7 +230,7 @@ fn after_the_hand_over_the_agent_counts_the_reclosing_rules_work() {
             if !safety.handed_over {
                 return;
             }
-            let rule = safety.reclosing.as_ref().unwrap().stats();
+            let rule = safety.reclosing.as_ref().unwrap().stats;
             let now = [
                 safety.stats.searches,
                 safety.stats.expanded,

@@ -1,5 +1,6 @@
 //! The player's parts: the view, the timed search, the outlook, the safety test.
 
+use super::rule::Rule;
 use super::{BlockTreeAgent, Body, OutlookMemo, StepCosts, TimedSearch, TreePlayer, TreeView};
 use crate::snake::cycle::{BlockMoves, Constraint, Layout, TreeTest, NONE};
 
@@ -189,7 +190,7 @@ fn a_decision_weighs_both_moves_and_counts_each_search() {
             let mut player = TreePlayer::new(&layout, &start).expect("straight starts fit");
             // The plan's decision; rollouts, which choose among such decisions, have
             // their own test.
-            player.rollouts = false;
+            player.rule = Rule::Weighed;
             for (body, board_food) in positions(width, height, &start, seed) {
                 // The decision's first plan, found here as the decision finds it.
                 assert!(player.load(&body));
@@ -350,7 +351,7 @@ fn a_meal_follows_the_rollout_that_scores_lower() {
     for seed in 0..3 {
         let mut agent = TreePlayer::new(&layout, &start).expect("straight starts fit");
         let mut plain = TreePlayer::new(&layout, &start).expect("straight starts fit");
-        plain.rollouts = false;
+        plain.rule = Rule::Weighed;
         // The moves expected next, last first.
         let mut expected: Vec<u32> = Vec::new();
         for (body, food) in positions(width, height, &start, seed) {

@@ -9,10 +9,8 @@ pub(super) struct Rules {
     pub(super) detours: bool,
     /// The agent's step costs, or every step costing one.
     pub(super) weighed: bool,
-    /// Weighing the other move by the next food's expected cost.
-    pub(super) lookahead: bool,
-    /// Choosing the first move of each meal by playing both moves out.
-    pub(super) rollouts: bool,
+    /// How plans become moves.
+    pub(super) rule: Rule,
 }
 
 impl Rules {
@@ -20,8 +18,7 @@ impl Rules {
     pub(super) const ALL: Rules = Rules {
         detours: true,
         weighed: true,
-        lookahead: true,
-        rollouts: true,
+        rule: Rule::RolledOut,
     };
 }
 
@@ -41,8 +38,7 @@ pub(super) fn play_with(
     let Rules {
         detours,
         weighed,
-        lookahead,
-        rollouts,
+        rule,
     } = rules;
     let layout = Layout::open(width, height);
     let cells = layout.len();
@@ -61,8 +57,7 @@ pub(super) fn play_with(
     let mut food = place_food(&body);
     let mut player = TreePlayer::new(&layout, start).expect("straight starts fit");
     player.detours = detours;
-    player.lookahead = lookahead;
-    player.rollouts = rollouts;
+    player.rule = rule;
     if !weighed {
         player.view.costs = StepCosts {
             back: 1,

@@ -1,140 +1,23 @@
-//! [`ReclosingAgent`]: goes for the food by the shortest path whenever a Hamiltonian cycle
-//! can be closed round the snake it would leave, and follows such a cycle otherwise. The
-//! rule, why it never dies, and its cost are on the type.
+//! [`ReclosingRule`]: follows a Hamiltonian cycle through the body, and goes for the food
+//! by the shortest path whenever such a cycle can be closed round the snake it would
+//! leave. [`ReclosingAgent`](crate::snake::ReclosingAgent) plays it, and the look-ahead
+//! agents hand their endgames to it.
 
 use super::clock::MoveClock;
 use crate::snake::cycle::ClosingCycle;
-use crate::snake::{Agent, AgentStats, Board, Cell, Direction, Game, SafeAgent, Snake};
+use crate::snake::{AgentStats, Board, Cell, Direction, Game, Snake};
 
-/// Cells the closing search may enter per empty cell, plus a base, in the checks of the
-/// full rule: a search that needs more gives up, and the snake keeps to its cycle this
-/// move. Most searches that give up have no path at all, so a cap of one cell per empty
-/// cell costs few shortcuts: `best` over 100 games from length 3 on each of seeds 1 to 3,
-/// mean steps with 2 per cell and 64 against 1 per cell and 16, 9×9 853.7 and 850.7,
-/// 11×11 1,673.4 and 1,697.9, 13×13 2,982.9 and 2,990.0, 9×12 1,175.9 and 1,193.7, while
-/// the instructions of five games on 9×12 (seed 12) fell by 16%.
-const CLOSE_CAP_PER_CELL: u32 = 1;
-const CLOSE_CAP_BASE: u32 = 16;
+mod checks;
 
-/// The same for the lean rule of a cycle taken over from the look-ahead agents
-/// ([`adopt`](ReclosingAgent::adopt)), which checks one move in [`LEAN_QUIET_MOVES`] + 1
-/// and so affords longer searches: `SafeAgent` on 20×20 (100 games, seed 1, start length
-/// 3) took 14,975 mean steps with 2 per cell and 64 and 15,374 with 1 per cell and 16.
-const LEAN_CLOSE_CAP_PER_CELL: u32 = 2;
-const LEAN_CLOSE_CAP_BASE: u32 = 64;
+use checks::Checks;
 
-/// Moves along the cycle without checking any path, after a move whose checks all failed:
-/// the next position differs by one step and seldom passes where this one did not.
-/// Measured (20 games, seed 5, start length 3, one thread), mean steps and µs per move for
-/// 0, 1, 3 and 7 quiet moves: 13×13 3,271 / 96, 3,287 / 55, 3,552 / 32, 3,423 / 42; the
-/// 10×10 with four pillars 1,058 / 33, 1,090 / 20, 1,156 / 12, 1,218 / 20; 9×12 1,268 / 30,
-/// 1,257 / 19, 1,266 / 11, 1,365 / 20.
-const QUIET_MOVES: u32 = 1;
-
-/// Quiet moves of an agent that took over a cycle from the look-ahead agents
-/// ([`adopt`](ReclosingAgent::adopt)), which checks only the shortest timed path to the
-/// food. Measured for `SafeAgent` on 20×20 (20 games, seed 1, start length 3, one
-/// thread), mean steps and µs per move: all checks and 3 quiet moves 15,390 / 11.2;
-/// shortest paths and ordered shortcuts, 3 quiet moves 16,314 / 5.4; shortest paths alone,
-/// 3 quiet moves 16,889 / 4.6; 7 quiet moves 17,510 / 3.6 (the look-ahead rule to the end:
-/// 18,399 / 3.9).
-const LEAN_QUIET_MOVES: u32 = 7;
-
-/// Goes for the food by the shortest path whenever, after eating there, a Hamiltonian cycle
-/// runs through the snake's body and every empty cell; follows such a cycle otherwise.
-///
-/// # The rule
-///
-/// The agent always holds a cycle through its body: a closed path over every free cell
-/// on which the body lies in order from tail to head. Following the cycle can never die:
-/// the cell after the head is empty or the tail's, and every food lies ahead within a
-/// lap. Each move that is not already on its way to the food:
-///
-/// 1. it finds the shortest path to the food on which every cell is free when the head
-///    gets there (a body cell `k` moves from the tail is free after `k` moves), among
-///    those the one that runs closest along walls and body (ties broken cell by cell,
-///    walking back from the food), moves a look-ahead snake along it, and searches for a
-///    path from the look-ahead head through every empty cell to a neighbour of its tail:
-///    a cycle through the body it would have after eating. If there is one, the agent
-///    commits to the path and, on eating, takes that cycle as its own;
-/// 2. else it does the same for the shortest path whose places along its own cycle rise
-///    at every step (the shortcut rule of
-///    [`HamiltonianAgent`](crate::snake::HamiltonianAgent));
-/// 3. else it checks the shortest timed path that begins with each other move of the
-///    head (each way out of the head leaves the body in another shape);
-/// 4. else it closes a new cycle round the body as it stands, by a search that heads for
-///    the food before it fills the rest, and follows it if the food lies nearer along it
-///    than along the cycle held;
-/// 5. else it moves one cell along its cycle, and one more before it checks again
-///    (one quiet move cost 3% more steps on the pillars level and saved 40% of the time).
-///
-/// Step 3 saves 2 to 3% of the steps (20 games, seed 5: 9×12 1,315 to 1,276 mean steps,
-/// the 10×10 with four pillars 1,143 to 1,125) at up to twice the time per move; step 4
-/// another 6% on the pillars (1,058) and 4% on 20×20 (10 games: 15,454 to 14,789).
-///
-/// The safety condition is exact (the body after the meal lies on some Hamiltonian cycle,
-/// of any shape), more permissive than keeping one fixed cycle's order or one tree of 2×2
-/// blocks ([`BlockTreeAgent`](crate::snake::BlockTreeAgent)), and it holds with walls and
-/// on boards of any side. A closing search that gives up only costs this move's shortcut,
-/// never the snake. Taking the ordered shortcuts of step 2 without the check, as
-/// [`HamiltonianAgent`](crate::snake::HamiltonianAgent) does, leaves holes behind the head
-/// that cost a lap each later (20×20: twice the steps).
-///
-/// This is the "take a shortcut only while a Hamiltonian cycle still exists" idea of
-/// twanvl/snake (<https://github.com/twanvl/snake>), there tested on a tree of 2×2 blocks
-/// and here by a depth-first search over the empty cells (Warnsdorff's order; H. C. von
-/// Warnsdorf, 1823).
-///
-/// # Odd boards
-///
-/// On a board with an odd number of free cells no cycle covers them all, since a cycle on
-/// a grid alternates the two chessboard colours. The cycle then leaves out one empty cell
-/// `s` of the colour with one cell more, and only an `s` round whose 2×2 square the cycle
-/// turns a corner: `a -> o -> b` with `a` and `b` beside `s`. Food on `s` is eaten by
-/// turning from `a` into `s` and on to `b`; the cycle then runs `a -> s -> b` and leaves
-/// `o` out, again with a corner round it. So the food is never out of reach, the last one
-/// included (one cell short of a full board the body fills the cycle and the food lies on
-/// `s`), and every game from a starting body round which such a cycle closes is won.
-/// Where the free cells' colours differ by more than one, no path visits every free cell,
-/// so no game can fill the board.
-///
-/// # Invariant
-///
-/// After every move the body lies in order on the cycle the agent holds, or the agent is
-/// on a committed path whose end position has one: a move is taken only along the cycle,
-/// along an ordered shortcut of it, or along a committed path, each checked before. Where
-/// no cycle closes round the snake (the colours of the free cells differ by more than
-/// one, the walls cut the board, or the closing search gives up on the starting body), the
-/// agent plays [`SafeAgent`]'s look-ahead that move, which carries no guarantee, and tries
-/// to close a cycle again at the next.
-///
-/// # Complexity
-///
-/// Per move off a committed path: up to six breadth-first searches over the `n` free
-/// cells, each followed by an `O(length)` walk of the look-ahead snake and a closing
-/// search, and one more closing search from the position as it stands; each closing
-/// search is a flood fill, a count of each empty cell's ways and a depth-first search
-/// entering at most `empty + 16` cells (`2 × empty + 64` in the lean rule of an adopted
-/// cycle), with a flood fill at each step that may split the cells still to visit (on an
-/// odd board up to four such searches). The last four bodies round which a search failed
-/// are remembered, and a check that ends in one of them is answered without a search:
-/// that saves about half the cells the searches would enter on odd boards. Most moves of
-/// a game are on a committed path, which costs `O(1)`. All memory is kept from move to
-/// move.
-///
-/// # Example
-///
-/// ```
-/// use replan::snake::{simulate, GameConfig, ReclosingAgent};
-///
-/// // An odd board: 49 free cells, no Hamiltonian cycle.
-/// let config = GameConfig::new(7, 7)?.with_start_length(3);
-/// let report = simulate(ReclosingAgent::new, &config, 5, 1)?;
-/// assert_eq!(report.wins, 5);
-/// # Ok::<(), replan::snake::SnakeError>(())
-/// ```
+/// The reclosing rule: follows a cycle through the body and every empty cell, and takes
+/// the shortest path to the food whenever a cycle closes round the body it leaves after
+/// the meal ([`ReclosingAgent`](crate::snake::ReclosingAgent) states the rule in full,
+/// its guarantee and its cost). It plays no move where no cycle closes round the snake:
+/// the agent that holds it decides what plays then.
 #[derive(Debug, Default)]
-pub struct ReclosingAgent {
+pub(in crate::snake::agents) struct ReclosingRule {
     /// The cycle followed.
     tour: Tour,
     /// The closing search, and the cycle it found for the committed path's end position.
@@ -147,12 +30,9 @@ pub struct ReclosingAgent {
     search: Search,
     /// Moves left before the checks run again after they all failed.
     quiet: u32,
-    stats: AgentStats,
-    /// Plays when no cycle closes round the snake.
-    look_ahead: Option<Box<SafeAgent>>,
-    /// Whether only the shortest timed path to the food is checked, every
-    /// [`LEAN_QUIET_MOVES`] + 1 moves (see [`adopt`](ReclosingAgent::adopt)).
-    lean: bool,
+    pub(in crate::snake::agents) stats: AgentStats,
+    /// Which shortcuts are checked, and how often.
+    checks: Checks,
     /// The last bodies after a meal round which no cycle closed.
     failed: FailedBodies,
     /// The position the last move leads to, where that move went along the cycle from a
@@ -428,19 +308,7 @@ impl Search {
     }
 }
 
-impl ReclosingAgent {
-    /// An agent that closes its first cycle at its first move.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use replan::snake::{Agent, ReclosingAgent};
-    /// assert_eq!(ReclosingAgent::new().name(), "reclosing");
-    /// ```
-    pub fn new() -> Self {
-        Self::default()
-    }
-
+impl ReclosingRule {
     /// Forgets the game.
     fn reset(&mut self) {
         self.tour.active = false;
@@ -452,19 +320,19 @@ impl ReclosingAgent {
 
     /// Takes the cycle `closing` has just found round the body of `game` as the one it
     /// follows, and from then on checks only the shortest timed path to the food (step 1
-    /// of the rule), every [`LEAN_QUIET_MOVES`] + 1 moves: the look-ahead agents hand
+    /// of the rule), every [`Checks::Adopted`] allows: the look-ahead agents hand
     /// the rest of a game over this way, and a shortcut checked this seldom costs them
     /// little time per move.
-    pub(super) fn adopt(&mut self, game: &Game, closing: &ClosingCycle) {
+    pub(in crate::snake::agents) fn adopt(&mut self, game: &Game, closing: &ClosingCycle) {
         self.reset();
-        self.lean = true;
+        self.checks = Checks::Adopted;
         self.tour.load(game.board(), closing, game.snake().head());
     }
 
     /// The rule's move while the body lies on the cycle held or on a committed path;
     /// `None` otherwise, where [`next_move`](Agent::next_move) would close a new cycle or
     /// play the look-ahead.
-    pub(super) fn move_on_cycle(&mut self, game: &Game) -> Option<Direction> {
+    pub(in crate::snake::agents) fn move_on_cycle(&mut self, game: &Game) -> Option<Direction> {
         if self.plan.is_empty()
             && !self.marked(game)
             && !self.tour.holds(game.board(), game.snake())
@@ -485,17 +353,13 @@ impl ReclosingAgent {
 
     /// Whether the body lies in order on the cycle the agent holds.
     #[cfg(test)]
-    pub(super) fn holds_its_cycle(&self, game: &Game) -> bool {
+    pub(in crate::snake::agents) fn holds_its_cycle(&self, game: &Game) -> bool {
         self.tour.holds(game.board(), game.snake())
     }
 
     /// The closing search's cap for `empty` empty cells.
     fn cap(&self, empty: usize) -> u32 {
-        let (per_cell, base) = if self.lean {
-            (LEAN_CLOSE_CAP_PER_CELL, LEAN_CLOSE_CAP_BASE)
-        } else {
-            (CLOSE_CAP_PER_CELL, CLOSE_CAP_BASE)
-        };
+        let (per_cell, base) = self.checks.close_cap();
         u32::try_from(empty)
             .unwrap_or(u32::MAX)
             .saturating_mul(per_cell)
@@ -593,11 +457,7 @@ impl ReclosingAgent {
         let checking =
             self.quiet == 0 || !*holds.get_or_insert_with(|| self.tour.holds(board, snake));
         if checking {
-            self.quiet = if self.lean {
-                LEAN_QUIET_MOVES
-            } else {
-                QUIET_MOVES
-            };
+            self.quiet = self.checks.quiet_moves();
         } else {
             self.quiet -= 1;
         }
@@ -645,7 +505,7 @@ impl ReclosingAgent {
             }
             return (Some(board.cell(along)), true);
         }
-        if !checking || self.lean {
+        if !checking || self.checks == Checks::Adopted {
             return (Some(board.cell(along)), true);
         }
         // The shortest path to the food whose places rise at every step keeps the body in
@@ -758,8 +618,10 @@ fn beside(a: Cell, b: Cell) -> bool {
     a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
 }
 
-impl Agent for ReclosingAgent {
-    fn next_move(&mut self, game: &Game) -> Direction {
+impl ReclosingRule {
+    /// The rule's move, or `None` where no cycle closes round the snake (the rule then
+    /// forgets its cycle and tries to close one again at the next move).
+    pub(in crate::snake::agents) fn play(&mut self, game: &Game) -> Option<Direction> {
         self.clock.tick(game);
         if self.clock.new_game() {
             self.reset();
@@ -771,23 +633,11 @@ impl Agent for ReclosingAgent {
             .and_then(|next| Direction::between(head, next))
         {
             if game.death_of(direction).is_none() {
-                return direction;
+                return Some(direction);
             }
         }
-        // No cycle closes round this snake: the look-ahead agent at least keeps eating.
         self.reset();
-        let agent = self
-            .look_ahead
-            .get_or_insert_with(|| Box::new(SafeAgent::new()));
-        super::delegate(agent.as_mut(), game, &mut self.stats)
-    }
-
-    fn stats(&self) -> AgentStats {
-        self.stats
-    }
-
-    fn name(&self) -> &str {
-        "reclosing"
+        None
     }
 }
 

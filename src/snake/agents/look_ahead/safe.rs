@@ -1,6 +1,6 @@
 //! [`SafeAgent`]: eat only when the snake can still reach its tail afterwards.
 
-use super::safety::{FoodPlan, Safety};
+use super::{FoodPlan, Safety};
 use crate::snake::{Agent, AgentStats, Direction, Game, TailView};
 use crate::DenseIds;
 use crate::{BidirectionalBfs, Planner};

@@ -19,9 +19,8 @@ pub(crate) struct TreePlayer {
     pub(crate) last_searches: u64,
     /// Whether a plan that would shut off part of the board turns toward it first.
     pub(super) detours: bool,
-    /// Whether a plan's first move is weighed against the other move by the next food's
-    /// expected cost.
-    pub(super) lookahead: bool,
+    /// How plans become moves.
+    pub(super) rule: Rule,
     /// The view and search that weigh a board after a plan.
     pub(super) outlook_view: TreeView,
     pub(super) outlook_search: TimedSearch,
@@ -29,11 +28,6 @@ pub(crate) struct TreePlayer {
     pub(super) alternative: Vec<u32>,
     /// The plan being tested, kept from move to move.
     pub(super) plan: Vec<u32>,
-    /// Whether the first move of each meal is chosen by playing both moves out.
-    pub(super) rollouts: bool,
-    /// Whether a plan that passes is followed to the food, and a detour to its pocket,
-    /// without planning again: the lean rule of boards not cut into 2×2 blocks alone.
-    pub(super) commits: bool,
     /// How the last plan chose its move.
     pub(super) chosen_by: ChosenBy,
     /// Whether the committed moves are a detour, each tested before it is played (a plan
@@ -109,7 +103,7 @@ impl OutlookMemo {
 impl TreePlayer {
     /// A player for `layout` and `body` (head first, board cells), or `None` when the
     /// blocks do not fit the board or the body drives on neither side. Where the blocks
-    /// are not all 2×2 it plays the lean rule (see [`BlockTreeAgent`], "Other cuts into
+    /// are not all 2×2 it plays [`Rule::Committed`] (see [`BlockTreeAgent`], "Other cuts into
     /// blocks").
     pub(crate) fn new(layout: &Layout, body: &[u32]) -> Option<Self> {
         for mirrored in [false, true] {
@@ -121,7 +115,11 @@ impl TreePlayer {
             // A mirror image keeps the blocks: a cut of one frame, mirrored, is a cut of the
             // other.
             let moves = BlockMoves::new(frame)?;
-            let lean = !moves.square();
+            let rule = if moves.square() {
+                Rule::RolledOut
+            } else {
+                Rule::Committed
+            };
             let mut player = TreePlayer {
                 mirrored,
                 body: Body::default(),
@@ -133,13 +131,11 @@ impl TreePlayer {
                 last_expanded: 0,
                 last_searches: 0,
                 detours: true,
-                lookahead: !lean,
+                rule,
                 outlook_view: TreeView::new(moves.clone()),
                 outlook_search: TimedSearch::default(),
                 alternative: Vec::new(),
                 plan: Vec::new(),
-                rollouts: !lean,
-                commits: lean,
                 chosen_by: ChosenBy::Fallback,
                 checked_commit: false,
                 committed: Vec::new(),
@@ -173,7 +169,7 @@ impl TreePlayer {
     /// [`Body::passes_after_move`]. The body the lean rule's played-back moves have left
     /// loaded ([`replay`](Self::replay)) is kept as it is.
     pub(super) fn load(&mut self, body: &[u32]) -> bool {
-        if self.commits && self.loaded_passes && body == &self.loaded[..] {
+        if self.rule.commits() && self.loaded_passes && body == &self.loaded[..] {
             return true;
         }
         let moves = &self.view.moves;
@@ -222,13 +218,13 @@ impl TreePlayer {
         let Some(food) = food else {
             return Some(next);
         };
-        if self.commits {
+        if self.rule.commits() {
             if next != food && self.chosen_by != ChosenBy::Fallback {
                 self.commit(body, next, food);
             }
             return Some(next);
         }
-        if !self.rollouts || next == food {
+        if !self.rule.rolls_out() || next == food {
             return Some(next);
         }
         // The other move, if it passes the safety test (the body is still loaded).
@@ -311,7 +307,7 @@ impl TreePlayer {
             return None;
         };
         let eats = Some(next) == food;
-        if self.commits {
+        if self.rule.commits() {
             let cell = self.frame(next);
             if self.checked_commit && !self.passes(cell, food.map(|food| self.frame(food))) {
                 self.committed.clear();
@@ -325,7 +321,7 @@ impl TreePlayer {
             self.replay_body.pop_back();
         }
         self.replay_body.push_front(next);
-        if self.commits && eats {
+        if self.rule.commits() && eats {
             // A plan passes the test at its end, and a detour at every move.
             self.loaded.clear();
             self.loaded.extend(self.replay_body.iter());
@@ -421,7 +417,9 @@ impl TreePlayer {
                 path.clone_from(&self.search.path);
                 let failure = self.first_failure(&path, food, false);
                 let decided = match failure {
-                    None if self.lookahead => Some(self.weigh_alternative(&path, food)),
+                    None if self.rule.weighs_other_move() => {
+                        Some(self.weigh_alternative(&path, food))
+                    }
                     None => Some(path[1]),
                     Some(_) if self.detours && attempt == 0 => self.detour(&path, food),
                     Some(_) => None,

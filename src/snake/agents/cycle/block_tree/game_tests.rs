@@ -1,5 +1,6 @@
 //! Whole games: each rule of the player against the games it saves.
 
+use super::rule::Rule;
 use super::tests_support::{play, play_with, Rules};
 use super::BlockTreeAgent;
 
@@ -53,8 +54,7 @@ fn weighing_the_other_move_by_the_next_food_saves_steps() {
             &[0],
             seed,
             Rules {
-                lookahead: on,
-                rollouts: false,
+                rule: if on { Rule::Weighed } else { Rule::Plain },
                 ..Rules::ALL
             },
         )

@@ -1,6 +1,6 @@
 //! [`GreedyAgent`]: straight to the food.
 
-use super::most_free_space;
+use super::super::common::most_free_space;
 use crate::snake::{Agent, AgentStats, Direction, Game, TailView};
 use crate::DenseIds;
 use crate::{Bfs, BfsReach, Planner};

@@ -17,9 +17,8 @@ use std::collections::VecDeque;
 
 use fixedbitset::FixedBitSet;
 
-use super::clock::MoveClock;
+use super::super::common::{delegate, direction_to, load_body, MoveClock};
 use super::reclosing::ReclosingAgent;
-use super::{direction_to, load_body};
 use crate::snake::cycle::{
     BlockMoves, Constraint, CycleError, DisjointSets, HamiltonianCycle, Layout, TreeTest, NONE,
 };
@@ -29,6 +28,7 @@ mod body;
 #[cfg(test)]
 mod game_tests;
 mod player;
+mod rule;
 mod search;
 #[cfg(test)]
 mod tests;
@@ -40,6 +40,7 @@ use body::Body;
 #[cfg(test)]
 use player::OutlookMemo;
 pub(crate) use player::TreePlayer;
+use rule::Rule;
 use search::TimedSearch;
 #[cfg(test)]
 use view::StepCosts;
@@ -424,8 +425,9 @@ impl Agent for BlockTreeAgent {
             load_body(game, &mut self.body);
             self.mode = Mode::choose(layout, &self.body);
             if let Mode::Tree(player) = &mut self.mode {
-                // The lean rule of boards not cut into 2×2 blocks alone plays no rollouts.
-                player.rollouts &= self.rollouts;
+                if !self.rollouts {
+                    player.rule = player.rule.without_rollouts();
+                }
             }
         }
         let food = game.food().map(|cell| board.index(cell) as u32);
@@ -442,7 +444,7 @@ impl Agent for BlockTreeAgent {
         let Mode::Reclosing(agent) = &mut self.mode else {
             unreachable!("the tree player either decides or hands over")
         };
-        super::delegate(agent.as_mut(), game, &mut self.stats)
+        delegate(agent.as_mut(), game, &mut self.stats)
     }
 
     fn stats(&self) -> AgentStats {

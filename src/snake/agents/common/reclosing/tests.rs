@@ -1,4 +1,5 @@
 use super::*;
+use crate::snake::{Agent, ReclosingAgent};
 use crate::snake::{GameConfig, StepOutcome};
 
 /// Plays a game and checks after every move that the agent still holds a cycle with
@@ -10,8 +11,11 @@ fn play_checked(config: &GameConfig) -> (StepOutcome, u64) {
     while !game.is_over() {
         outcome = game.step(agent.next_move(&game));
         assert!(agent.look_ahead.is_none(), "fell back at\n{game}");
-        if !game.is_over() && agent.plan.is_empty() && game.snake().len() > 1 {
-            assert!(agent.tour.holds(game.board(), game.snake()), "\n{game}");
+        if !game.is_over() && agent.rule.plan.is_empty() && game.snake().len() > 1 {
+            assert!(
+                agent.rule.tour.holds(game.board(), game.snake()),
+                "\n{game}"
+            );
         }
     }
     (outcome, game.steps())
@@ -62,13 +66,16 @@ fn a_move_along_the_cycle_keeps_the_body_in_order_without_a_walk() {
             let mut length = game.snake().len();
             while !game.is_over() {
                 let mark = PositionMark::of(&game);
-                if agent.on_cycle == Some(mark) {
+                if agent.rule.on_cycle == Some(mark) {
                     marked += 1;
                     marked_after_meals += usize::from(mark.length > length);
-                    assert!(agent.tour.holds(game.board(), game.snake()), "\n{game}");
+                    assert!(
+                        agent.rule.tour.holds(game.board(), game.snake()),
+                        "\n{game}"
+                    );
                 }
                 length = mark.length;
-                forgetful.on_cycle = None;
+                forgetful.rule.on_cycle = None;
                 let direction = agent.next_move(&game);
                 assert_eq!(forgetful.next_move(&game), direction, "\n{game}");
                 game.step(direction);
@@ -98,10 +105,10 @@ fn off_its_cycle_the_rule_hands_the_move_back() {
         let reversed: Vec<Cell> = game.snake().body().rev().collect();
         let backwards = Game::new(&config.clone().with_start(reversed)).unwrap();
         let mut agent = ReclosingAgent::new();
-        agent.adopt(&game, &closing);
-        assert!(agent.holds_its_cycle(&game) && !agent.holds_its_cycle(&backwards));
-        assert_eq!(agent.move_on_cycle(&backwards), None, "seed {seed}");
-        assert!(agent.move_on_cycle(&game).is_some(), "seed {seed}");
+        agent.rule.adopt(&game, &closing);
+        assert!(agent.rule.holds_its_cycle(&game) && !agent.rule.holds_its_cycle(&backwards));
+        assert_eq!(agent.rule.move_on_cycle(&backwards), None, "seed {seed}");
+        assert!(agent.rule.move_on_cycle(&game).is_some(), "seed {seed}");
     }
 }
 
@@ -258,15 +265,15 @@ fn after_a_move_whose_checks_fail_the_next_one_follows_the_cycle_unchecked() {
     let mut agent = ReclosingAgent::new();
     let (mut quiet, mut checked) = (0, 0);
     while !game.is_over() {
-        let searches = agent.stats.searches;
-        let on_plan = !agent.plan.is_empty();
-        let failed_before = agent.quiet > 0;
+        let searches = agent.rule.stats.searches;
+        let on_plan = !agent.rule.plan.is_empty();
+        let failed_before = agent.rule.quiet > 0;
         let direction = agent.next_move(&game);
         game.step(direction);
         if on_plan || agent.look_ahead.is_some() {
             continue;
         }
-        if failed_before && agent.stats.searches == searches {
+        if failed_before && agent.rule.stats.searches == searches {
             quiet += 1;
         } else if !failed_before {
             checked += 1;
@@ -363,14 +370,18 @@ fn expected_decision(agent: &mut ReclosingAgent, game: &Game) -> Option<(Cell, u
     let (board, snake) = (game.board(), game.snake());
     let food = game.food()?;
     let (head, goal) = (board.index(snake.head()), board.index(food));
-    if !agent.tour.holds(board, snake) || agent.tour.excluded == Some(goal as u32) {
+    if !agent.rule.tour.holds(board, snake) || agent.rule.tour.excluded == Some(goal as u32) {
         return None;
     }
-    let along = board.cell(agent.tour.next[head] as usize);
-    if agent.quiet > 0 {
+    let along = board.cell(agent.rule.tour.next[head] as usize);
+    if agent.rule.quiet > 0 {
         return Some((along, 0, 0, 5));
     }
-    let (stats, tour, failed) = (agent.stats, copy_tour(&agent.tour), agent.failed.clone());
+    let (stats, tour, failed) = (
+        agent.rule.stats,
+        copy_tour(&agent.rule.tour),
+        agent.rule.failed.clone(),
+    );
     let (mut searches, mut expanded) = (0, 0);
     let mut path = Vec::new();
     let mut decided = None;
@@ -378,12 +389,12 @@ fn expected_decision(agent: &mut ReclosingAgent, game: &Game) -> Option<(Cell, u
     // remembered failing is answered without a search (checked on its own below).
     let closes =
         |agent: &mut ReclosingAgent, path: &[Cell], searches: &mut u64, expanded: &mut u64| {
-            agent.plan = path.to_vec();
-            let before = agent.stats.searches;
-            let found = agent.closes_after_plan(game);
-            if agent.stats.searches > before {
+            agent.rule.plan = path.to_vec();
+            let before = agent.rule.stats.searches;
+            let found = agent.rule.closes_after_plan(game);
+            if agent.rule.stats.searches > before {
                 *searches += 1;
-                *expanded += agent.closing.entered;
+                *expanded += agent.rule.closing.entered;
             }
             found
         };
@@ -391,7 +402,10 @@ fn expected_decision(agent: &mut ReclosingAgent, game: &Game) -> Option<(Cell, u
     searches += 1;
     let timed = |_: usize, next: usize, moves: u32| snake.moves_until_free_index(next) <= moves;
     let close = |cell: usize| closeness(board, snake, cell);
-    if agent.search.run(board, head, goal, &mut path, timed, close)
+    if agent
+        .rule
+        .search
+        .run(board, head, goal, &mut path, timed, close)
         && closes(agent, &path, &mut searches, &mut expanded)
     {
         decided = Some((path[0], 1));
@@ -408,6 +422,7 @@ fn expected_decision(agent: &mut ReclosingAgent, game: &Game) -> Option<(Cell, u
         };
         searches += 1;
         if agent
+            .rule
             .search
             .run(board, head, goal, &mut path, ordered, close)
             && path[0] != along
@@ -418,12 +433,12 @@ fn expected_decision(agent: &mut ReclosingAgent, game: &Game) -> Option<(Cell, u
     }
     // 3. The other first moves (checked on their own elsewhere).
     if decided.is_none() {
-        let before = agent.stats;
-        let first = agent.other_first_moves(game, goal);
-        searches += agent.stats.searches - before.searches;
-        expanded += agent.stats.expanded - before.expanded;
+        let before = agent.rule.stats;
+        let first = agent.rule.other_first_moves(game, goal);
+        searches += agent.rule.stats.searches - before.searches;
+        expanded += agent.rule.stats.expanded - before.expanded;
         decided = first.map(|first| (first, 3));
-        agent.tour = copy_tour(&tour);
+        agent.rule.tour = copy_tour(&tour);
     }
     // 4. A new cycle round the body, kept if the food lies nearer along it than along
     // the cycle held, both counted by walking them.
@@ -437,21 +452,21 @@ fn expected_decision(agent: &mut ReclosingAgent, game: &Game) -> Option<(Cell, u
             steps
         };
         let ahead = walk(&|cell| board.cell(tour.next[board.index(cell)] as usize));
-        let cap = agent.cap(board.free_cells() - snake.len());
+        let cap = agent.rule.cap(board.free_cells() - snake.len());
         searches += 1;
-        let found = agent.closing.close_toward(game, food, cap);
-        expanded += agent.closing.entered;
-        let closing = &agent.closing;
+        let found = agent.rule.closing.close_toward(game, food, cap);
+        expanded += agent.rule.closing.entered;
+        let closing = &agent.rule.closing;
         if found && walk(&|cell| closing.successor(board, cell)) < ahead {
             decided = Some((closing.successor(board, snake.head()), 4));
         }
     }
     let (next, rule) = decided.unwrap_or((along, 5));
-    agent.stats = stats;
-    agent.tour = tour;
-    agent.failed = failed;
-    agent.plan.clear();
-    agent.planned = 0;
+    agent.rule.stats = stats;
+    agent.rule.tour = tour;
+    agent.rule.failed = failed;
+    agent.rule.plan.clear();
+    agent.rule.planned = 0;
     Some((next, searches, expanded, rule))
 }
 
@@ -463,10 +478,10 @@ fn each_move_off_a_path_follows_the_first_rule_that_succeeds() {
         let mut game = Game::new(&config).unwrap();
         let mut agent = ReclosingAgent::new();
         while !game.is_over() {
-            let expected = (game.steps() > 0 && agent.plan.is_empty())
+            let expected = (game.steps() > 0 && agent.rule.plan.is_empty())
                 .then(|| expected_decision(&mut agent, &game))
                 .flatten();
-            let before = agent.stats;
+            let before = agent.rule.stats;
             let head = game.snake().head();
             let direction = agent.next_move(&game);
             if let Some((next, searches, expanded, rule)) = expected {
@@ -474,8 +489,8 @@ fn each_move_off_a_path_follows_the_first_rule_that_succeeds() {
                 assert_eq!(moved, Some(next), "rule {rule}, seed {seed}\n{game}");
                 assert_eq!(
                     (
-                        agent.stats.searches - before.searches,
-                        agent.stats.expanded - before.expanded
+                        agent.rule.stats.searches - before.searches,
+                        agent.rule.stats.expanded - before.expanded
                     ),
                     (searches, expanded),
                     "rule {rule}, seed {seed}\n{game}"
@@ -532,10 +547,16 @@ fn remembered_failures_are_the_searchs_answers_and_save_searches() {
         let (mut agent, mut forgetful) = (ReclosingAgent::new(), ReclosingAgent::new());
         while !game.is_over() {
             let direction = agent.next_move(&game);
-            forgetful.failed = FailedBodies::default();
+            forgetful.rule.failed = FailedBodies::default();
             assert_eq!(forgetful.next_move(&game), direction, "seed {seed}\n{game}");
             let board = game.board();
-            for body in agent.failed.bodies.iter().filter(|body| !body.is_empty()) {
+            for body in agent
+                .rule
+                .failed
+                .bodies
+                .iter()
+                .filter(|body| !body.is_empty())
+            {
                 if !checked.insert((board.to_string(), body.clone())) {
                     continue;
                 }
@@ -544,7 +565,7 @@ fn remembered_failures_are_the_searchs_answers_and_save_searches() {
                     .map(|&index| board.cell(index as usize))
                     .collect();
                 let snake = Snake::new(board.width(), board.height(), &cells);
-                let cap = agent.cap(board.free_cells() - snake.len());
+                let cap = agent.rule.cap(board.free_cells() - snake.len());
                 assert!(
                     !closing.close_position(&(board, &snake), None, cap),
                     "seed {seed}: {cells:?}"
@@ -553,10 +574,10 @@ fn remembered_failures_are_the_searchs_answers_and_save_searches() {
             game.step(direction);
         }
         assert!(
-            agent.stats.searches < forgetful.stats.searches,
+            agent.rule.stats.searches < forgetful.rule.stats.searches,
             "seed {seed}: {:?} {:?}",
-            agent.stats,
-            forgetful.stats
+            agent.rule.stats,
+            forgetful.rule.stats
         );
     }
     assert!(checked.len() > 100, "{} bodies", checked.len());
@@ -595,11 +616,12 @@ fn other_first_moves_take_the_first_move_whose_shortest_timed_path_closes_a_cycl
         let mut agent = ReclosingAgent::new();
         while !game.is_over() {
             let (board, snake) = (game.board(), game.snake());
-            if let (Some(food), true, true) = (game.food(), agent.plan.is_empty(), game.steps() > 0)
+            if let (Some(food), true, true) =
+                (game.food(), agent.rule.plan.is_empty(), game.steps() > 0)
             {
                 let goal = board.index(food);
-                let (stats, tour) = (agent.stats, copy_tour(&agent.tour));
-                let failed = agent.failed.clone();
+                let (stats, tour) = (agent.rule.stats, copy_tour(&agent.rule.tour));
+                let failed = agent.rule.failed.clone();
                 // Each move into a cell free after one move, in the board's order: the
                 // first whose shortest timed path (checked against a plain search) has
                 // a cycle close round the snake after it.
@@ -623,26 +645,26 @@ fn other_first_moves_take_the_first_move_whose_shortest_timed_path_closes_a_cycl
                                 && snake.moves_until_free_index(next) <= moves + 1
                         };
                         let close = |cell: usize| closeness(board, snake, cell);
-                        assert!(agent.search.run(
+                        assert!(agent.rule.search.run(
                             board,
                             start,
                             goal,
-                            &mut agent.plan,
+                            &mut agent.rule.plan,
                             timed,
                             close
                         ));
-                        path.extend(&agent.plan);
+                        path.extend(&agent.rule.plan);
                     }
                     assert_eq!(path.len() as u32, distance + 1);
-                    agent.plan.clone_from(&path);
+                    agent.rule.plan.clone_from(&path);
                     // The path's search, and the closing search unless the body after
                     // the path is a remembered failure.
                     searches += 1;
-                    let before = agent.stats.searches;
-                    let closes = agent.closes_after_plan(&game);
-                    if agent.stats.searches > before {
+                    let before = agent.rule.stats.searches;
+                    let closes = agent.rule.closes_after_plan(&game);
+                    if agent.rule.stats.searches > before {
                         searches += 1;
-                        expanded += agent.closing.entered;
+                        expanded += agent.rule.closing.entered;
                     }
                     if closes {
                         later_move += usize::from(order > 0);
@@ -650,29 +672,29 @@ fn other_first_moves_take_the_first_move_whose_shortest_timed_path_closes_a_cycl
                         break;
                     }
                 }
-                agent.plan.clear();
-                agent.stats = stats;
-                agent.failed = failed.clone();
-                let chosen = agent.other_first_moves(&game, goal);
+                agent.rule.plan.clear();
+                agent.rule.stats = stats;
+                agent.rule.failed = failed.clone();
+                let chosen = agent.rule.other_first_moves(&game, goal);
                 assert_eq!(chosen, expected.as_ref().map(|path| path[0]), "\n{game}");
                 assert_eq!(
                     (
-                        agent.stats.searches - stats.searches,
-                        agent.stats.expanded - stats.expanded
+                        agent.rule.stats.searches - stats.searches,
+                        agent.rule.stats.expanded - stats.expanded
                     ),
                     (searches, expanded)
                 );
                 if let Some(path) = expected.filter(|path| path.len() > 1) {
                     // Committed: the rest of the path is played from the plan.
-                    assert_eq!((&agent.plan[..], agent.planned), (&path[..], 1));
+                    assert_eq!((&agent.rule.plan[..], agent.rule.planned), (&path[..], 1));
                 }
                 tried += 1;
                 committed += usize::from(chosen.is_some());
-                agent.stats = stats;
-                agent.tour = tour;
-                agent.failed = failed;
-                agent.plan.clear();
-                agent.planned = 0;
+                agent.rule.stats = stats;
+                agent.rule.tour = tour;
+                agent.rule.failed = failed;
+                agent.rule.plan.clear();
+                agent.rule.planned = 0;
             }
             game.step(agent.next_move(&game));
         }
@@ -730,26 +752,31 @@ fn ties_between_equally_close_cells_go_to_the_first_in_the_boards_order() {
 
 #[test]
 fn a_closing_search_gives_up_after_its_cap() {
-    // One cell per empty cell and 16 in the full rule, two and 64 in the lean one.
+    // One cell per empty cell and 16 in the full rule, two and 64 in the one of an adopted cycle.
     let full = closing_search_gives_up_at(false, |empty| empty as u32 + 16);
-    let lean = closing_search_gives_up_at(true, |empty| 2 * empty as u32 + 64);
+    let adopted = closing_search_gives_up_at(true, |empty| 2 * empty as u32 + 64);
     // The searches match those with the cap, and the cap binds: some that give up
     // would close with twice as many cells (here 50 of 663 with the full rule's cap
-    // and 6 of 609 with the lean rule's).
+    // and 6 of 609 with the adopted cycle's).
     assert!(full.0 > 100 && full.2 > 10, "{full:?}");
-    assert!(lean.0 > 100 && lean.2 > 3, "{lean:?}");
+    assert!(adopted.0 > 100 && adopted.2 > 3, "{adopted:?}");
 }
 
 /// Checks every closing search of a game on 9×12 against a search with the cap
 /// `budget`, and counts the searches that closed, those that gave up, and those of
 /// the latter that close with twice the cap.
-fn closing_search_gives_up_at(lean: bool, budget: impl Fn(usize) -> u32) -> (usize, usize, usize) {
+fn closing_search_gives_up_at(
+    adopted: bool,
+    budget: impl Fn(usize) -> u32,
+) -> (usize, usize, usize) {
     // The positions of a game on 9x12, and each with the head moved one cell and
     // grown, as after a plan's last move.
     let config = GameConfig::new(9, 12).unwrap().with_seed(0);
     let mut game = Game::new(&config).unwrap();
-    let (mut agent, mut probe) = (ReclosingAgent::new(), ReclosingAgent::new());
-    probe.lean = lean;
+    let (mut agent, mut probe) = (ReclosingAgent::new(), ReclosingRule::default());
+    if adopted {
+        probe.checks = Checks::Adopted;
+    }
     let (mut closed, mut gave_up, mut larger_budget_closes) = (0, 0, 0);
     let mut closing = ClosingCycle::default();
     while !game.is_over() {

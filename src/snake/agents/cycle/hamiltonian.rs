@@ -3,7 +3,7 @@
 //! and John Tapsell's "perturbed Hamiltonian cycle"). The rule, why it never dies and its
 //! cost are on the type; the cycle comes from [`cycle`](crate::snake::cycle).
 
-use super::{any_safe_move, direction_to, load_body};
+use super::super::common::{any_safe_move, direction_to, load_body};
 use crate::snake::cycle::{CycleError, HamiltonianCycle, Layout, NONE};
 use crate::snake::{Agent, AgentStats, Board, Cell, Direction, Game};
 use crate::{Bfs, DenseIds, Graph, IndexedGraph, Planner};

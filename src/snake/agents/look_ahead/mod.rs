@@ -3,28 +3,32 @@
 //! found by their own planner (or, for the compressed rule, none: the BFS distances from
 //! the food it rebuilds the path from tell whether there is one).
 
-use super::clock::MoveClock;
-use super::loop_guard::LoopGuard;
-use super::most_free_space;
-use super::ReclosingAgent;
+use super::common::{most_free_space, MoveClock, ReclosingRule};
 use crate::snake::body::Retreat;
 use crate::snake::cycle::ClosingCycle;
-use crate::snake::{
-    Agent, AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView,
-};
+use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
 use crate::DenseIds;
 use crate::{
     Bfs, BfsReach, BidirectionalBfs, DijkstraReach, Graph, IndexedGraph, InvalidNode, Planner,
 };
+use loop_guard::LoopGuard;
 use rustc_hash::FxHashSet;
 
 mod endgame;
 mod food_path;
+mod greedy;
+mod incremental;
+mod loop_guard;
+mod rules;
+mod safe;
 mod tail_path;
 #[cfg(test)]
 mod tests;
 
-pub(super) use endgame::position_key;
+pub use greedy::GreedyAgent;
+pub use incremental::{IncrementalAgent, PlannerComparison};
+pub use safe::SafeAgent;
+
 use endgame::Level;
 use tail_path::{extend_path, TailScratch, Walled};
 
@@ -88,7 +92,7 @@ pub(super) struct Safety {
     closing: ClosingCycle,
     /// Plays the rest of the game once a cycle through the body is found: it follows the
     /// cycle and takes a shortcut only where a cycle still closes after the meal.
-    reclosing: Option<Box<ReclosingAgent>>,
+    reclosing: Option<Box<ReclosingRule>>,
     /// Whether `reclosing` plays.
     handed_over: bool,
     /// The move number of the game being played, counted by the agent.
@@ -215,9 +219,9 @@ impl Safety {
             return None;
         }
         let reclosing = self.reclosing.as_mut()?;
-        let before = reclosing.stats();
+        let before = reclosing.stats;
         let direction = reclosing.move_on_cycle(game);
-        let after = reclosing.stats();
+        let after = reclosing.stats;
         self.stats.searches += after.searches - before.searches;
         self.stats.expanded += after.expanded - before.expanded;
         // The rule keeps the body on a cycle from move to move, so it always has a move;
@@ -254,180 +258,6 @@ impl Safety {
     fn count(&mut self, expanded: u64) {
         self.stats.searches += 1;
         self.stats.expanded += expanded;
-    }
-
-    /// Liu's decision, with alternatives before giving up on the food: take a food path
-    /// if a look-ahead snake that followed it and ate can still reach its tail (or has
-    /// filled the board; near the end, can surely eat the next food); else keep to the
-    /// last such path; else, near the end, search the snake's own moves for a way to eat
-    /// that passes the same check; else follow the tail the long way; else the move with
-    /// the most free space. Past a quarter of a full board, a cycle through the body and
-    /// every empty cell, once one is found, hands the game to the reclosing rule, which
-    /// the caller asks first ([`follow_cycle`](Safety::follow_cycle)); a snake that
-    /// circles looks for a way out. See [`SafeAgent`](super::SafeAgent) for the rule in
-    /// full.
-    pub(super) fn decide(&mut self, game: &Game, plan: FoodPlan<'_>) -> Direction {
-        let head = game.snake().head();
-        let now = self.clock.now();
-        if self.committed.first() == Some(&head) {
-            self.committed.remove(0);
-        } else {
-            self.committed.clear();
-            self.committed_judge = None;
-        }
-        let length = game.snake().len();
-        let free = game.board().free_cells();
-        let empty = free - length;
-        let close_empty = CLOSE_EMPTY.max(free * CLOSE_SHARE.0 / CLOSE_SHARE.1);
-        // With many empty cells a search costs more and the snake can wait: look every
-        // few moves there, every other move once the empty cells are fewer (the position
-        // changes little in one move, and neither does the search's answer).
-        let every = if empty <= close_empty / 2 {
-            2
-        } else {
-            CLOSE_EVERY
-        };
-        let due = now % every == 0;
-        if empty <= close_empty && due && self.close(game, empty) {
-            if let Some(direction) = self.hand_over(game) {
-                return direction;
-            }
-        }
-        let endgame = free - length <= EXACT_EMPTY + 1;
-        self.judge = match self.given_up {
-            Some((food, at_length, judge)) if game.food() == Some(food) && at_length == length => {
-                judge.weaker()
-            }
-            _ => Judge::Sure,
-        };
-        let food_path = match plan {
-            FoodPlan::Path(Some(path)) if path.len() >= 2 => Some(FoodSource::Path(path)),
-            FoodPlan::Repaired(Some(path), distances) if path.len() >= 2 => {
-                Some(FoodSource::Repaired(path, distances))
-            }
-            FoodPlan::Path(_) | FoodPlan::Repaired(..) => None,
-            FoodPlan::Distances => Some(FoodSource::Distances),
-        };
-        if let (Some(source), Some(food)) = (food_path, game.food()) {
-            // Once the snake has gone more moves than there are free cells without eating,
-            // a new path replaces the one being followed only if it is no longer than what
-            // is left of it: the moves to the food then fall with every move, and the
-            // snake eats. Scoring first steps afresh each move can otherwise send it round
-            // one loop for ever, every step's path passing the check. Earlier, the fresh
-            // choice is worth its detours (keeping every path from the first move cost
-            // 16×16 a third more steps and 14 of 100 games), and so is a fresh path of the
-            // same length later (keeping the old one cost an 8×8 endgame a third more).
-            let waited = now > self.last_meal + free as u64;
-            let following = waited && self.committed.last() == Some(&food);
-            if self.food_path(game, source, food)
-                && (!following || self.candidate.len() <= self.committed.len() + 1)
-            {
-                self.committed.clear();
-                self.committed.extend_from_slice(&self.candidate[1..]);
-                self.committed_judge = Some(self.judge);
-                return Direction::between(self.candidate[0], self.candidate[1])
-                    .expect("paths step between neighbours");
-            }
-        }
-        // A path checked on an earlier move is still safe: nothing but the snake moved.
-        if let Some(&next) = self.committed.first() {
-            if self.committed.last() == game.food().as_ref() {
-                if let Some(direction) = Direction::between(head, next) {
-                    return direction;
-                }
-            }
-        }
-        self.committed.clear();
-        self.committed_judge = None;
-        // Circling: the rule keeps refusing the same meals in the same positions. Any meal
-        // after which the tail stays in reach is progress; search the snake's own moves
-        // for one.
-        if let Some(food) = game.food() {
-            if now >= self.rescue_wait && self.guard.circling(game, now, self.last_meal) {
-                if self.close(game, RESCUE_CLOSE_CAP) {
-                    if let Some(direction) = self.hand_over(game) {
-                        return direction;
-                    }
-                }
-                let judge = self.judge;
-                let mut found = false;
-                // Near the end, where one wrong meal loses the game, search long for the
-                // surest meal; then any after which the tail stays in reach.
-                if endgame {
-                    for rescue_judge in [Judge::Sure, Judge::Likely, Judge::Hopeful] {
-                        self.judge = rescue_judge;
-                        found = self.endgame_within(game, food, RESCUE_BUDGET);
-                        if found {
-                            break;
-                        }
-                    }
-                }
-                if !found {
-                    self.judge = Judge::Tail;
-                    found = self.endgame_within(game, food, ENDGAME_BUDGET);
-                }
-                self.judge = judge;
-                if found {
-                    self.committed.extend_from_slice(&self.sequence);
-                    self.committed_judge = None;
-                    return Direction::between(head, self.sequence[0])
-                        .expect("the search steps between neighbours");
-                }
-                // Each search that finds nothing waits twice as long for the next.
-                self.rescue_backoff = (self.rescue_backoff * 2).max(1);
-                self.rescue_wait = now + self.rescue_backoff * free as u64;
-            }
-        }
-        // Few empty cells: search the snake's own moves exactly for a sure way to eat.
-        if let Some(food) = game.food().filter(|_| endgame && self.judge != Judge::Tail) {
-            let waiting = matches!(self.retry, Some((retry_food, retry_length, at))
-                if (retry_food, retry_length) == (food, length) && now < at);
-            if !waiting {
-                if self.endgame(game, food) {
-                    self.committed.extend_from_slice(&self.sequence);
-                    self.committed_judge = None;
-                    return Direction::between(head, self.sequence[0])
-                        .expect("the search steps between neighbours");
-                }
-                if self.nodes_left > 0 {
-                    // Every position was tried: judge more leniently from the next move.
-                    self.given_up = Some((food, length, self.judge));
-                } else {
-                    let free = game.board().free_cells() as u64;
-                    self.retry = Some((food, length, now + RETRY_FACTOR * free));
-                }
-            }
-        }
-        // Circling without eating: the shape repeats, and so would the refusals. Shake it
-        // up with any move that keeps the tail in reach.
-        if now > self.last_meal + game.board().free_cells() as u64 {
-            if let Some(direction) = self.shuffle(game, endgame) {
-                return direction;
-            }
-        }
-        // Follow the tail, the long way round, unless the first step eats (the tail would
-        // then stay put).
-        let tail = game.snake().tail();
-        let view = Walled {
-            view: TailView::new(game),
-            wall: game.food().filter(|_| endgame),
-        };
-        let found = tail != head && self.scratch().longest_path(&view, head, tail);
-        if found && self.path.len() >= 2 && game.food() != Some(self.path[1]) {
-            return Direction::between(self.path[0], self.path[1])
-                .expect("paths step between neighbours");
-        }
-        // Last, keep the tail in reach if any move does, eating if only that does: a
-        // snake that reaches its tail can follow it for ever, while a move that loses the
-        // tail for more room is how a snake walks into a dead end.
-        let mut keeps = self.tail_keeping_moves(game);
-        if !keeps.contains(&true) {
-            keeps = [true; 4];
-        }
-        let (direction, expanded) =
-            most_free_space(game, &TailView::new(game), &mut self.flood, keeps);
-        self.count(expanded);
-        direction
     }
 
     /// Which moves (indexed as [`Direction::ALL`]) survive and leave a position that

@@ -10,7 +10,7 @@
 //! have passed since the last meal, one `O(length)` key and one hash-set insertion per
 //! move. The set keeps its memory between meals and games.
 
-use super::safety::position_key;
+use super::endgame::position_key;
 use crate::snake::Game;
 use rustc_hash::FxHashSet;
 
