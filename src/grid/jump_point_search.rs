@@ -35,8 +35,10 @@
 //! cells costs `k` pairs of straight scans. Memory: 4 bits per padded cell for the bit sets
 //! (`(width + 2) × (height + 2) / 2` bytes, 130 KiB for a 512×512 map) plus the per-node
 //! records of the search, `O(cells)`, all kept for the next call. Building the bit sets
-//! costs `O(cells)`: about a millisecond for a 512×512 map (see `BENCHMARKS.md`), which a
-//! grid edited before every search adds to each one.
+//! costs `O(cells / 8)` word operations: the rows are packed eight cells to a multiply,
+//! reversed a word at a time, and turned into columns by transposing 64 × 64 blocks of
+//! bits, so a fresh planner's first search, and a search on a grid edited since the last
+//! one, pays a small fraction of a millisecond on a 512×512 map (see `BENCHMARKS.md`).
 
 use super::jump_points::{sealed::JumpRays, JumpPoints};
 use super::{Cell, Grid};
@@ -126,17 +128,12 @@ impl BlockLines {
         self.stride = stride;
         self.rows = rows;
         self.east.reset(rows, stride);
-        self.west.reset(rows, stride);
-        self.south.reset(stride, rows);
-        self.north.reset(stride, rows);
         for (y, row) in grid.passable.chunks_exact(stride).enumerate() {
-            for (x, _) in row.iter().enumerate().filter(|&(_, &open)| open) {
-                self.east.set(y, x);
-                self.west.set(y, stride - 1 - x);
-                self.south.set(x, y);
-                self.north.set(x, rows - 1 - y);
-            }
+            self.east.pack_line(y, row);
         }
+        self.west.reverse_of(&self.east);
+        self.south.transpose_of(&self.east, stride);
+        self.north.reverse_of(&self.south);
         self.revision = Some(grid.revision());
     }
 
@@ -204,6 +201,8 @@ impl JumpRays for BlockLines {
 /// in a line reads two words without a bounds branch.
 #[derive(Debug, Default)]
 struct LineBits {
+    /// Positions per line.
+    positions: usize,
     words_per_line: usize,
     words: Vec<u64>,
 }
@@ -211,13 +210,82 @@ struct LineBits {
 impl LineBits {
     /// `lines` lines of `positions` bits, all clear; keeps the allocation.
     fn reset(&mut self, lines: usize, positions: usize) {
+        self.positions = positions;
         self.words_per_line = positions.div_ceil(64) + 1;
         self.words.clear();
         self.words.resize(lines * self.words_per_line, 0);
     }
 
-    fn set(&mut self, line: usize, position: usize) {
-        self.words[line * self.words_per_line + position / 64] |= 1 << (position % 64);
+    /// Sets line `line` from `cells`, one bool per position, eight at a time.
+    fn pack_line(&mut self, line: usize, cells: &[bool]) {
+        let words = &mut self.words[line * self.words_per_line..][..self.words_per_line];
+        for (word, block) in words.iter_mut().zip(cells.chunks(64)) {
+            let mut bits = 0;
+            for (k, eight) in block.chunks(8).enumerate() {
+                let mut bytes = [0; 8];
+                for (byte, &open) in bytes.iter_mut().zip(eight) {
+                    *byte = u8::from(open);
+                }
+                bits |= gather_bytes(u64::from_le_bytes(bytes)) << (8 * k);
+            }
+            *word = bits;
+        }
+    }
+
+    /// `self` becomes `lines` read backwards: the same lines, position `p` holding what
+    /// `lines` holds at `positions - 1 - p`.
+    fn reverse_of(&mut self, lines: &LineBits) {
+        self.positions = lines.positions;
+        self.words_per_line = lines.words_per_line;
+        self.words.clear();
+        self.words.resize(lines.words.len(), 0);
+        let used = self.words_per_line - 1;
+        // Reversing all `64 × used` bits puts position `p` at `p + shift`.
+        let shift = 64 * used - self.positions;
+        for (to, from) in self
+            .words
+            .chunks_exact_mut(self.words_per_line)
+            .zip(lines.words.chunks_exact(lines.words_per_line))
+        {
+            for k in 0..used {
+                let low = from[used - 1 - k].reverse_bits();
+                let high = if k + 1 < used {
+                    from[used - 2 - k].reverse_bits()
+                } else {
+                    0
+                };
+                // Two shifts so that a shift of 0 takes nothing from the next word.
+                to[k] = (low >> shift) | ((high << 1) << (63 - shift));
+            }
+        }
+    }
+
+    /// `self` becomes the transpose of `lines` (whose lines hold `positions` bits each):
+    /// line `p`, position `l` holds what `lines` holds at line `l`, position `p`; 64 × 64
+    /// blocks at a time.
+    fn transpose_of(&mut self, lines: &LineBits, positions: usize) {
+        let count = lines.words.len() / lines.words_per_line;
+        self.reset(positions, count);
+        let mut block = [0u64; 64];
+        for line_block in (0..count).step_by(64) {
+            for word in 0..lines.words_per_line - 1 {
+                for (r, slot) in block.iter_mut().enumerate() {
+                    let line = line_block + r;
+                    *slot = if line < count {
+                        lines.words[line * lines.words_per_line + word]
+                    } else {
+                        0
+                    };
+                }
+                transpose64(&mut block);
+                for (c, &bits) in block.iter().enumerate() {
+                    let position = 64 * word + c;
+                    if position < positions {
+                        self.words[position * self.words_per_line + line_block / 64] = bits;
+                    }
+                }
+            }
+        }
     }
 
     /// Bits `position..position + 64` of `line`, bit 0 first; zeros past the line's end.
@@ -256,6 +324,98 @@ impl LineBits {
             }
             // The last cell of the window is free and no stop: stand on it.
             at += 63;
+        }
+    }
+}
+
+/// Bit `k` of the result is the lowest bit of byte `k` of `bytes`, every byte 0 or 1.
+#[inline(always)]
+fn gather_bytes(bytes: u64) -> u64 {
+    // Each byte's bit lands, by the multiply, in a distinct bit of the top byte.
+    (bytes.wrapping_mul(0x0102_0408_1020_4080) >> 56) & 0xff
+}
+
+/// Transposes a 64 × 64 bit matrix, row `r` being `block[r]` and column `c` its bit `c`:
+/// the off-diagonal halves are swapped, then the quarters within each half, down to single
+/// bits (Warren, "Hacker's Delight", 7–3), `6 × 32` swaps in all.
+fn transpose64(block: &mut [u64; 64]) {
+    let mut width = 32;
+    let mut mask: u64 = 0x0000_0000_FFFF_FFFF;
+    while width != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let swap = ((block[k] >> width) ^ block[k + width]) & mask;
+            block[k] ^= swap << width;
+            block[k + width] ^= swap;
+            k = (k + width + 1) & !width;
+        }
+        width >>= 1;
+        mask ^= mask << width;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines a cell at a time: the plain definition the fast build must match.
+    fn slow(grid: &Grid) -> [LineBits; 4] {
+        let (stride, rows) = (grid.stride, grid.passable.len() / grid.stride);
+        let mut lines: [LineBits; 4] = Default::default();
+        let [east, west, south, north] = &mut lines;
+        east.reset(rows, stride);
+        west.reset(rows, stride);
+        south.reset(stride, rows);
+        north.reset(stride, rows);
+        let set = |lines: &mut LineBits, line: usize, position: usize| {
+            lines.words[line * lines.words_per_line + position / 64] |= 1 << (position % 64);
+        };
+        for (y, row) in grid.passable.chunks_exact(stride).enumerate() {
+            for (x, _) in row.iter().enumerate().filter(|&(_, &open)| open) {
+                set(east, y, x);
+                set(west, y, stride - 1 - x);
+                set(south, x, y);
+                set(north, x, rows - 1 - y);
+            }
+        }
+        lines
+    }
+
+    #[test]
+    fn fast_build_matches_cell_by_cell() {
+        for (width, height) in [
+            (1, 1),
+            (3, 7),
+            (62, 62),
+            (63, 5),
+            (64, 130),
+            (126, 61),
+            (200, 129),
+        ] {
+            let mut grid = Grid::open(width, height, super::super::Connectivity::Eight);
+            // Blocks on a pattern with no period of 64 or 8.
+            for y in 0..height {
+                for x in 0..width {
+                    if (x * 7 + y * 13 + x * y) % 5 == 0 {
+                        grid.set_blocked((x, y), true).unwrap();
+                    }
+                }
+            }
+            let mut lines = BlockLines::default();
+            lines.prepare(&grid);
+            let [east, west, south, north] = slow(&grid);
+            assert_eq!(lines.east.words, east.words, "east {width}x{height}");
+            assert_eq!(lines.west.words, west.words, "west {width}x{height}");
+            assert_eq!(lines.south.words, south.words, "south {width}x{height}");
+            assert_eq!(lines.north.words, north.words, "north {width}x{height}");
+        }
+    }
+
+    #[test]
+    fn gather_bytes_packs_each_byte() {
+        for pattern in 0..=255u64 {
+            let bytes = (0..8).fold(0, |acc, k| acc | ((pattern >> k) & 1) << (8 * k));
+            assert_eq!(gather_bytes(bytes), pattern);
         }
     }
 }

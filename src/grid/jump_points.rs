@@ -686,7 +686,17 @@ impl JumpSearch {
         let Some(mut from) = jump_points.next() else {
             return Vec::new();
         };
-        let mut cells = vec![from];
+        // One allocation of the path's exact length, not one per doubling.
+        let length = 1 + jump_points
+            .clone()
+            .scan(from, |at, to| {
+                let steps = at.0.abs_diff(to.0).max(at.1.abs_diff(to.1));
+                *at = to;
+                Some(steps as usize)
+            })
+            .sum::<usize>();
+        let mut cells = Vec::with_capacity(length);
+        cells.push(from);
         for to in jump_points {
             // Diagonal steps first, then straight: the route of the ray, or of the diagonal
             // ray and the straight one that turned off it.
