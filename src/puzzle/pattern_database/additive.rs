@@ -183,25 +183,9 @@ impl AdditivePdb {
     /// assert_eq!(pdb.databases().len(), 2);
     /// ```
     pub fn from_databases(databases: Vec<PatternDatabase>) -> Result<Self, PuzzleError> {
-        let Some(first) = databases.first() else {
-            return Err(PuzzleError::BadPattern {
-                reason: "an additive heuristic needs at least one pattern".into(),
-            });
-        };
-        let goal = first.goal;
-        if databases.iter().any(|db| db.goal != goal) {
-            return Err(PuzzleError::BadPattern {
-                reason: "the databases were built for different goals".into(),
-            });
-        }
+        let goals: Vec<TileBoard> = databases.iter().map(|db| db.goal).collect();
         let patterns: Vec<&[u8]> = databases.iter().map(|db| db.tiles()).collect();
-        check_patterns(goal.len(), &patterns, slots)?;
-        let mut pattern_of = [NO_PATTERN; 16];
-        for (i, db) in databases.iter().enumerate() {
-            for &tile in db.tiles() {
-                pattern_of[tile as usize] = i as u8;
-            }
-        }
+        let (goal, pattern_of) = partition(&goals, &patterns, slots)?;
         Ok(AdditivePdb {
             goal,
             reflection: Reflection::of(goal),
@@ -368,6 +352,34 @@ pub(super) fn check_patterns(
     patterns
         .iter()
         .try_for_each(|tiles| check_pattern(n, tiles, &mut taken, entries))
+}
+
+/// The common goal of databases built for `goals` with the tiles `patterns` (each database
+/// counting `entries(n, k)` entries), and per tile the index of its pattern (or
+/// `NO_PATTERN`): what both additive heuristics check and keep.
+pub(super) fn partition(
+    goals: &[TileBoard],
+    patterns: &[&[u8]],
+    entries: fn(usize, usize) -> usize,
+) -> Result<(TileBoard, [u8; 16]), PuzzleError> {
+    let Some(&goal) = goals.first() else {
+        return Err(PuzzleError::BadPattern {
+            reason: "an additive heuristic needs at least one pattern".into(),
+        });
+    };
+    if goals.iter().any(|&g| g != goal) {
+        return Err(PuzzleError::BadPattern {
+            reason: "the databases were built for different goals".into(),
+        });
+    }
+    check_patterns(goal.len(), patterns, entries)?;
+    let mut pattern_of = [NO_PATTERN; 16];
+    for (i, tiles) in patterns.iter().enumerate() {
+        for &tile in *tiles {
+            pattern_of[tile as usize] = i as u8;
+        }
+    }
+    Ok((goal, pattern_of))
 }
 
 impl Heuristic<TileBoard, u32> for AdditivePdb {

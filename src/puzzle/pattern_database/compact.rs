@@ -272,6 +272,11 @@ struct Search<'a> {
     weights: [usize; 16],
     /// `2^64 / (n - i) + 1`, rounded up, for each digit `i`.
     reciprocals: [u64; 16],
+    /// For each move `from * 16 + to`, the cells strictly between `from` and `to` (for a
+    /// move across rows), then cell 16, which holds no tile.
+    between: Vec<[u8; 8]>,
+    /// The cells of `between` a move reads: `width - 1`.
+    passes: usize,
 }
 
 impl<'a> Search<'a> {
@@ -284,7 +289,19 @@ impl<'a> Search<'a> {
             weight *= n - i;
             reciprocals[i] = u64::MAX / (n - i) as u64 + 1;
         }
+        let width = puzzle_cells.width as usize;
+        let mut between = vec![[16u8; 8]; 256];
+        for from in 0..n {
+            for to in (0..n).filter(|&to| puzzle_cells.neighbours[from] >> to & 1 == 1) {
+                let (low, high) = (from.min(to), from.max(to));
+                for (slot, cell) in between[from * 16 + to].iter_mut().zip(low + 1..high) {
+                    *slot = cell as u8;
+                }
+            }
+        }
         Search {
+            between,
+            passes: width - 1,
             n,
             k,
             free: n - k,
@@ -369,64 +386,87 @@ impl Search<'_> {
             if first >= self.placements {
                 return added;
             }
-            let last = (first + CHUNK).min(self.placements);
-            let (begin, end) = (first * self.free, last * self.free);
-            for word in begin / STATES_PER_WORD..end.div_ceil(STATES_PER_WORD) {
+            let end = (first + CHUNK).min(self.placements) * self.free;
+            // The scan skips words without a state of this layer; the first one it meets
+            // brings its whole placement, whose states are expanded together.
+            let mut state = first * self.free;
+            while state < end {
+                let word = state / STATES_PER_WORD;
                 let bits = states[word].load(Relaxed) ^ (code * LOW_BITS);
-                let mut matches = !(bits | bits >> 1) & LOW_BITS;
-                let mut expanded = 0;
-                while matches != 0 {
-                    let field = matches.trailing_zeros();
-                    matches &= matches - 1;
-                    let state = word * STATES_PER_WORD + field as usize / 2;
-                    if (begin..end).contains(&state) {
-                        added += self.expand(state, depth, next_code, states, nibbles);
-                        expanded |= 1 << field;
-                    }
+                let from_state = !0 << (2 * (state % STATES_PER_WORD));
+                let matches = !(bits | bits >> 1) & LOW_BITS & from_state;
+                if matches == 0 {
+                    state = (word + 1) * STATES_PER_WORD;
+                    continue;
                 }
-                if expanded != 0 {
-                    // Expanded states are closed, so that their code can name a later layer.
-                    states[word].fetch_xor(expanded * (code ^ CLOSED), Relaxed);
+                let found = word * STATES_PER_WORD + matches.trailing_zeros() as usize / 2;
+                if found >= end {
+                    break;
                 }
+                let placement = found / self.free;
+                added += self.expand(placement, depth, code, next_code, states, nibbles);
+                state = (placement + 1) * self.free;
             }
         }
     }
 
-    /// Records `state`'s depth in its placement's entry and marks its unseen neighbours.
+    /// Records the depth in `placement`'s entry, closes its states of the current layer
+    /// (code `code`), and marks the unseen states one pattern-tile move away from them.
+    ///
+    /// A placement's states share its unranking, its tiles' cells and its regions: taking
+    /// them together does that work once, and tries each move of a pattern tile into a free
+    /// cell once, from the region holding that cell.
     #[inline]
     fn expand(
         &self,
-        state: usize,
+        placement: usize,
         depth: u8,
+        code: u64,
         next_code: u64,
         states: &[AtomicU64],
         nibbles: &[AtomicU8],
     ) -> usize {
-        let (placement, rank) = (state / self.free, state % self.free);
-        let (digits, cells) = self.unrank(placement);
+        // The placement's fields, two bits a region rank, may straddle two words.
+        let first = placement * self.free;
+        let (word, shift) = (first / STATES_PER_WORD, 2 * (first % STATES_PER_WORD));
+        let spill = shift + 2 * self.free > 64;
+        let mut fields = states[word].load(Relaxed) >> shift;
+        if spill {
+            fields |= states[word + 1].load(Relaxed) << (64 - shift);
+        }
+        let own = LOW_BITS >> (64 - 2 * self.free);
+        let bits = fields ^ (code * LOW_BITS);
+        // Bit `2r` is set when the state of the region of rank `r` is in this layer.
+        let current = !(bits | bits >> 1) & own;
+        // They are closed, so that their code can name a later layer. No move leads from a
+        // placement to itself, so no other field of it changes meanwhile.
+        let close = current * (code ^ CLOSED);
+        states[word].fetch_xor(close << shift, Relaxed);
+        if spill {
+            states[word + 1].fetch_xor(close >> (64 - shift), Relaxed);
+        }
+
+        let (cells, empty) = self.unrank(placement);
         // Per cell, the pattern tile on it (or `k`), for the moves' index updates below.
-        let mut tile_on = [self.k as u8; 16];
-        let mut occupied = 0u32;
+        let mut tile_on = [self.k as u8; 17];
         let mut manhattan = 0u8;
         for i in 0..self.k {
             tile_on[cells[i] as usize] = i as u8;
-            occupied |= 1 << cells[i];
             manhattan += self.manhattan[i][cells[i] as usize];
         }
+        let occupied = self.cells.all & !empty;
         debug_assert!(depth >= manhattan && (depth - manhattan) % 2 == 0);
         let excess = ((depth - manhattan) / 2).min(MAX_EXCESS);
         // The first layer to reach a placement gives its least depth; later ones only
         // confirm it. Only this worker's chunk holds the placement.
         let byte = &nibbles[placement / 2];
-        let shift = 4 * (placement % 2);
+        let nibble = 4 * (placement % 2);
         let old = byte.load(Relaxed);
-        if (old >> shift) & 0xF > excess {
-            byte.store(old & !(0xF << shift) | excess << shift, Relaxed);
+        if (old >> nibble) & 0xF > excess {
+            byte.store(old & !(0xF << nibble) | excess << nibble, Relaxed);
         }
 
-        let empty = self.cells.all & !occupied;
-        let low = select(empty, rank as u32);
-        let lowest = self.regions.lowest(occupied);
+        let ranks = self.regions.ranks(occupied);
         let mut added = 0;
         for i in 0..self.k {
             let from = cells[i];
@@ -434,10 +474,10 @@ impl Search<'_> {
             while targets != 0 {
                 let to = targets.trailing_zeros();
                 targets &= targets - 1;
-                if (lowest >> (4 * to)) & 0xF != u64::from(low) {
+                if current >> (2 * ((ranks >> (4 * to)) & 0xF)) & 1 == 0 {
                     continue;
                 }
-                let moved = self.moved_index(placement, &digits, &tile_on, i, from, to);
+                let moved = self.moved_index(placement, &tile_on, i, from, to);
                 debug_assert_eq!(
                     moved,
                     placement_index(self.n, self.k, |j| if j == i { to } else { cells[j] })
@@ -450,49 +490,45 @@ impl Search<'_> {
         added
     }
 
-    /// The index of `placement` (whose digits are `digits`) after tile `i` moved from cell
+    /// The index of `placement` after tile `i` moved from cell
     /// `from` to the free cell `to`.
     ///
     /// Digit `j` is tile `j`'s cell less the earlier tiles below it, so the move changes
     /// digit `i` by the cells passed over that no earlier tile holds, and the digit of each
-    /// later tile on a passed-over cell by one (up when tile `i` moved past it upwards). A move along a row passes over no cell; one across rows
-    /// passes over `width - 1` cells: ranking afresh would read all `k` tiles.
+    /// later tile on a passed-over cell by one (up when tile `i` moved past it upwards). A
+    /// move along a row passes over no cell, one across rows over `width - 1`: ranking afresh
+    /// would read all `k` tiles. Every move reads `width - 1` cells of [`Search::between`],
+    /// padded with a cell no tile is on, and counts them without a branch: whether a cell
+    /// is passed over, and whose tile it holds, are as good as random.
     #[inline(always)]
     fn moved_index(
         &self,
         placement: usize,
-        digits: &[u32; 16],
-        tile_on: &[u8; 16],
+        tile_on: &[u8; 17],
         i: usize,
         from: u32,
         to: u32,
     ) -> usize {
-        let (low, high) = (from.min(to), from.max(to));
-        let mut digit = digits[i] as usize + (high - low) as usize;
-        let mut later = 0;
-        for cell in low + 1..high {
+        let between = &self.between[(from * 16 + to) as usize];
+        let (mut passed, mut later) = (from.abs_diff(to) as usize, 0);
+        for &cell in &between[..self.passes] {
             let j = tile_on[cell as usize] as usize;
-            if j < i {
-                digit -= 1;
-            } else if j < self.k {
-                later += self.weights[j];
-            }
+            passed -= usize::from(j < i);
+            // `weights[j]` is 0 for the empty cell's `j = k`.
+            later += if j > i { self.weights[j] } else { 0 };
         }
-        let before = placement - digits[i] as usize * self.weights[i];
+        let change = passed * self.weights[i] + later;
         if to > from {
-            before + digit * self.weights[i] + later
+            placement + change
         } else {
-            // Here `digit` counted up from `to`: the new digit is the old one less the
-            // cells passed over.
-            let digit = 2 * digits[i] as usize - digit;
-            before + digit * self.weights[i] - later
+            placement - change
         }
     }
 
-    /// The digits of `placement` (each tile's cell less the earlier tiles below it) and the
-    /// cells of its pattern tiles: the inverse of `placement_index`.
+    /// The cells of the pattern tiles of `placement` (the inverse of `placement_index`),
+    /// and the free cells.
     #[inline]
-    fn unrank(&self, placement: usize) -> ([u32; 16], [u32; 16]) {
+    fn unrank(&self, placement: usize) -> ([u32; 16], u32) {
         let mut digits = [0u32; 16];
         let mut rest = placement as u64;
         for i in (0..self.k).rev() {
@@ -502,13 +538,19 @@ impl Search<'_> {
             digits[i] = (rest - quotient * (self.n - i) as u64) as u32;
             rest = quotient;
         }
+        // The cells not yet taken, lowest first, one a nibble: taking the `d`-th is a shift
+        // and closing the gap two masks, where counting set bits down to it took a loop
+        // with an unpredictable exit per tile.
+        let mut untaken: u64 = 0xFEDC_BA98_7654_3210;
         let mut cells = [0u32; 16];
-        let mut taken = 0u32;
+        let mut empty = self.cells.all;
         for i in 0..self.k {
-            cells[i] = select(self.cells.all & !taken, digits[i]);
-            taken |= 1 << cells[i];
+            let shift = 4 * digits[i];
+            cells[i] = (untaken >> shift & 0xF) as u32;
+            untaken = untaken & ((1 << shift) - 1) | untaken >> shift >> 4 << shift;
+            empty &= !(1 << cells[i]);
         }
-        (digits, cells)
+        (cells, empty)
     }
 
     /// The entries as bytes; placements no state reached (the unsolvable half when the
@@ -531,15 +573,6 @@ impl Search<'_> {
         }
         nibbles
     }
-}
-
-/// The cell of the `rank`-th set bit of `mask`, counting from 0.
-#[inline(always)]
-fn select(mut mask: u32, rank: u32) -> u32 {
-    for _ in 0..rank {
-        mask &= mask - 1;
-    }
-    mask.trailing_zeros()
 }
 
 /// Marks `state` with `code` unless it was seen; returns 1 if it was not.
@@ -636,7 +669,7 @@ mod tests {
         let cells = Cells::new(&puzzle);
         let search = Search::new(&cells, 12, 4, Vec::new());
         for placement in (0..search.placements).step_by(7) {
-            let (_, cells) = search.unrank(placement);
+            let (cells, _) = search.unrank(placement);
             assert_eq!(placement_index(12, 4, |i| cells[i]), placement);
         }
     }

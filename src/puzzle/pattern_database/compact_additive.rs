@@ -1,7 +1,7 @@
 //! The additive heuristic over [`CompactDatabase`]s: the 7-8 partition of the 15-puzzle
 //! with its diagonal reflection (Korf and Felner 2002; Felner, Korf and Hanan 2004).
 
-use super::additive::{check_patterns, with_nibble, Reflection, MAX_PATTERNS};
+use super::additive::{check_patterns, partition, with_nibble, Reflection, MAX_PATTERNS};
 use super::database::placements;
 use super::{BuildProgress, CompactDatabase};
 use crate::puzzle::{ManhattanSum, PuzzleError, SlidingPuzzle, TileBoard};
@@ -150,25 +150,9 @@ impl CompactAdditivePdb {
     /// assert_eq!(pdb.databases().len(), 2);
     /// ```
     pub fn from_databases(databases: Vec<CompactDatabase>) -> Result<Self, PuzzleError> {
-        let Some(first) = databases.first() else {
-            return Err(PuzzleError::BadPattern {
-                reason: "an additive heuristic needs at least one pattern".into(),
-            });
-        };
-        let goal = first.goal;
-        if databases.iter().any(|db| db.goal != goal) {
-            return Err(PuzzleError::BadPattern {
-                reason: "the databases were built for different goals".into(),
-            });
-        }
+        let goals: Vec<TileBoard> = databases.iter().map(|db| db.goal).collect();
         let patterns: Vec<&[u8]> = databases.iter().map(|db| db.tiles()).collect();
-        check_patterns(goal.len(), &patterns, placements)?;
-        let mut pattern_of = [NO_PATTERN; 16];
-        for (i, db) in databases.iter().enumerate() {
-            for &tile in db.tiles() {
-                pattern_of[tile as usize] = i as u8;
-            }
-        }
+        let (goal, pattern_of) = partition(&goals, &patterns, placements)?;
         Ok(CompactAdditivePdb {
             goal,
             reflection: Reflection::of(goal),

@@ -13,7 +13,7 @@ pub(super) struct Cells {
     /// Cells not in the first column, and not in the last.
     not_first_column: u32,
     not_last_column: u32,
-    width: u32,
+    pub(super) width: u32,
 }
 
 /// For every set of taken cells (a `u32` mask, as an index), the region of each other cell:
@@ -68,6 +68,13 @@ impl Regions {
     #[inline(always)]
     pub(super) fn rank(&self, taken: u32, cell: u32) -> u32 {
         (self.ranks[taken as usize] >> (4 * (cell & 0xF)) & 0xF) as u32
+    }
+
+    /// The rank of every other cell's region (nibble `c` for cell `c`) when the cells in
+    /// `taken` are taken.
+    #[inline(always)]
+    pub(super) fn ranks(&self, taken: u32) -> u64 {
+        self.ranks[taken as usize]
     }
 
     /// The lowest cell of every other cell's region (nibble `c` for cell `c`) when the cells
