@@ -23,7 +23,7 @@
 //! configuration, one priority and one order entry per agent per configuration found, plus
 //! one small record per constraint; all of it is kept between calls.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand_core::Rng;
 use rustc_hash::{FxHashMap, FxHasher};
@@ -31,7 +31,7 @@ use std::hash::Hasher;
 
 use super::graph::{DistanceTable, NONE};
 use super::pibt::{initial_priorities, sort_by_priority, to_solution, update_priorities, PibtStep};
-use super::refine::Refiner;
+use super::refine::{wall_clock, Deadline, Refiner};
 use super::{Instance, MapfError, Solution};
 
 /// A node of a constraint tree: `who` goes to `vertex`, after the constraints of `parent`.
@@ -63,8 +63,8 @@ const ROOT: u32 = 0;
 /// optimal. With [`with_refinement`](Lacam::with_refinement) it keeps improving the sum of
 /// costs until the time limit (the `lacam-star` anytime mode): large neighbourhood search
 /// (Li et al., "Anytime Multi-Agent Path Finding via Large Neighborhood Search", IJCAI
-/// 2021), replanning a few agents at a time with space-time A* against the others and
-/// keeping the change when the sum of costs drops. Deterministic for a seed (and, in the
+/// 2021), replanning a few agents at a time with safe interval path planning against the
+/// others and keeping the change unless the sum of costs rises. Deterministic for a seed (and, in the
 /// anytime mode, for the number of refinement rounds the time allows).
 ///
 /// # Example
@@ -84,6 +84,7 @@ const ROOT: u32 = 0;
 pub struct Lacam {
     seed: u64,
     time_limit: Option<Duration>,
+    clock: fn() -> Duration,
     refine: bool,
     distances: DistanceTable,
     step: PibtStep,
@@ -122,6 +123,7 @@ impl Lacam {
         Lacam {
             seed: 0,
             time_limit: None,
+            clock: wall_clock,
             refine: false,
             distances: DistanceTable::default(),
             step: PibtStep::new(),
@@ -167,6 +169,26 @@ impl Lacam {
     /// ```
     pub fn with_time_limit(mut self, time_limit: Option<Duration>) -> Self {
         self.time_limit = time_limit;
+        self
+    }
+
+    /// The clock the time limit is counted on: any function giving the time since a fixed
+    /// origin that never goes back, read a few times per millisecond of search. The
+    /// default is the wall clock; a caller on a loaded machine who wants the same result
+    /// as on an idle one gives the thread's CPU time (std has no such clock: read it from
+    /// the operating system).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use replan::mapf::Lacam;
+    /// fn frozen() -> Duration { Duration::ZERO } // a clock that never advances: no limit
+    /// let lacam = Lacam::new().with_time_limit(Some(Duration::from_millis(5))).with_clock(frozen);
+    /// # let _ = lacam;
+    /// ```
+    pub fn with_clock(mut self, clock: fn() -> Duration) -> Self {
+        self.clock = clock;
         self
     }
 
@@ -224,9 +246,12 @@ impl Lacam {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&mut self, instance: &Instance) -> Result<Solution, MapfError> {
-        let started = Instant::now();
-        let deadline = self.time_limit.map(|limit| started + limit);
-        let plan = self.search(instance, deadline)?;
+        let clock = self.clock;
+        let deadline = self.time_limit.map(|limit| Deadline {
+            clock,
+            at: clock() + limit,
+        });
+        let plan = self.search(instance, deadline.as_ref())?;
         if !self.refine {
             return Ok(plan);
         }
@@ -237,7 +262,7 @@ impl Lacam {
         };
         Ok(self
             .refiner
-            .improve(instance, plan, deadline, rounds, self.seed))
+            .improve(instance, plan, deadline.as_ref(), rounds, self.seed))
     }
 
     fn clear(&mut self, instance: &Instance) {
@@ -265,7 +290,7 @@ impl Lacam {
     fn search(
         &mut self,
         instance: &Instance,
-        deadline: Option<Instant>,
+        deadline: Option<&Deadline>,
     ) -> Result<Solution, MapfError> {
         self.clear(instance);
         let agents = instance.agents();
@@ -273,7 +298,7 @@ impl Lacam {
         self.open.push(root);
         while let Some(&node) = self.open.last() {
             self.iterations += 1;
-            if self.iterations % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.iterations % 64 == 0 && deadline.is_some_and(Deadline::passed) {
                 return Err(MapfError::NotSolved {
                     reason: "the time limit passed before LaCAM found a plan",
                 });

@@ -44,6 +44,7 @@ mod instance;
 pub mod lacam;
 pub mod pibt;
 mod refine;
+mod sipp;
 mod solution;
 mod validate;
 
