@@ -23,10 +23,10 @@
 //! are skipped with a message.
 //!
 //! ```text
-//! cargo bench --bench any_angle                        # criterion timings and the paired report
-//! cargo bench --bench any_angle -- paired              # the paired report only
-//! cargo bench --bench any_angle -- paired_full         # every scenario, all seven maps
-//! cargo bench --bench any_angle -- paired_full arena   # every scenario of the maps named
+//! cargo bench -p replan-benches --bench any_angle                        # criterion timings and the paired report
+//! cargo bench -p replan-benches --bench any_angle -- paired              # the paired report only
+//! cargo bench -p replan-benches --bench any_angle -- paired_full         # every scenario, all seven maps
+//! cargo bench -p replan-benches --bench any_angle -- paired_full arena   # every scenario of the maps named
 //! ```
 
 mod paired;

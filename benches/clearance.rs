@@ -8,8 +8,8 @@
 //! - `clearance/build`: printed: the clearance table's build time (median of 11).
 //!
 //! ```text
-//! cargo bench --bench clearance
-//! cargo bench --bench clearance -- paired
+//! cargo bench -p replan-benches --bench clearance
+//! cargo bench -p replan-benches --bench clearance -- paired
 //! ```
 
 mod paired;

@@ -12,12 +12,12 @@
 //!
 //! The node expansions of each side, summed the same way (and D* Lite's first full
 //! searches apart), are printed (to stderr) when a group starts. Before each group, the
-//! paired report (`benches/paired`) times both sides in alternating rounds; `cargo bench
-//! --bench dstar_lite -- paired` runs the reports alone. Data come from `$REPLAN_DATA`
+//! paired report (`benches/paired`) times both sides in alternating rounds; `cargo bench -p
+//! replan-benches --bench dstar_lite -- paired` runs the reports alone. Data come from `$REPLAN_DATA`
 //! (default `../shared/data`); maps that are absent are skipped.
 //!
 //! ```text
-//! cargo bench --bench dstar_lite
+//! cargo bench -p replan-benches --bench dstar_lite
 //! ```
 
 use std::hint::black_box;

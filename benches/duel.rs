@@ -11,7 +11,7 @@
 //!   the 20 positions (deterministic work).
 //!
 //! ```text
-//! cargo bench --features duel --bench duel
+//! cargo bench -p replan-benches --bench duel
 //! ```
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};

@@ -7,7 +7,7 @@
 //!   neighbouring open cells: its table built from the grid, its node tables, and the one
 //!   or two expansions that reach the goal.
 //!
-//! `cargo bench --bench first_search`; the maps come from the data folder (`REPLAN_DATA`,
+//! `cargo bench -p replan-benches --bench first_search`; the maps come from the data folder (`REPLAN_DATA`,
 //! default `../shared/data`) and are skipped without it.
 
 mod paired;

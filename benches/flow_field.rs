@@ -10,8 +10,8 @@
 //! folder (default `../shared/data`); maps that are missing are skipped with a message.
 //!
 //! ```text
-//! cargo bench --bench flow_field                 # criterion timings and the paired report
-//! cargo bench --bench flow_field -- paired       # the paired report only
+//! cargo bench -p replan-benches --bench flow_field                 # criterion timings and the paired report
+//! cargo bench -p replan-benches --bench flow_field -- paired       # the paired report only
 //! ```
 
 mod paired;

@@ -2,14 +2,14 @@
 //! inputs in one process: pathfinding's own 65×65 corner-to-corner and no-path grids, and
 //! the Moving AI scenarios of `arena` (all) and `maze512-1-0`.
 //!
-//! Run with `cargo bench --bench grid`; `REPLAN_DATA` names the data folder (default
+//! Run with `cargo bench -p replan-benches --bench grid`; `REPLAN_DATA` names the data folder (default
 //! `../shared/data`). `REPLAN_MAZE_STRIDE=n` benches every n-th maze scenario (default 20).
 //! `REPLAN_MAZE_STRIDE=1` benches all 11,960: each timed iteration solves one interleaved
 //! tenth of them (every 10th scenario from offset 0, 1, ..., 9 in turn), so criterion's ten
 //! samples together solve every scenario once; about a quarter of an hour on two cores.
 //!
 //! Before each input's criterion group, the paired report (`benches/paired`) times each of
-//! our planners against its counterparts in alternating rounds; `cargo bench --bench grid
+//! our planners against its counterparts in alternating rounds; `cargo bench -p replan-benches --bench grid
 //! -- paired` runs the reports alone.
 
 use std::hint::black_box;

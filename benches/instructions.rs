@@ -2,8 +2,8 @@
 //! with whatever else the machine is doing, so a change of a few percent shows.
 //!
 //! ```sh
-//! cargo bench --all-features --bench instructions            # every workload (about a minute; needs valgrind)
-//! cargo bench --all-features --bench instructions -- astar   # the workloads whose name contains "astar"
+//! cargo bench -p replan-benches --bench instructions            # every workload (about a minute; needs valgrind)
+//! cargo bench -p replan-benches --bench instructions -- astar   # the workloads whose name contains "astar"
 //! ```
 //!
 //! The bench runs itself once per workload under `valgrind --tool=callgrind`, counting only
@@ -47,13 +47,13 @@ const WORKLOADS: [(&str, &str); 6] = [
 
 fn data_dir() -> PathBuf {
     std::env::var_os("REPLAN_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
         PathBuf::from,
     )
 }
 
 fn work_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/instructions");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/instructions");
     std::fs::create_dir_all(&dir).expect("target/instructions can be created");
     dir
 }

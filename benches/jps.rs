@@ -30,9 +30,9 @@
 //! that are missing are skipped with a message.
 //!
 //! ```text
-//! cargo bench --bench jps -- paired       # build times and the paired report only
-//! cargo bench --bench jps -- subgoal      # the subgoal graph report only
-//! cargo bench --bench jps                 # and criterion's timings of the samples
+//! cargo bench -p replan-benches --bench jps -- paired       # build times and the paired report only
+//! cargo bench -p replan-benches --bench jps -- subgoal      # the subgoal graph report only
+//! cargo bench -p replan-benches --bench jps                 # and criterion's timings of the samples
 //! ```
 
 mod paired;

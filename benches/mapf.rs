@@ -9,7 +9,7 @@
 //! folder (default `../shared/data`); without the data the bench prints a notice and stops.
 //!
 //! ```text
-//! cargo bench --features mapf --bench mapf
+//! cargo bench -p replan-benches --bench mapf
 //! ```
 
 mod paired;

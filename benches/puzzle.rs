@@ -34,8 +34,8 @@
 //!   Skipped without the file.
 //!
 //! ```text
-//! cargo bench --features puzzle --bench puzzle                 # everything (several minutes)
-//! cargo bench --features puzzle --bench puzzle -- 8puzzle      # the comparison with pathfinding only
+//! cargo bench -p replan-benches --bench puzzle                 # everything (several minutes)
+//! cargo bench -p replan-benches --bench puzzle -- 8puzzle      # the comparison with pathfinding only
 //! ```
 
 use std::time::{Duration, Instant};
@@ -406,7 +406,7 @@ fn korf100_seven_eight(c: &mut Criterion) {
     let file = std::env::var_os("REPLAN_PDB").map_or_else(
         || {
             std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("target/pdb/7-8-blank-first.pdb")
+                .join("../target/pdb/7-8-blank-first.pdb")
         },
         std::path::PathBuf::from,
     );

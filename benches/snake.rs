@@ -19,7 +19,7 @@
 //!   element is the decision time per move (the game's own steps are included and small).
 //!
 //! `SNAKE_GAMES` scales the report's game counts down (for a quick look), e.g.
-//! `SNAKE_GAMES=100 cargo bench --features snake --bench snake`.
+//! `SNAKE_GAMES=100 cargo bench -p replan-benches --bench snake`.
 
 use std::hint::black_box;
 use std::time::Instant;

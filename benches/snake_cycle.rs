@@ -14,7 +14,7 @@
 //! whole-game mean is reported by the `measure` test in `tests/snake_cycle.rs`.
 //!
 //! ```text
-//! cargo bench --features snake --bench snake_cycle
+//! cargo bench -p replan-benches --bench snake_cycle
 //! ```
 
 use criterion::{black_box, BatchSize, Criterion, Throughput};

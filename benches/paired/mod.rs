@@ -113,10 +113,10 @@ pub fn selected(name: &str) -> bool {
     filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()))
 }
 
-/// The data folder: `$REPLAN_DATA`, or `../shared/data` beside the crate.
+/// The data folder: `$REPLAN_DATA`, or `shared/data` beside the repository.
 pub fn data_dir() -> PathBuf {
     std::env::var_os("REPLAN_DATA").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data"),
         PathBuf::from,
     )
 }
