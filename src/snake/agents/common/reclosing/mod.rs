@@ -6,6 +6,7 @@
 use super::clock::MoveClock;
 use crate::snake::cycle::ClosingCycle;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Snake};
+use crate::stamped::Stamped;
 
 mod checks;
 
@@ -222,10 +223,8 @@ impl Tour {
 #[derive(Debug, Default)]
 struct Search {
     parent: Vec<u32>,
-    stamp: Vec<u32>,
-    /// Moves from the start, where `stamp` is the current generation.
-    distance: Vec<u32>,
-    generation: u32,
+    /// Moves from the start of the cells this search has reached.
+    distance: Stamped<u32>,
     queue: Vec<u32>,
 }
 
@@ -242,21 +241,13 @@ impl Search {
         admit: impl Fn(usize, usize, u32) -> bool,
         closeness: impl Fn(usize) -> u32,
     ) -> bool {
-        if self.stamp.len() < board.cells() {
-            self.stamp.resize(board.cells(), 0);
+        if self.parent.len() < board.cells() {
             self.parent.resize(board.cells(), 0);
-            self.distance.resize(board.cells(), 0);
         }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
+        self.distance.clear(board.cells());
         self.queue.clear();
         self.queue.push(start as u32);
-        self.stamp[start] = generation;
-        self.distance[start] = 0;
+        self.distance.set(start, 0);
         let (mut front, mut moves, mut layer_end) = (0, 0u32, 0);
         let mut found = false;
         while front < self.queue.len() && !found {
@@ -268,10 +259,9 @@ impl Search {
             front += 1;
             board.neighbours(board.cell(cell), |_, next| {
                 let index = board.index(next);
-                if !found && self.stamp[index] != generation && admit(cell, index, moves) {
-                    self.stamp[index] = generation;
+                if !found && !self.distance.contains(index) && admit(cell, index, moves) {
+                    self.distance.set(index, moves);
                     self.parent[index] = cell as u32;
-                    self.distance[index] = moves;
                     self.queue.push(index as u32);
                     found = index == goal;
                 }
@@ -286,12 +276,14 @@ impl Search {
         let mut cell = goal;
         while cell != start {
             path.push(board.cell(cell));
-            let moves = self.distance[cell];
+            let moves = self.distance.get(cell).unwrap_or_default();
             let mut best = (self.parent[cell] as usize, 0);
             board.neighbours(board.cell(cell), |_, before| {
                 let index = board.index(before);
-                if self.stamp[index] == generation
-                    && self.distance[index] + 1 == moves
+                if self
+                    .distance
+                    .get(index)
+                    .is_some_and(|before| before + 1 == moves)
                     && admit(index, cell, moves)
                 {
                     let close = closeness(index) + 1;
