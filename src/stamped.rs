@@ -58,6 +58,13 @@ impl<T: Copy + Default> Stamped<T> {
         self.slots[index].0 == self.generation
     }
 
+    /// The value of slot `index` in this generation, to change in place, if it was written.
+    #[inline]
+    pub(crate) fn get_mut(&mut self, index: usize) -> Option<&mut T> {
+        let (stamp, value) = &mut self.slots[index];
+        (*stamp == self.generation).then_some(value)
+    }
+
     /// Writes `value` to slot `index` for this generation.
     #[inline]
     pub(crate) fn set(&mut self, index: usize, value: T) {

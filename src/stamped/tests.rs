@@ -26,6 +26,9 @@ fn insert_writes_only_empty_slots() {
     assert_eq!(marks.get(1), Some(5));
     marks.set(1, 6);
     assert_eq!(marks.get(1), Some(6));
+    *marks.get_mut(1).expect("written") += 1;
+    assert_eq!(marks.get(1), Some(7));
+    assert!(marks.get_mut(0).is_none());
     marks.clear(3);
     assert!(marks.insert(1, 9));
     assert_eq!(marks.get(1), Some(9));
