@@ -42,7 +42,7 @@
 //! whose colours differ by more than one cell has no path through all its cells, so no
 //! full board at all. Leaving a cell out costs at most [`EXCLUSION_TRIES`] searches.
 
-use crate::snake::{Board, Cell, Direction, Game, Position};
+use crate::snake::{beside, manhattan, Board, Cell, Direction, Game, Position};
 
 /// How many cells a search on a board with an odd number of free cells tries to leave
 /// out before it gives up: each try is one more search.
@@ -462,7 +462,7 @@ impl ClosingCycle {
             return false;
         }
         self.budget -= 1;
-        let (tail_x, tail_y) = self.cell_of[tail];
+        let tail_cell = self.cell_of[tail];
         // Until the path has entered the cell it heads for, nearer that cell goes first.
         let toward = self
             .toward
@@ -483,10 +483,10 @@ impl ClosingCycle {
             // path passes it by.
             let dead_end = onward == 0 || (onward == 1 && !around.contains(&tail));
             dead_ends += usize::from(dead_end);
-            let (x, y) = self.cell_of[next];
+            let cell = self.cell_of[next];
             // Ties go to the cell farther from the tail, where the path must end.
-            let near_tail = u32::MAX - (x.abs_diff(tail_x) + y.abs_diff(tail_y));
-            let away = toward.map_or(0, |cell| cell.0.abs_diff(x) + cell.1.abs_diff(y));
+            let near_tail = u32::MAX - manhattan(cell, tail_cell);
+            let away = toward.map_or(0, |toward| manhattan(toward, cell));
             // `(away, onward, near_tail)` in one word, compared in that order (sides are
             // at most 255 cells, so `away` fits its 29 bits).
             let key = (u64::from(away) << 35) | ((onward as u64) << 32) | u64::from(near_tail);
@@ -520,11 +520,6 @@ impl ClosingCycle {
         }
         false
     }
-}
-
-/// Whether two cells share a side.
-fn beside(a: Cell, b: Cell) -> bool {
-    a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
 }
 
 /// The cell's colour on a chessboard: `true` where `x + y` is even.

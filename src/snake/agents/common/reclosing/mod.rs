@@ -4,6 +4,7 @@
 //! agents hand their endgames to it.
 
 use super::clock::MoveClock;
+use crate::snake::beside;
 use crate::snake::cycle::ClosingCycle;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Snake};
 use crate::stamped::Stamped;
@@ -483,9 +484,7 @@ impl ReclosingRule {
             // Turn into the left-out cell round its corner: it becomes part of the cycle
             // and the corner cell is left out instead.
             let corner = tour.next[along] as usize;
-            if board.cell(head).0.abs_diff(board.cell(food).0)
-                + board.cell(head).1.abs_diff(board.cell(food).1)
-                == 1
+            if beside(board.cell(head), board.cell(food))
                 && beside(board.cell(corner), board.cell(food))
             {
                 tour.next[head] = food as u32;
@@ -602,11 +601,6 @@ fn closeness(board: &Board, snake: &Snake, cell: usize) -> u32 {
         open += u32::from(!snake.occupied_index(board.index(next)));
     });
     4 - open
-}
-
-/// Whether two cells share a side.
-fn beside(a: Cell, b: Cell) -> bool {
-    a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
 }
 
 impl ReclosingRule {

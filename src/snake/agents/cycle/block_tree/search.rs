@@ -1,6 +1,7 @@
 //! The timed search for the food over the block moves.
 
 use super::*;
+use crate::snake::manhattan;
 use crate::stamped::Stamped;
 
 /// A* over a [`TreeView`] whose labels carry, besides the cost, the moves the path took,
@@ -116,7 +117,7 @@ impl TimedSearch {
     pub(super) fn plan(&mut self, view: &TreeView, start: u32, goal: u32) -> bool {
         self.labels.clear(view.moves.layout().len());
         let coordinates = &view.coordinates[..];
-        let (gx, gy) = if goal == NONE {
+        let goal_xy = if goal == NONE {
             (0, 0)
         } else {
             coordinates[goal as usize]
@@ -130,8 +131,7 @@ impl TimedSearch {
             if goal == NONE {
                 return 0;
             }
-            let (x, y) = coordinates[cell as usize];
-            step * (x.abs_diff(gx) + y.abs_diff(gy))
+            step * manhattan(coordinates[cell as usize], goal_xy)
         };
         // A step raises f by its cost less the fall of the estimate, at most `step`.
         let costs = view.costs;
