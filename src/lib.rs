@@ -143,6 +143,8 @@ mod reservations;
 #[cfg(feature = "snake")]
 #[cfg_attr(docsrs, doc(cfg(feature = "snake")))]
 pub mod snake;
+#[cfg(feature = "snake")]
+mod stamped;
 
 pub use cost::Cost;
 pub use error::{InvalidNode, PlanError};

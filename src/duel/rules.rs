@@ -616,7 +616,7 @@ impl Duel {
                 }
                 if k > 0 {
                     let previous = body[k - 1];
-                    if previous.0.abs_diff(cell.0) + previous.1.abs_diff(cell.1) != 1 {
+                    if !crate::snake::beside(previous, cell) {
                         return Err(DuelError::InvalidBody {
                             side,
                             reason: "consecutive cells are not adjacent",

@@ -360,3 +360,16 @@ fn parse_error(error: PictureError) -> SnakeError {
         message: error.message,
     }
 }
+
+/// The Manhattan distance between two cells: the fewest moves between them on a board
+/// without walls.
+#[inline]
+pub(crate) fn manhattan(a: Cell, b: Cell) -> u32 {
+    a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
+}
+
+/// Whether two cells share a side.
+#[inline]
+pub(crate) fn beside(a: Cell, b: Cell) -> bool {
+    manhattan(a, b) == 1
+}

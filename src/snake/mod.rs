@@ -74,6 +74,7 @@ pub use agents::{
     ReclosingAgent, SafeAgent,
 };
 pub use board::Board;
+pub(crate) use board::{beside, manhattan};
 pub use body::Snake;
 pub use config::GameConfig;
 pub use cycle::{CycleError, HamiltonianCycle};

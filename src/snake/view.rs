@@ -831,7 +831,7 @@ pub struct StepDistance;
 impl Heuristic<Cell, u32> for StepDistance {
     #[inline]
     fn estimate(&self, from: Cell, goal: Cell) -> u32 {
-        from.0.abs_diff(goal.0) + from.1.abs_diff(goal.1)
+        super::manhattan(from, goal)
     }
 }
 

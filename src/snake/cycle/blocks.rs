@@ -13,6 +13,7 @@ use fixedbitset::FixedBitSet;
 use super::disjoint_sets::DisjointSets;
 use super::hamiltonian_cycle::is_cycle;
 use super::layout::{Layout, NONE};
+use crate::stamped::Stamped;
 
 /// The cell at `offset` from `cell`, [`NONE`] off the board.
 fn offset_cell(layout: &Layout, cell: u32, offset: (i32, i32)) -> u32 {
@@ -232,25 +233,9 @@ impl Cut {
 /// [`BlockMoves::joined`]), kept between walks so that none allocates.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct TreeTest {
-    /// The walk's marks: a block is reached when its mark is `stamp`.
-    seen: Vec<u32>,
-    stamp: u32,
+    /// The blocks the walk has reached.
+    seen: Stamped<()>,
     stack: Vec<u32>,
-}
-
-impl TreeTest {
-    /// A fresh mark for a walk over `blocks` blocks.
-    fn next_stamp(&mut self, blocks: usize) -> u32 {
-        if self.seen.len() < blocks {
-            self.seen.resize(blocks, 0);
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.fill(0);
-            self.stamp = 1;
-        }
-        self.stamp
-    }
 }
 
 /// What one body step says about the block tree.
@@ -522,15 +507,15 @@ impl BlockMoves {
     /// Whether the edges not counted in `absent` connect the free blocks: a depth-first
     /// walk, `O(blocks)`.
     pub(crate) fn connected_without(&self, absent: &[u16], test: &mut TreeTest) -> bool {
-        let stamp = test.next_stamp(self.blocks);
+        test.seen.clear(self.blocks);
         test.stack.clear();
         test.stack.push(self.first_free_block);
-        test.seen[self.first_free_block as usize] = stamp;
+        test.seen.set(self.first_free_block as usize, ());
         let mut reached = 1;
         while let Some(block) = test.stack.pop() {
             for &(edge, next) in &self.adjacent[block as usize] {
-                if edge != NONE && absent[edge as usize] == 0 && test.seen[next as usize] != stamp {
-                    test.seen[next as usize] = stamp;
+                if edge != NONE && absent[edge as usize] == 0 && test.seen.insert(next as usize, ())
+                {
                     reached += 1;
                     test.stack.push(next);
                 }
@@ -553,17 +538,17 @@ impl BlockMoves {
         if a == b {
             return true;
         }
-        let stamp = test.next_stamp(self.blocks);
+        test.seen.clear(self.blocks);
         test.stack.clear();
         test.stack.push(a);
-        test.seen[a as usize] = stamp;
+        test.seen.set(a as usize, ());
         let mut at = 0;
         while let Some(&block) = test.stack.get(at) {
             at += 1;
             for &(edge, next) in &self.adjacent[block as usize] {
                 if edge == NONE
                     || edge == without
-                    || test.seen[next as usize] == stamp
+                    || test.seen.contains(next as usize)
                     || !open(edge)
                 {
                     continue;
@@ -571,7 +556,7 @@ impl BlockMoves {
                 if next == b {
                     return true;
                 }
-                test.seen[next as usize] = stamp;
+                test.seen.set(next as usize, ());
                 test.stack.push(next);
             }
         }

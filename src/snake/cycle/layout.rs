@@ -86,9 +86,7 @@ impl Layout {
     }
 
     pub(crate) fn adjacent(&self, a: u32, b: u32) -> bool {
-        let (ax, ay) = self.xy(a);
-        let (bx, by) = self.xy(b);
-        ax.abs_diff(bx) + ay.abs_diff(by) == 1
+        crate::snake::beside(self.xy(a), self.xy(b))
     }
 
     pub(crate) fn free_count(&self) -> usize {

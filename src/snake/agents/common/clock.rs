@@ -56,7 +56,7 @@ impl Mark {
             false
         };
         let neck_ok = if snake.len() == 1 {
-            snake.head().0.abs_diff(self.head.0) + snake.head().1.abs_diff(self.head.1) == 1
+            crate::snake::beside(snake.head(), self.head)
         } else {
             neck == self.head
         };

@@ -40,7 +40,7 @@ pub(super) fn most_free_space<P: Position>(
             Err(_) => 0,
         };
         expanded += reach.last_stats().expanded;
-        let away = next.0.abs_diff(food.0) + next.1.abs_diff(food.1);
+        let away = crate::snake::manhattan(next, food);
         if best.is_none_or(|(_, best_room, best_away)| (room, away) > (best_room, best_away)) {
             best = Some((direction, room, away));
         }

@@ -33,12 +33,11 @@ use crate::snake::{Agent, AgentStats, Direction, Game};
 /// 4. else it closes a new cycle round the body as it stands, by a search that heads for
 ///    the food before it fills the rest, and follows it if the food lies nearer along it
 ///    than along the cycle held;
-/// 5. else it moves one cell along its cycle, and one more before it checks again
-///    (one quiet move cost 3% more steps on the pillars level and saved 40% of the time).
+/// 5. else it moves one cell along its cycle, and one more before it checks again (the
+///    quiet move costs a few steps and saves much of the time).
 ///
-/// Step 3 saves 2 to 3% of the steps (20 games, seed 5: 9×12 1,315 to 1,276 mean steps,
-/// the 10×10 with four pillars 1,143 to 1,125) at up to twice the time per move; step 4
-/// another 6% on the pillars (1,058) and 4% on 20×20 (10 games: 15,454 to 14,789).
+/// Steps 3 and 4 each save a few percent of the steps; step 3 costs up to twice the time
+/// per move.
 ///
 /// The safety condition is exact (the body after the meal lies on some Hamiltonian cycle,
 /// of any shape), more permissive than keeping one fixed cycle's order or one tree of 2×2
@@ -46,7 +45,7 @@ use crate::snake::{Agent, AgentStats, Direction, Game};
 /// on boards of any side. A closing search that gives up only costs this move's shortcut,
 /// never the snake. Taking the ordered shortcuts of step 2 without the check, as
 /// [`HamiltonianAgent`](crate::snake::HamiltonianAgent) does, leaves holes behind the head
-/// that cost a lap each later (20×20: twice the steps).
+/// that cost a lap each later.
 ///
 /// This is the "take a shortcut only while a Hamiltonian cycle still exists" idea of
 /// twanvl/snake (<https://github.com/twanvl/snake>), there tested on a tree of 2×2 blocks
@@ -66,7 +65,7 @@ use crate::snake::{Agent, AgentStats, Direction, Game};
 /// Where the free cells' colours differ by more than one, no path visits every free cell,
 /// so no game can fill the board.
 ///
-/// # Invariant
+/// # Guarantee
 ///
 /// After every move the body lies in order on the cycle the agent holds, or the agent is
 /// on a committed path whose end position has one: a move is taken only along the cycle,
@@ -76,9 +75,9 @@ use crate::snake::{Agent, AgentStats, Direction, Game};
 /// agent plays [`SafeAgent`](crate::snake::SafeAgent)'s look-ahead that move, which carries no guarantee, and tries
 /// to close a cycle again at the next.
 ///
-/// # Complexity
+/// # Cost per move
 ///
-/// Per move off a committed path: up to six breadth-first searches over the `n` free
+/// Off a committed path: up to six breadth-first searches over the `n` free
 /// cells, each followed by an `O(length)` walk of the look-ahead snake and a closing
 /// search, and one more closing search from the position as it stands; each closing
 /// search is a flood fill, a count of each empty cell's ways and a depth-first search
@@ -86,7 +85,7 @@ use crate::snake::{Agent, AgentStats, Direction, Game};
 /// cycle), with a flood fill at each step that may split the cells still to visit (on an
 /// odd board up to four such searches). The last four bodies round which a search failed
 /// are remembered, and a check that ends in one of them is answered without a search:
-/// that saves about half the cells the searches would enter on odd boards. Most moves of
+/// on odd boards that spares many of the cells the searches would enter. Most moves of
 /// a game are on a committed path, which costs `O(1)`. All memory is kept from move to
 /// move.
 ///

@@ -116,7 +116,7 @@ impl Safety {
         let (board, snake) = (&position.board, &position.snake);
         let (width, height) = (board.width(), board.height());
         let (head, tail) = (snake.head(), snake.tail());
-        let distance = |a: Cell, b: Cell| i64::from(a.0.abs_diff(b.0) + a.1.abs_diff(b.1));
+        let distance = |a: Cell, b: Cell| i64::from(crate::snake::manhattan(a, b));
         let mut scored = [(0, head); 4];
         let mut count = 0;
         for direction in Direction::ALL {

@@ -8,13 +8,23 @@ use crate::{Bfs, BfsReach, Planner};
 /// The baseline: the first move of a shortest path to the food, else the move with the
 /// most free space.
 ///
-/// The path is a breadth-first search (Moore 1959) on the virtual-tail view
-/// ([`TailView`]), as in the first step of Chuyang Liu's greedy solver
-/// (github.com/chuyangliu/snake) but without its look-ahead: the agent happily eats its
-/// way into a dead end. With no path, it takes the surviving move whose cell reaches the
-/// most cells, ties to the move farther from the food. Its first moves always survive
-/// (they enter a free cell or the leaving tail), so it never dies at once while a
-/// surviving move exists; it dies of being trapped.
+/// # Rule
+///
+/// A breadth-first search (Moore 1959) on the virtual-tail view ([`TailView`]) for a
+/// shortest path to the food, as in the first step of Chuyang Liu's greedy solver
+/// (github.com/chuyangliu/snake) but without its look-ahead. With no path, the surviving
+/// move whose cell reaches the most cells, ties to the move farther from the food.
+///
+/// # Guarantee
+///
+/// Its moves enter a free cell or the leaving tail, so it never dies at once while a
+/// surviving move exists. Nothing more: it happily eats its way into a dead end and dies
+/// of being trapped.
+///
+/// # Cost per move
+///
+/// One breadth-first search over the `n` free cells, and with no path one flood fill per
+/// move: `O(n)`, in memory kept from move to move.
 ///
 /// # Example
 ///

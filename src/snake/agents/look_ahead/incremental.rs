@@ -3,6 +3,7 @@
 
 use super::{FoodPlan, Safety};
 use crate::snake::{Agent, AgentStats, Cell, Direction, Game, StepDistance, TailView};
+use crate::stamped::Stamped;
 use crate::DenseIds;
 use crate::{AStar, Cost, DStarLite, Planner, Zero};
 
@@ -64,11 +65,9 @@ pub struct IncrementalAgent {
     astar: Option<AStar<StepDistance, DenseIds, u32>>,
     comparison: PlannerComparison,
     path: Vec<Cell>,
-    /// This move's values by board index, read from D* Lite once each: the stamp of the
-    /// move they were read at, and the value (`NO_VALUE` for none).
-    values: Vec<(u64, u32)>,
-    /// The stamp of this move's values.
-    stamp: u64,
+    /// This move's values by board index, read from D* Lite once each (`NO_VALUE` for
+    /// none).
+    values: Stamped<u32>,
 }
 
 /// A cell D* Lite holds no usable value for.
@@ -142,8 +141,7 @@ impl IncrementalAgent {
             astar: None,
             comparison: PlannerComparison::default(),
             path: Vec::new(),
-            values: Vec::new(),
-            stamp: 0,
+            values: Stamped::new(),
         }
     }
 
@@ -269,14 +267,11 @@ impl Agent for IncrementalAgent {
         // length of a walk the path can take, so what it finds is a real path.
         let dstar = &mut self.dstar;
         let board = game.board();
-        if self.values.len() < board.cells() {
-            self.values.resize(board.cells(), (0, NO_VALUE));
-        }
-        self.stamp += 1;
-        let (memo, stamp) = (&mut self.values, self.stamp);
+        self.values.clear(board.cells());
+        let memo = &mut self.values;
         let mut value = move |cell: Cell| -> Option<u32> {
-            let slot = &mut memo[board.index(cell)];
-            if slot.0 != stamp {
+            let index = board.index(cell);
+            let known = memo.get(index).unwrap_or_else(|| {
                 let read = view
                     .enterable(cell)
                     .then(|| dstar.node_values(&view, cell).ok())
@@ -288,9 +283,10 @@ impl Agent for IncrementalAgent {
                             values.rhs
                         }
                     });
-                *slot = (stamp, read);
-            }
-            (slot.1 != NO_VALUE && slot.1 != <u32 as Cost>::INFINITY).then_some(slot.1)
+                memo.set(index, read);
+                read
+            });
+            (known != NO_VALUE && known != <u32 as Cost>::INFINITY).then_some(known)
         };
         let (width, height) = (game.board().width(), game.board().height());
         let mut distances = |cell: Cell| -> Option<u32> {

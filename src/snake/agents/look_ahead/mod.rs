@@ -439,10 +439,9 @@ const RETRY_FACTOR: u64 = 4;
 
 /// A cycle through the body is looked for once the empty cells are at most the larger of
 /// `CLOSE_EMPTY` and the share `CLOSE_SHARE` of the free cells: early enough that the
-/// empty cells still leave many ways to close it. With half the free cells, 6 of 1,800
-/// games (10×10 to 20×20, 9×9 and 11×11; seeds 1 to 3) never found one: the meals before
-/// half the board was full had left holes in the body, no cycle closed after any later
-/// meal, and the snake circled until the step cap.
+/// empty cells still leave many ways to close it. Looked for only from half full on,
+/// some games never found one: the meals before had left holes in the body, no cycle
+/// closed after any later meal, and the snake circled until the step cap.
 const CLOSE_EMPTY: usize = 12;
 const CLOSE_SHARE: (usize, usize) = (3, 4);
 /// Above half that bound, a cycle is looked for on every `CLOSE_EVERY`-th move only.

@@ -5,102 +5,56 @@ use crate::snake::{Agent, AgentStats, Direction, Game, TailView};
 use crate::DenseIds;
 use crate::{BidirectionalBfs, Planner};
 
-/// Chuyang Liu's greedy solver with a virtual snake (github.com/chuyangliu/snake,
-/// `snake/solver/greedy.py`), planned with breadth-first search.
+/// Eats only when, after the meal, the snake can still reach its own tail: Chuyang Liu's
+/// greedy solver with a virtual snake (github.com/chuyangliu/snake,
+/// `snake/solver/greedy.py`), with an endgame search, a loop guard and a hand-over to a
+/// closing Hamiltonian cycle added.
 ///
-/// The rule, each move:
+/// # Rule
 ///
-/// 0. Once a quarter of the free cells are full, look for a path from the head through
-///    every empty cell to the tail (every eighth move, then every other move once five
-///    eighths are full; a bounded depth-first search). Such a path closes the body into
-///    a cycle through every free cell (on a board with an odd number of them, every one
-///    but an empty cell it passes round a corner of). Once one is found, hand the game
-///    to [`ReclosingAgent`](crate::snake::ReclosingAgent)'s rule: follow the cycle, and
-///    every eighth move take the shortest path to the food instead if a cycle still
-///    closes round the body after the meal. That fills the board for certain. Meals the
-///    look-ahead of step 3 lets through can leave holes that the body encloses, where no
-///    path joins them; while one is there no cycle closes, and with enough of them the
-///    snake circles for ever near the end. Looked for from half full on, 6 of 1,800
-///    games (seeds 1 to 3, 9×9 to 20×20) never found a cycle and circled until the
-///    step cap. (Module `progress` holds the search.)
-/// 1. Find a shortest path to the food on the virtual-tail view ([`TailView`](crate::snake::TailView)):
-///    the BFS distances from the food, which step 2 rebuilds the path from, tell whether
-///    there is one. [`without_compression`](SafeAgent::without_compression) asks
-///    [`BidirectionalBfs`] (Pohl, "Bi-directional search", Machine Intelligence 6, 1971)
-///    for the path instead.
-/// 2. Rebuild it as a *compressed* shortest path: each step after the first goes to the
-///    candidate with the most blocked neighbours (walls, body, the board's edge, the path
-///    so far), then straight on, so the path hugs the body and the walls and leaves the
-///    open space in one piece ([`without_compression`](SafeAgent::without_compression)
-///    keeps the planner's path instead).
-/// 3. Move a look-ahead copy of the snake along the path, eating at its end, and take the
-///    path's first move if the copy fills the board or can still reach its own tail on the
-///    virtual-tail view (Liu's check: the tail is the one cell sure to keep opening up),
-///    or, with one empty cell left, has its head beside it (the next food goes there, and
-///    eating it wins). With two or three empty cells left after the meal the check is
-///    exact instead: wherever the next food appears, the endgame search of step 5 must
-///    find a sure way to eat it. Reaching the tail is not enough there: a snake that has
-///    filled all but two cells circles on a fixed loop, and if no sequence of its own
-///    moves brings the empty cell beside the food it can never eat again.
-///    Candidate paths, in order: the compressed path through each first step that starts
-///    a shortest path, best first by `H = tailDistance - headDistance + freeSpace` (BFS
-///    distances from the tail and the food, and the cells the step's cell reaches), then
-///    the best one lengthened by Liu's extension (below), which arrives later, when the
-///    tail has moved further.
-/// 4. Otherwise keep to the rest of the last path that passed the check, if it still
-///    leads to the food: nothing but the snake has moved since, so it is still safe.
-///    Once the snake has gone more moves than there are free cells without eating, that
-///    rest is kept even when step 3 passes a new path, unless the new one is no longer:
-///    the moves left to the food then fall with every move. Scoring first steps afresh
-///    each move could otherwise take the snake round one loop for ever, every step's
-///    path passing the check.
-/// 5. With four or fewer empty cells (the food's included), search exactly: a
-///    depth-first search over the look-ahead snake's own moves that do not eat, each
-///    position once (a Zobrist key of the body in order; moves are taken back rather
-///    than the snake copied, so a node allocates nothing), for one from which eating
-///    passes step 3's check, and follow the moves it finds. With so few empty cells each
-///    position has one to three moves and the positions number in the hundreds or
-///    thousands, where a single path to the food rarely shows the way. Each check and
-///    search tries at most 20,000 moves. A search that tried every position without
-///    success relaxes step 3's exact check until the next meal, since any meal is then
-///    better than circling for ever: first to "the next food can surely be eaten in
-///    every cell it may take but one, and the tail is in reach", then to "in at least one
-///    of the cells it may take", then, if that fails too, to the tail check alone. A search that ran out of moves is tried again only
-///    after four times as many moves as free cells.
-/// 6. If the snake has gone more moves than there are free cells without eating, it is
-///    circling in a shape that keeps failing the check. If it also stands in a position
-///    it has stood in since its last meal (a Zobrist key of its cells; the food has not
-///    moved), or has gone four times the free cells without eating, look for a cycle as
-///    in step 0 with a larger budget; then, with four or fewer empty cells, search its
-///    own moves as in step 5, trying up to 250,000 moves for each judgement, for a meal
-///    that passes step 3's exact check, then for one that passes each of step 5's
-///    relaxed ones in turn (circling there most often means the 20,000 moves of step 5
-///    were too few to find a sure way that exists); then search for any meal after which
-///    the tail stays in reach. Each time all of this finds nothing, the next try waits
-///    twice as long as the last. Otherwise take any move that neither eats nor
-///    dies and after which the tail stays in reach, picked by a hash of the step count,
-///    to change the shape.
-/// 7. Otherwise follow the real tail by the longest path Liu's extension finds (a
-///    shortest path, widened by two cells wherever two consecutive steps have free cells
-///    beside both; `longest_path_to` in `snake/solver/path.py`), unless its first step
-///    eats.
-/// 8. Otherwise take the move that leaves the most free space, ties to the move farther
-///    from the food, among the moves after which the tail stays in reach (or the board
-///    is full, or the head is beside the last empty cell), eating if only a meal keeps
-///    it; among all moves when none does. A snake that reaches its tail can follow it
-///    for ever, while the most room bought by losing the tail is how a snake walks into
-///    a dead end on a walled board.
+/// Each move, the first of these that gives a move:
 ///
-/// In the endgame of step 5, steps 6 and 7 reach the tail without crossing the food:
-/// a path through it would later leave an unchecked meal as the only move.
+/// 1. Once a quarter of the free cells are full, look now and then for a path from the
+///    head through every empty cell to the tail (a bounded depth-first search). Once
+///    one closes the body into a cycle, hand the game to
+///    [`ReclosingAgent`](crate::snake::ReclosingAgent)'s rule, which fills the board.
+/// 2. Find the breadth-first distances from the food on the virtual-tail view
+///    ([`TailView`]) and rebuild from them a *compressed* shortest path: each step goes
+///    to the candidate with the most blocked neighbours, so the body hugs the walls and
+///    leaves the open space in one piece.
+///    ([`without_compression`](SafeAgent::without_compression) takes
+///    [`BidirectionalBfs`]'s path as it comes instead.)
+/// 3. Move a look-ahead copy of the snake along the path, eating at its end, and take
+///    the path's first move if the copy can still reach its tail (Liu's check), fills
+///    the board, or, with two or three empty cells left, can surely eat the next food
+///    wherever it appears. Candidates: the path through each first step of a shortest
+///    path, best first by `tailDistance - headDistance + freeSpace`, then the best one
+///    lengthened by Liu's extension.
+/// 4. Else keep to the rest of the last path that passed the check, if it still leads
+///    to the food.
+/// 5. With four or fewer empty cells, search the snake's own moves exactly (each
+///    position once, by a Zobrist key of the body) for a meal that passes step 3.
+/// 6. If the snake has gone long without eating and repeats a position, break the loop:
+///    a larger cycle search, a larger endgame search, or a move that keeps the tail in
+///    reach and changes the shape.
+/// 7. Else follow the tail by the longest path Liu's extension finds.
+/// 8. Else take the surviving move that leaves the most free space and keeps the tail in
+///    reach, ties to the move farther from the food.
 ///
-/// Every move it takes at steps 3 to 7 enters a free cell or the leaving tail without
-/// eating into it, so it never dies at once while a surviving move exists (step 8
-/// considers only surviving moves). Steps 2, 3's alternatives and exact check, 4, 5 and
-/// 6 are additions to Liu's solver; on 8×8 boards they take it from about half the
-/// games won to 98 in 100, and step 0 takes 16×16 and 20×20 boards from about three
-/// games won in four to every game: 500 of 500 on each of 9×9, 10×10, 11×11, 12×10,
-/// 16×16 and 20×20 (seeds 1 to 5), 2,000 of 2,000 on 8×8 (see `BENCHMARKS.md`).
+/// # Guarantee
+///
+/// Every move it takes enters a free cell or the leaving tail, so it never dies at once
+/// while a surviving move exists. Once step 1 has handed over, the game is won. Before
+/// that no win is guaranteed: meals the look-ahead lets through can leave holes the body
+/// encloses, and then no cycle may close.
+///
+/// # Cost per move
+///
+/// One breadth-first search over the `n` free cells and, for each candidate path (at
+/// most five), an `O(n)` walk and reachability check of the look-ahead snake. The cycle
+/// search enters at most a fixed multiple of the empty cells; the endgame search tries
+/// at most a fixed number of moves. On a handed-over cycle a move costs `O(1)` unless a
+/// shortcut is checked. All memory is kept from move to move.
 ///
 /// # Example
 ///

@@ -4,8 +4,10 @@
 //! agents hand their endgames to it.
 
 use super::clock::MoveClock;
+use crate::snake::beside;
 use crate::snake::cycle::ClosingCycle;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Snake};
+use crate::stamped::Stamped;
 
 mod checks;
 
@@ -92,10 +94,9 @@ impl PositionMark {
 /// first one, end in the same cells once the path is longer than the snake. The closing
 /// search's answer depends on the body and the board alone (its budget on the number of
 /// empty cells), so a remembered failure is the answer a new search would give.
-/// Measured with sixteen slots (`best`, 20 games from length 3, seed 5): on 13×13, 29,992
-/// of 59,099 checks repeated a failure, and their searches had entered 15.2 M of the
-/// 29.4 M cells all checks entered; four slots catch 29,970 of them, one slot 20,518. No
-/// success ever repeated: a check that passes commits the snake to its path.
+/// Repeated failures are common (about half the checks on an odd board), four slots
+/// catch nearly all that sixteen do, and a success never repeats: a check that passes
+/// commits the snake to its path.
 const FAILED_BODIES: usize = 4;
 
 /// The last [`FAILED_BODIES`] bodies (board indices, head first) round which no cycle
@@ -223,10 +224,8 @@ impl Tour {
 #[derive(Debug, Default)]
 struct Search {
     parent: Vec<u32>,
-    stamp: Vec<u32>,
-    /// Moves from the start, where `stamp` is the current generation.
-    distance: Vec<u32>,
-    generation: u32,
+    /// Moves from the start of the cells this search has reached.
+    distance: Stamped<u32>,
     queue: Vec<u32>,
 }
 
@@ -243,21 +242,13 @@ impl Search {
         admit: impl Fn(usize, usize, u32) -> bool,
         closeness: impl Fn(usize) -> u32,
     ) -> bool {
-        if self.stamp.len() < board.cells() {
-            self.stamp.resize(board.cells(), 0);
+        if self.parent.len() < board.cells() {
             self.parent.resize(board.cells(), 0);
-            self.distance.resize(board.cells(), 0);
         }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamp.fill(0);
-            self.generation = 1;
-        }
-        let generation = self.generation;
+        self.distance.clear(board.cells());
         self.queue.clear();
         self.queue.push(start as u32);
-        self.stamp[start] = generation;
-        self.distance[start] = 0;
+        self.distance.set(start, 0);
         let (mut front, mut moves, mut layer_end) = (0, 0u32, 0);
         let mut found = false;
         while front < self.queue.len() && !found {
@@ -269,10 +260,9 @@ impl Search {
             front += 1;
             board.neighbours(board.cell(cell), |_, next| {
                 let index = board.index(next);
-                if !found && self.stamp[index] != generation && admit(cell, index, moves) {
-                    self.stamp[index] = generation;
+                if !found && !self.distance.contains(index) && admit(cell, index, moves) {
+                    self.distance.set(index, moves);
                     self.parent[index] = cell as u32;
-                    self.distance[index] = moves;
                     self.queue.push(index as u32);
                     found = index == goal;
                 }
@@ -287,12 +277,14 @@ impl Search {
         let mut cell = goal;
         while cell != start {
             path.push(board.cell(cell));
-            let moves = self.distance[cell];
+            let moves = self.distance.get(cell).unwrap_or_default();
             let mut best = (self.parent[cell] as usize, 0);
             board.neighbours(board.cell(cell), |_, before| {
                 let index = board.index(before);
-                if self.stamp[index] == generation
-                    && self.distance[index] + 1 == moves
+                if self
+                    .distance
+                    .get(index)
+                    .is_some_and(|before| before + 1 == moves)
                     && admit(index, cell, moves)
                 {
                     let close = closeness(index) + 1;
@@ -492,9 +484,7 @@ impl ReclosingRule {
             // Turn into the left-out cell round its corner: it becomes part of the cycle
             // and the corner cell is left out instead.
             let corner = tour.next[along] as usize;
-            if board.cell(head).0.abs_diff(board.cell(food).0)
-                + board.cell(head).1.abs_diff(board.cell(food).1)
-                == 1
+            if beside(board.cell(head), board.cell(food))
                 && beside(board.cell(corner), board.cell(food))
             {
                 tour.next[head] = food as u32;
@@ -611,11 +601,6 @@ fn closeness(board: &Board, snake: &Snake, cell: usize) -> u32 {
         open += u32::from(!snake.occupied_index(board.index(next)));
     });
     4 - open
-}
-
-/// Whether two cells share a side.
-fn beside(a: Cell, b: Cell) -> bool {
-    a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1
 }
 
 impl ReclosingRule {

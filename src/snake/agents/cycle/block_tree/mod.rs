@@ -85,6 +85,13 @@ impl Mode {
 ///    closes at all, [`SafeAgent`]'s look-ahead, which goes for the food without a
 ///    guarantee.
 ///
+/// # Guarantee
+///
+/// It never dies, and so wins every game, on a board where the blocks fit the board and
+/// the starting body, or where a Hamiltonian cycle (on a board with an odd number of free
+/// cells, one round every free cell but one) closes round the starting body. Elsewhere it
+/// plays [`SafeAgent`]'s look-ahead, which never dies at once while a move survives.
+///
 /// # The idea (twanvl/snake's cell-tree agent)
 ///
 /// Cut an even board into 2×2 blocks and let the snake drive on the right inside each
@@ -123,9 +130,7 @@ impl Mode {
 /// into a block the body has left (so the fixed edges stay a tree). The view knows when
 /// the body releases each cell, edge and block (after as many moves as the tail needs),
 /// and the search carries the moves each path has taken, so a step is admitted when the
-/// path arriving by it comes late enough. (Admitting a step only once any path from the
-/// head would come late enough, by the Manhattan distance, played as well: 11,184 and
-/// 11,178 mean steps on the run below.) The body is then moved along the path
+/// path arriving by it comes late enough. The body is then moved along the path
 /// to the food (the tail moving too), and the test above is run after the first step and
 /// at the end. If the end of the first plan fails, the path would shut off part of the
 /// board: blocks the body could then reach only across edges it fixes as absent. The
@@ -145,11 +150,9 @@ impl Mode {
 /// is lower. The next food lands uniformly on a free cell, so its expected cost is the
 /// mean, over the free cells, of the cheapest path's cost from the food to the cell once
 /// the body has followed the plan (one Dijkstra search on the same view, a cell it cannot
-/// reach counting as the farthest it can). On 30×30 from length 1 this cut the mean steps by about 2.7% (47,563 to 46,298, 100
-/// games, seed 11), on 20×20 by 0.7% (11,166 to 11,085, 100 games each on seeds 1 and 2),
-/// and on 12×12 by 3.8% (24 games). Scoring the plans by moves instead of cost did worse
-/// (11,180), and counting the outlook half or twice as much as the plan's cost did no
-/// better (11,093 and 11,133).
+/// reach counting as the farthest it can). Scoring the plans by moves instead of cost
+/// did worse, and counting the outlook half or twice as much as the plan's cost did no
+/// better.
 ///
 /// # Rollouts
 ///
@@ -166,27 +169,17 @@ impl Mode {
 /// their moves alone played worse: a meal reached sooner often leaves a board where the
 /// next food costs more.
 ///
-/// Measured from length 1 on seeds other than the ones the step cost was set on (seeds
-/// 101 and 201 to 203): on 20×20, 2,300 games (seeds 3 to 6 and 21, 100 games each; 31,
-/// 1,000; 204 and 205, 400 each), 11,040.3 mean steps without rollouts and 10,924.7
-/// with; on 30×30 (seed 11, 100 games) 46,298.2 and 45,930.2; on 8×8 from length 4 (seed
-/// 3, 1,000 games) 466.3 and 461.7. On the same games with and without rollouts on
-/// other seeds, rollouts saved 1.9% of the steps on 8×8 from length 4 (1,000 games), 1.5%
-/// on 10×10 and 2.0% on 12×10 from length 3 (600 games each), 1.6% on 12×12 from length 1
-/// (400) and 2.1% on 16×16 from length 3 (200; standard errors 0.3 to 0.5%). They double
-/// the plans per meal
+/// Rollouts save a few percent of the steps and double the plans per meal
 /// ([`without_rollouts`](Self::without_rollouts) keeps the old rule).
 ///
 /// Steps are weighed, as in twanvl's "cell-variant" (which has back along a tree edge 1,
 /// inside a block 1.5, into a new block 3.4), but with other weights: back along a tree
 /// edge the body fixes 1, inside a block 2, into a block the body has left 2.5, and 1 more
 /// for entering a cell with no board edge, wall or body cell next to it, so the body
-/// keeps to itself and the walls and leaves fewer pockets. Measured on 20×20 from length
-/// 1 (100 games, seed 1; the figures in BENCHMARKS.md are on other seeds): every step 1
-/// and no detour, 12,161 mean steps; with the detour 11,610; with it and twanvl's weights
-/// 11,364; weights 1, 2, 3.4: 11,358; with the open-cell cost too, 11,220; weights 1, 2,
-/// 2.5 with it, 11,184. Charging per open neighbour instead, or keeping the plan out of
-/// body cells until the tail has gone (as twanvl's plan does), did no better.
+/// keeps to itself and the walls and leaves fewer pockets. The detour, the weights and
+/// the open-cell cost each saved steps over unit steps; charging per open neighbour
+/// instead, or keeping the plan out of body cells until the tail has gone (as twanvl's
+/// plan does), did no better.
 ///
 /// # Other cuts into blocks
 ///
@@ -200,32 +193,17 @@ impl Mode {
 /// plan that passes the test is followed to the food without planning again, a detour is
 /// followed to the pocket's cell with each move tested before it is played (the first
 /// that fails ends it), and neither the other move nor rollouts are weighed. Planning once per meal instead of once per move is what keeps
-/// this rule cheap: most moves are played back. Measured (`best`, 100 games from length
-/// 3 on each of seeds 1 to 3, every game won; mean steps and µs per move on two threads,
-/// the lean rule against [`ReclosingAgent`]'s, which `best` played on these boards
-/// before, and [`HamiltonianAgent`]'s):
-///
-/// | board | lean rule | [`ReclosingAgent`] | [`HamiltonianAgent`] |
-/// |---|---|---|---|
-/// | 9×12 | 1,267.4 / 0.55 | 1,193.7 / 2.21 | 1,873.8 / 0.32 |
-/// | 12×9 | 1,272.0 / 0.55 | 1,184.9 / 2.21 | 1,885.3 / 0.34 |
-/// | 7×8 | 419.2 / 0.43 | 379.8 / 1.25 | 525.8 / 0.23 |
-/// | 9×10 | 918.5 / 0.52 | 856.7 / 1.82 | 1,317.7 / 0.32 |
-/// | 11×12 | 1,733.0 / 0.63 | 1,680.7 / 2.78 | 2,763.8 / 0.39 |
-/// | 13×14 | 2,978.9 / 0.76 | 2,963.3 / 3.82 | 5,198.2 / 0.47 |
-/// | 10×10, four pillars | 1,075.3 / 0.42 | 1,028.7 / 2.40 | 1,499.3 / 0.32 |
-///
-/// So where the fewest steps matter more than the time, [`ReclosingAgent`] plays these
-/// boards in 0.5 to 10% fewer steps at 3.5 to 6 times the time per move.
+/// this rule cheap: most moves are played back. [`ReclosingAgent`]'s rule plays these
+/// boards in slightly fewer steps at several times the time per move.
 ///
 /// Boards no cut fits (an odd number of free cells, walls a block would hold off its
 /// corners, or a starting body that drives on neither side) go to [`ReclosingAgent`],
 /// which never dies either where a cycle closes round the starting body, and takes
 /// shortcuts on every board.
 ///
-/// # Complexity
+/// # Cost per move
 ///
-/// Per move: at most [`ATTEMPTS`](Self::ATTEMPTS) A* searches, one more for a detour or
+/// At most [`ATTEMPTS`](Self::ATTEMPTS) A* searches, one more for a detour or
 /// for the other move, and two Dijkstra searches to weigh the two, each over the `n`
 /// cells (two successors each) in `O(n)`, the step costs being small integers that a
 /// bucket queue orders (Dial's); for each path `O(n)` work to move the body along it and
@@ -343,8 +321,7 @@ impl BlockTreeAgent {
     }
 
     /// The agent without rollouts (see "Rollouts" above): about half the time per move
-    /// where the blocks fit, for about 1% more steps on 20×20 and 30×30 and 1.5 to 2% more
-    /// on 8×8 to 16×16.
+    /// where the blocks fit, for a few percent more steps.
     ///
     /// # Example
     ///
@@ -412,7 +389,7 @@ impl Agent for BlockTreeAgent {
         self.stats.moves += 1;
         let board = game.board();
         // The boards' wall lists compare in one memory comparison; testing the layout's
-        // bit set cell by cell cost about a thousand instructions a move on 9×12.
+        // bit set cell by cell cost far more.
         let layout = match &mut self.layout {
             Some((known, layout)) if known == board => layout,
             slot => {

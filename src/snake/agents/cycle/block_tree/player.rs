@@ -1,6 +1,7 @@
 //! The player that drives in blocks: plans, detours, look-ahead and rollouts.
 
 use super::*;
+use crate::snake::manhattan;
 
 /// The block-tree player over plain cell indices, in a frame where the snake drives on
 /// the right (the board mirrored when it drives on the left).
@@ -452,8 +453,7 @@ impl TreePlayer {
             let distance = if next == first_step {
                 0
             } else if let Some(food) = food {
-                let (a, b) = (moves.layout().xy(next), moves.layout().xy(food));
-                1 + a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
+                1 + manhattan(moves.layout().xy(next), moves.layout().xy(food))
             } else {
                 1
             };
@@ -590,7 +590,7 @@ impl TreePlayer {
         let main = self.sets.find(moves.block_of(self.trial.cells[0]));
         let head = self.body.cells[0];
         let width = moves.layout().width;
-        let (hx, hy) = (head % width, head / width);
+        let head_xy = (head % width, head / width);
         let mut target = NONE;
         let mut best = u32::MAX;
         for cell in 0..len {
@@ -600,7 +600,7 @@ impl TreePlayer {
             {
                 continue;
             }
-            let distance = hx.abs_diff(cell % width) + hy.abs_diff(cell / width);
+            let distance = manhattan(head_xy, (cell % width, cell / width));
             if distance < best {
                 best = distance;
                 target = cell;

@@ -1,6 +1,8 @@
 //! The timed search for the food over the block moves.
 
 use super::*;
+use crate::snake::manhattan;
+use crate::stamped::Stamped;
 
 /// A* over a [`TreeView`] whose labels carry, besides the cost, the moves the path took,
 /// so each step is admitted by when the path actually arrives. Cells are settled once
@@ -8,9 +10,9 @@ use super::*;
 /// heuristic for the time-dependent problem and the safety test judges its paths.
 #[derive(Clone, Debug, Default)]
 pub(super) struct TimedSearch {
-    /// By cell, side by side so that a step touches one cache line.
-    pub(super) labels: Vec<Label>,
-    pub(super) search: u32,
+    /// By cell, the labels of the last search, side by side with their stamps so that a
+    /// step touches one cache line.
+    pub(super) labels: Stamped<Label>,
     pub(super) open: Buckets,
     /// The last path found, start first.
     pub(super) path: Vec<u32>,
@@ -76,20 +78,23 @@ pub(super) struct Label {
     pub(super) cost: u32,
     pub(super) moves: u32,
     pub(super) parent: u32,
-    /// The search that last reached the cell, and that last settled it.
-    pub(super) reached: u32,
-    pub(super) settled: u32,
+    /// Whether the search has settled the cell.
+    pub(super) settled: bool,
 }
 
 impl TimedSearch {
     /// The cost of the cheapest path the last search found to `cell`, if it settled it.
     pub(super) fn cost(&self, cell: u32) -> u32 {
-        self.labels[cell as usize].cost
+        self.labels
+            .get(cell as usize)
+            .map_or(u32::MAX, |label| label.cost)
     }
 
     /// Whether the last search settled `cell`.
     pub(super) fn settled(&self, cell: u32) -> bool {
-        self.labels[cell as usize].settled == self.search
+        self.labels
+            .get(cell as usize)
+            .is_some_and(|label| label.settled)
     }
 
     /// Puts the path the last search found to `goal` (a cell it settled) into `path`.
@@ -98,7 +103,10 @@ impl TimedSearch {
         let mut at = goal;
         while at != NONE {
             self.path.push(at);
-            at = self.labels[at as usize].parent;
+            at = self
+                .labels
+                .get(at as usize)
+                .map_or(NONE, |label| label.parent);
         }
         self.path.reverse();
     }
@@ -107,20 +115,9 @@ impl TimedSearch {
     /// `false` if there is none. Manhattan distance times the cheapest step's cost is
     /// the estimate: consistent, since every step is a move of the board.
     pub(super) fn plan(&mut self, view: &TreeView, start: u32, goal: u32) -> bool {
-        let len = view.moves.layout().len();
-        if self.labels.len() < len {
-            self.labels.resize(len, Label::default());
-        }
-        self.search = self.search.wrapping_add(1);
-        if self.search == 0 {
-            for label in &mut self.labels {
-                (label.reached, label.settled) = (0, 0);
-            }
-            self.search = 1;
-        }
-        let search = self.search;
+        self.labels.clear(view.moves.layout().len());
         let coordinates = &view.coordinates[..];
-        let (gx, gy) = if goal == NONE {
+        let goal_xy = if goal == NONE {
             (0, 0)
         } else {
             coordinates[goal as usize]
@@ -134,30 +131,34 @@ impl TimedSearch {
             if goal == NONE {
                 return 0;
             }
-            let (x, y) = coordinates[cell as usize];
-            step * (x.abs_diff(gx) + y.abs_diff(gy))
+            step * manhattan(coordinates[cell as usize], goal_xy)
         };
         // A step raises f by its cost less the fall of the estimate, at most `step`.
         let costs = view.costs;
         let dearest = costs.back.max(costs.inside).max(costs.new_block) + costs.open;
         self.open.reset(dearest + step, estimate(start));
         self.expanded = 0;
-        let labels = &mut self.labels[..];
-        labels[start as usize] = Label {
-            cost: 0,
-            moves: view.now,
-            parent: NONE,
-            reached: search,
-            settled: 0,
-        };
+        let labels = &mut self.labels;
+        labels.set(
+            start as usize,
+            Label {
+                cost: 0,
+                moves: view.now,
+                parent: NONE,
+                settled: false,
+            },
+        );
         self.open.push(estimate(start), start, 0);
         while let Some((cell, cost)) = self.open.pop() {
-            let label = &mut labels[cell as usize];
-            if label.settled == search || label.cost != cost {
+            // Every label queued was written by this search.
+            let Some(label) = labels.get_mut(cell as usize) else {
+                continue;
+            };
+            if label.settled || label.cost != cost {
                 // A dearer label of a cell reached again more cheaply.
                 continue;
             }
-            label.settled = search;
+            label.settled = true;
             self.expanded += 1;
             if cell == goal {
                 self.path_to(goal);
@@ -168,18 +169,22 @@ impl TimedSearch {
                 if next == NONE {
                     continue;
                 }
-                let label = &mut labels[next as usize];
                 let cost = cost + step_cost;
-                if label.settled == search || (label.reached == search && label.cost <= cost) {
+                if labels
+                    .get(next as usize)
+                    .is_some_and(|label| label.settled || label.cost <= cost)
+                {
                     continue;
                 }
-                *label = Label {
-                    cost,
-                    moves: moves + 1,
-                    parent: cell,
-                    reached: search,
-                    settled: label.settled,
-                };
+                labels.set(
+                    next as usize,
+                    Label {
+                        cost,
+                        moves: moves + 1,
+                        parent: cell,
+                        settled: false,
+                    },
+                );
                 self.open.push(cost + estimate(next), next, cost);
             }
         }
