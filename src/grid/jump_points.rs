@@ -462,7 +462,7 @@ impl Frontier<'_> {
             Some((_, closed)) => !closed,
             None => false,
         };
-        self.records.reach(next_id, g, self.parent);
+        self.records.reach_listing(next_id, g, self.parent);
         // The last leg that moved: a straight leg of 0 steps follows a diagonal ray that
         // stopped on the goal.
         let arrival = if legs[1].1 > 0 { legs[1].0 } else { legs[0].0 } as u8;
@@ -571,11 +571,11 @@ impl JumpSearch {
         check_endpoints(grid, start, goal)?;
         jumper.prepare(grid);
         let bound = grid.node_bound();
-        self.records.begin(bound);
+        self.records.begin_listing(bound);
 
         let start_id = grid.index(start) as u32;
         let goal_id = grid.index(goal) as u32;
-        self.records.reach(start_id, 0.0, NO_PARENT);
+        self.records.reach_listing(start_id, 0.0, NO_PARENT);
         let start_key = f64::frontier_key(0.0, Octile.estimate(start, goal));
         self.open.push(Queued {
             key: start_key,
