@@ -89,7 +89,7 @@ pub(crate) struct PathTable {
 }
 
 impl PathTable {
-    fn reset(&mut self, vertices: usize) {
+    pub(super) fn reset(&mut self, vertices: usize) {
         self.vertices = vertices;
         self.rows = 0;
         self.at.clear();
@@ -113,7 +113,7 @@ impl PathTable {
         }
     }
 
-    fn insert(&mut self, agent: u32, path: &[u32]) {
+    pub(super) fn insert(&mut self, agent: u32, path: &[u32]) {
         self.grow(path.len());
         let last = path[path.len() - 1];
         for t in 0..self.rows {
@@ -124,7 +124,7 @@ impl PathTable {
         self.standing[last as usize] = agent;
     }
 
-    fn remove(&mut self, agent: u32, path: &[u32]) {
+    pub(super) fn remove(&mut self, agent: u32, path: &[u32]) {
         for t in 0..self.rows {
             let index = t * self.vertices + path[t.min(path.len() - 1)] as usize;
             if self.at[index] == agent {
