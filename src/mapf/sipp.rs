@@ -187,7 +187,6 @@ mod tests {
     use crate::grid::Grid;
     use crate::mapf::graph::{distances_to, VertexGraph};
     use crate::mapf::refine::PathTable;
-    use crate::ReservationTable;
 
     /// Where a path is at `t`: its last vertex once it has ended.
     fn at(path: &[u32], t: u32) -> u32 {
@@ -290,121 +289,78 @@ mod tests {
         arrival
     }
 
-    fn vertex(graph: &VertexGraph, cell: (u32, u32)) -> u32 {
-        graph.vertex(cell).unwrap()
-    }
+    type Cells<'a> = &'a [(u32, u32)];
 
-    fn path(graph: &VertexGraph, cells: &[(u32, u32)]) -> Vec<u32> {
-        cells.iter().map(|&c| vertex(graph, c)).collect()
-    }
-
-    fn setup(map: &str) -> VertexGraph {
-        VertexGraph::new(&map.parse::<Grid>().unwrap())
+    /// The arrival from `from` to `to` on `map` among the agents walking `others`, within
+    /// each limit in turn (one search's memory for all), checked against the oracle.
+    fn arrivals(
+        map: &str,
+        others: &[Cells],
+        (from, to): ((u32, u32), (u32, u32)),
+        limits: &[u32],
+    ) -> Vec<Option<u32>> {
+        let graph = VertexGraph::new(&map.parse::<Grid>().unwrap());
+        let vertex = |cell| graph.vertex(cell).unwrap();
+        let others: Vec<Vec<u32>> = others
+            .iter()
+            .map(|cells| cells.iter().map(|&c| vertex(c)).collect())
+            .collect();
+        let table = table_of(&graph, &others);
+        let mut sipp = Sipp::default();
+        let task = (vertex(from), vertex(to));
+        limits
+            .iter()
+            .map(|&limit| plan_and_check(&mut sipp, &graph, &others, &table, task, limit))
+            .collect()
     }
 
     #[test]
     fn a_goal_taken_later_is_reached_after_the_other_leaves() {
-        let graph = setup("...\n...");
-        let others = vec![path(&graph, &[(2, 1), (2, 1), (2, 1), (2, 0), (2, 1)])];
-        let table = table_of(&graph, &others);
-        let task = (vertex(&graph, (0, 0)), vertex(&graph, (2, 0)));
-        let mut sipp = Sipp::default();
         // Two steps away, but the other agent is on the goal at time 3.
-        assert_eq!(
-            plan_and_check(&mut sipp, &graph, &others, &table, task, 10),
-            Some(4)
-        );
-        assert_eq!(
-            plan_and_check(&mut sipp, &graph, &others, &table, task, 4),
-            Some(4)
-        );
-        assert_eq!(
-            plan_and_check(&mut sipp, &graph, &others, &table, task, 3),
-            None
-        );
+        let other: Cells = &[(2, 1), (2, 1), (2, 1), (2, 0), (2, 1)];
+        let found = arrivals("...\n...", &[other], ((0, 0), (2, 0)), &[10, 4, 3]);
+        assert_eq!(found, [Some(4), Some(4), None]);
     }
 
     #[test]
     fn a_goal_where_someone_stays_is_never_reached() {
-        let graph = setup("...\n...");
-        let others = vec![path(&graph, &[(2, 1), (2, 0)])];
-        let table = table_of(&graph, &others);
-        let task = (vertex(&graph, (0, 0)), vertex(&graph, (2, 0)));
-        assert_eq!(
-            plan_and_check(&mut Sipp::default(), &graph, &others, &table, task, 50),
-            None
-        );
+        let other: Cells = &[(2, 1), (2, 0)];
+        let found = arrivals("...\n...", &[other], ((0, 0), (2, 0)), &[50]);
+        assert_eq!(found, [None]);
     }
 
     #[test]
     fn a_start_that_is_taken_has_no_walk() {
-        let graph = setup("...");
-        let others = vec![path(&graph, &[(0, 0), (1, 0)])];
-        let table = table_of(&graph, &others);
-        let task = (vertex(&graph, (0, 0)), vertex(&graph, (2, 0)));
-        assert_eq!(
-            plan_and_check(&mut Sipp::default(), &graph, &others, &table, task, 50),
-            None
-        );
+        let other: Cells = &[(0, 0), (1, 0)];
+        assert_eq!(arrivals("...", &[other], ((0, 0), (2, 0)), &[50]), [None]);
     }
 
     #[test]
     fn an_agent_on_its_goal_steps_aside_for_a_passer_and_comes_back() {
-        let graph = setup("...\n...");
-        let others = vec![path(&graph, &[(1, 1), (0, 1), (0, 0), (0, 1)])];
-        let table = table_of(&graph, &others);
-        let here = vertex(&graph, (0, 0));
-        let mut sipp = Sipp::default();
-        let arrival = plan_and_check(&mut sipp, &graph, &others, &table, (here, here), 10);
-        assert_eq!(arrival, Some(3));
+        let other: Cells = &[(1, 1), (0, 1), (0, 0), (0, 1)];
+        let found = arrivals("...\n...", &[other], ((0, 0), (0, 0)), &[10, 2]);
+        assert_eq!(found, [Some(3), None]);
         // With nobody passing, it is there already.
-        let empty = table_of(&graph, &[]);
-        assert_eq!(
-            plan_and_check(&mut sipp, &graph, &[], &empty, (here, here), 0),
-            Some(0)
-        );
+        assert_eq!(arrivals("...", &[], ((0, 0), (0, 0)), &[0]), [Some(0)]);
     }
 
     #[test]
     fn a_wait_until_the_last_row_of_the_table() {
         // The other agent blocks the corridor until the table's last row, then steps into
         // the niche below and stays there.
-        let graph = setup("....\n#.##");
-        let others = vec![path(
-            &graph,
-            &[(1, 0), (1, 0), (1, 0), (1, 0), (1, 0), (1, 1)],
-        )];
-        let table = table_of(&graph, &others);
-        assert_eq!(table.latest_time(), 6);
-        let task = (vertex(&graph, (0, 0)), vertex(&graph, (3, 0)));
-        let mut sipp = Sipp::default();
-        assert_eq!(
-            plan_and_check(&mut sipp, &graph, &others, &table, task, 7),
-            Some(7)
-        );
-        assert_eq!(
-            plan_and_check(&mut sipp, &graph, &others, &table, task, 6),
-            None
-        );
-        assert_eq!(
-            plan_and_check(&mut sipp, &graph, &others, &table, task, 100),
-            Some(7)
-        );
+        let other: Cells = &[(1, 0), (1, 0), (1, 0), (1, 0), (1, 0), (1, 1)];
+        let found = arrivals("....\n#.##", &[other], ((0, 0), (3, 0)), &[7, 6, 100]);
+        assert_eq!(found, [Some(7), None, Some(7)]);
     }
 
     #[test]
     fn a_walk_follows_others_out_of_a_corridor() {
         // Entering a cell as its occupant leaves it is allowed, in both directions of the
         // corridor: one agent steps into the niche, the other walks back to its end.
-        let graph = setup(".....\n#.###");
-        let others = vec![
-            path(&graph, &[(1, 0), (1, 0), (1, 0), (1, 1)]),
-            path(&graph, &[(4, 0), (3, 0), (2, 0), (2, 0), (3, 0), (4, 0)]),
-        ];
-        let table = table_of(&graph, &others);
-        let task = (vertex(&graph, (0, 0)), vertex(&graph, (3, 0)));
-        let arrival = plan_and_check(&mut Sipp::default(), &graph, &others, &table, task, 99);
-        assert_eq!(arrival, Some(5));
+        let niche: Cells = &[(1, 0), (1, 0), (1, 0), (1, 1)];
+        let back: Cells = &[(4, 0), (3, 0), (2, 0), (2, 0), (3, 0), (4, 0)];
+        let found = arrivals(".....\n#.###", &[niche, back], ((0, 0), (3, 0)), &[99]);
+        assert_eq!(found, [Some(5)]);
     }
 
     /// Paths of other agents that meet neither one another nor the cells where the earlier
