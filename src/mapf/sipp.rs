@@ -19,7 +19,6 @@ use std::collections::BinaryHeap;
 
 use super::graph::{VertexGraph, NONE};
 use super::refine::PathTable;
-use crate::ReservationTable;
 
 /// The end of an interval that never ends (no path comes back to the vertex).
 const FOREVER: u32 = u32::MAX;
