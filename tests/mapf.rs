@@ -384,9 +384,45 @@ fn lower_bound_is_the_sum_of_distances() {
     assert_eq!(small.lower_bound(), 8);
 }
 
+/// The joint configurations one step after `config`: each agent for which `moving` holds
+/// moves to a neighbour or waits, the others wait; no two agents share a cell or swap.
+fn joint_steps(grid: &Grid, config: &[Cell], moving: impl Fn(usize) -> bool) -> Vec<Vec<Cell>> {
+    let mut next = vec![config.to_vec()];
+    for (i, &cell) in config.iter().enumerate() {
+        if !moving(i) {
+            continue;
+        }
+        let mut options = neighbours(grid, cell);
+        options.push(cell);
+        next = next
+            .into_iter()
+            .flat_map(|partial: Vec<Cell>| {
+                options.iter().map(move |&o| {
+                    let mut p = partial.clone();
+                    p[i] = o;
+                    p
+                })
+            })
+            .collect();
+    }
+    let n = config.len();
+    next.retain(|candidate| {
+        let distinct = candidate.iter().collect::<HashSet<_>>().len() == n;
+        let swap = (0..n).any(|i| {
+            (0..n).any(|j| {
+                i != j
+                    && candidate[i] == config[j]
+                    && candidate[j] == config[i]
+                    && config[i] != config[j]
+            })
+        });
+        distinct && !swap
+    });
+    next
+}
+
 /// Whether any plan exists, by breadth-first search over joint configurations.
 fn solvable(instance: &Instance) -> bool {
-    let grid = instance.grid();
     let start: Vec<Cell> = instance.starts().to_vec();
     let mut seen = HashSet::from([start.clone()]);
     let mut queue = VecDeque::from([start]);
@@ -394,32 +430,8 @@ fn solvable(instance: &Instance) -> bool {
         if config == instance.goals() {
             return true;
         }
-        let mut next = vec![config.clone()];
-        for (i, &cell) in config.iter().enumerate() {
-            let mut options = neighbours(grid, cell);
-            options.push(cell);
-            next = next
-                .into_iter()
-                .flat_map(|partial: Vec<Cell>| {
-                    options.iter().map(move |&o| {
-                        let mut p = partial.clone();
-                        p[i] = o;
-                        p
-                    })
-                })
-                .collect();
-        }
-        for candidate in next {
-            let distinct = candidate.iter().collect::<HashSet<_>>().len() == candidate.len();
-            let swap = (0..config.len()).any(|i| {
-                (0..config.len()).any(|j| {
-                    i != j
-                        && candidate[i] == config[j]
-                        && candidate[j] == config[i]
-                        && config[i] != config[j]
-                })
-            });
-            if distinct && !swap && seen.insert(candidate.clone()) {
+        for candidate in joint_steps(instance.grid(), &config, |_| true) {
+            if seen.insert(candidate.clone()) {
                 queue.push_back(candidate);
             }
         }
@@ -564,37 +576,8 @@ fn optimal_sum_of_costs(instance: &Instance) -> Option<u64> {
         }
         // One step: committed agents wait, the others move or wait.
         let step_cost = (n as u32 - mask.count_ones()) as u64;
-        let mut next = vec![config.clone()];
-        for i in 0..n {
-            if mask & (1 << i) != 0 {
-                continue;
-            }
-            let mut options = neighbours(grid, config[i]);
-            options.push(config[i]);
-            next = next
-                .into_iter()
-                .flat_map(|partial: Vec<Cell>| {
-                    options.iter().map(move |&o| {
-                        let mut p = partial.clone();
-                        p[i] = o;
-                        p
-                    })
-                })
-                .collect();
-        }
-        for candidate in next {
-            let distinct = candidate.iter().collect::<HashSet<_>>().len() == n;
-            let swap = (0..n).any(|i| {
-                (0..n).any(|j| {
-                    i != j
-                        && candidate[i] == config[j]
-                        && candidate[j] == config[i]
-                        && config[i] != config[j]
-                })
-            });
-            if distinct && !swap {
-                push(candidate, mask, cost + step_cost);
-            }
+        for candidate in joint_steps(grid, &config, |i| mask & (1 << i) == 0) {
+            push(candidate, mask, cost + step_cost);
         }
     }
     None

@@ -29,9 +29,8 @@ use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashSet;
 
-use super::graph::{distances_to, NONE};
+use super::graph::{distances_to, GoalDistance, NONE};
 use super::pibt::to_solution;
-use super::refine::GoalDistance;
 use super::{Instance, MapfError, Solution};
 use crate::{ReservationTable, SpaceTimeAStar};
 

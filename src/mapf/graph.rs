@@ -2,6 +2,7 @@
 //! and lazily filled distance tables towards each agent's goal.
 
 use crate::grid::{Cell, Grid};
+use crate::{DenseIds, Graph, Heuristic, IndexedGraph};
 
 /// The passable cells of a grid numbered `0..len()`, with their 4-connected neighbours.
 ///
@@ -118,6 +119,44 @@ impl VertexGraph {
     #[inline]
     pub(crate) fn connected(&self, a: u32, b: u32) -> bool {
         self.component[a as usize] == self.component[b as usize]
+    }
+}
+
+impl Graph for VertexGraph {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = DenseIds;
+
+    #[inline]
+    fn successors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
+        for &next in self.neighbours(node) {
+            visit(next, 1);
+        }
+    }
+}
+
+impl IndexedGraph for VertexGraph {
+    fn node_bound(&self) -> usize {
+        self.len()
+    }
+    fn index(&self, node: u32) -> usize {
+        node as usize
+    }
+    fn node(&self, index: usize) -> u32 {
+        index as u32
+    }
+}
+
+/// The exact distance to one goal, read from a breadth-first table.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct GoalDistance {
+    pub(crate) distance: Vec<u32>,
+}
+
+impl Heuristic<u32, u32> for GoalDistance {
+    #[inline]
+    fn estimate(&self, from: u32, _goal: u32) -> u32 {
+        self.distance[from as usize]
     }
 }
 

@@ -29,49 +29,10 @@ use chacha20::ChaCha8Rng;
 use fixedbitset::FixedBitSet;
 use rand_core::{Rng, SeedableRng};
 
-use super::graph::{distances_to, VertexGraph, NONE};
+use super::graph::{distances_to, NONE};
 use super::pibt::to_solution;
 use super::sipp::Sipp;
 use super::{Instance, Solution};
-use crate::{DenseIds, Graph, Heuristic, IndexedGraph, ReservationTable};
-
-impl Graph for VertexGraph {
-    type Node = u32;
-    type Cost = u32;
-    type Ids = DenseIds;
-
-    #[inline]
-    fn successors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
-        for &next in self.neighbours(node) {
-            visit(next, 1);
-        }
-    }
-}
-
-impl IndexedGraph for VertexGraph {
-    fn node_bound(&self) -> usize {
-        self.len()
-    }
-    fn index(&self, node: u32) -> usize {
-        node as usize
-    }
-    fn node(&self, index: usize) -> u32 {
-        index as u32
-    }
-}
-
-/// The exact distance to one goal, read from a breadth-first table.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct GoalDistance {
-    pub(crate) distance: Vec<u32>,
-}
-
-impl Heuristic<u32, u32> for GoalDistance {
-    #[inline]
-    fn estimate(&self, from: u32, _goal: u32) -> u32 {
-        self.distance[from as usize]
-    }
-}
 
 /// Who is where at each time step: `at[t · V + v]` is the agent at vertex `v` at time `t`,
 /// for `t` up to the last row; after it, every agent stays at its last vertex.
@@ -89,7 +50,7 @@ pub(crate) struct PathTable {
 }
 
 impl PathTable {
-    fn reset(&mut self, vertices: usize) {
+    pub(super) fn reset(&mut self, vertices: usize) {
         self.vertices = vertices;
         self.rows = 0;
         self.at.clear();
@@ -113,7 +74,7 @@ impl PathTable {
         }
     }
 
-    fn insert(&mut self, agent: u32, path: &[u32]) {
+    pub(super) fn insert(&mut self, agent: u32, path: &[u32]) {
         self.grow(path.len());
         let last = path[path.len() - 1];
         for t in 0..self.rows {
@@ -124,7 +85,7 @@ impl PathTable {
         self.standing[last as usize] = agent;
     }
 
-    fn remove(&mut self, agent: u32, path: &[u32]) {
+    pub(super) fn remove(&mut self, agent: u32, path: &[u32]) {
         for t in 0..self.rows {
             let index = t * self.vertices + path[t.min(path.len() - 1)] as usize;
             if self.at[index] == agent {
@@ -149,9 +110,10 @@ impl PathTable {
     }
 }
 
-impl ReservationTable<u32> for PathTable {
+impl PathTable {
+    /// Whether nobody is at `node` at `time`.
     #[inline]
-    fn is_free(&self, node: u32, time: u32) -> bool {
+    pub(crate) fn is_free(&self, node: u32, time: u32) -> bool {
         let t = time as usize;
         if t < self.rows {
             !self.busy.contains(t * self.vertices + node as usize)
@@ -160,8 +122,10 @@ impl ReservationTable<u32> for PathTable {
         }
     }
 
+    /// Whether stepping from `from` at `time` to `to` at `time + 1` meets nobody: `to` is
+    /// free then and its occupant at `time`, if any, does not come the other way.
     #[inline]
-    fn can_move(&self, from: u32, to: u32, time: u32) -> bool {
+    pub(crate) fn can_move(&self, from: u32, to: u32, time: u32) -> bool {
         if !self.is_free(to, time + 1) {
             return false;
         }
@@ -172,14 +136,8 @@ impl ReservationTable<u32> for PathTable {
         there == NONE || self.occupant(from, time + 1) != there
     }
 
-    fn can_stay(&self, node: u32, time: u32) -> bool {
-        if self.standing[node as usize] != NONE {
-            return false;
-        }
-        (time as usize..self.rows).all(|t| self.at[t * self.vertices + node as usize] == NONE)
-    }
-
-    fn latest_time(&self) -> u32 {
+    /// The number of rows: from this time on, nothing in the table changes.
+    pub(crate) fn latest_time(&self) -> u32 {
         self.rows as u32
     }
 }
