@@ -11,8 +11,7 @@
 use fixedbitset::FixedBitSet;
 
 use super::disjoint_sets::DisjointSets;
-use super::hamiltonian_cycle::is_cycle;
-use super::layout::{Layout, NONE};
+use super::layout::{is_cycle, Layout, NONE};
 use crate::stamped::Stamped;
 
 /// The cell at `offset` from `cell`, [`NONE`] off the board.

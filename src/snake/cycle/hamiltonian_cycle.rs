@@ -6,7 +6,7 @@ use fixedbitset::FixedBitSet;
 use super::blocks::block_tree_cycle;
 use super::disjoint_sets::DisjointSets;
 use super::error::CycleError;
-use super::layout::{Layout, NONE};
+use super::layout::{is_cycle, Layout, NONE};
 use crate::snake::{Board, Cell};
 
 /// A Hamiltonian cycle over the free cells of a board: every free cell once, each cell
@@ -296,17 +296,6 @@ fn check_body(layout: &Layout, body: &[u32]) -> Result<(), CycleError> {
         return Err(CycleError::InvalidBody);
     }
     Ok(())
-}
-
-/// Whether `order` visits every free cell once, each adjacent to the next, cyclically.
-pub(super) fn is_cycle(layout: &Layout, order: &[u32]) -> bool {
-    if order.len() != layout.free_count() || order.len() < 2 {
-        return false;
-    }
-    let mut seen = FixedBitSet::with_capacity(layout.len());
-    order.iter().all(|&cell| {
-        (cell as usize) < layout.len() && layout.is_free(cell) && !seen.put(cell as usize)
-    }) && (0..order.len()).all(|i| layout.adjacent(order[i], order[(i + 1) % order.len()]))
 }
 
 /// The constructed cycles of the layout, in all the mirror images and both directions the

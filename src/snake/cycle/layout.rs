@@ -107,3 +107,14 @@ impl Layout {
         self.at(self.width - 1 - x, y)
     }
 }
+
+/// Whether `order` visits every free cell once, each adjacent to the next, cyclically.
+pub(super) fn is_cycle(layout: &Layout, order: &[u32]) -> bool {
+    if order.len() != layout.free_count() || order.len() < 2 {
+        return false;
+    }
+    let mut seen = FixedBitSet::with_capacity(layout.len());
+    order.iter().all(|&cell| {
+        (cell as usize) < layout.len() && layout.is_free(cell) && !seen.put(cell as usize)
+    }) && (0..order.len()).all(|i| layout.adjacent(order[i], order[(i + 1) % order.len()]))
+}
