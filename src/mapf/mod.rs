@@ -42,6 +42,7 @@ mod error;
 mod graph;
 mod instance;
 pub mod lacam;
+mod path_table;
 pub mod pibt;
 mod refine;
 mod sipp;

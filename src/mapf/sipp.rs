@@ -18,7 +18,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::graph::{VertexGraph, NONE};
-use super::refine::PathTable;
+use super::path_table::PathTable;
 
 /// The end of an interval that never ends (no path comes back to the vertex).
 const FOREVER: u32 = u32::MAX;
@@ -185,7 +185,7 @@ mod tests {
     use super::Sipp;
     use crate::grid::Grid;
     use crate::mapf::graph::{distances_to, VertexGraph};
-    use crate::mapf::refine::PathTable;
+    use crate::mapf::path_table::PathTable;
 
     /// Where a path is at `t`: its last vertex once it has ended.
     fn at(path: &[u32], t: u32) -> u32 {
