@@ -159,6 +159,13 @@ impl<C: Cost> Records<C> {
     /// [`reach`](Records::reach) in a listing search.
     #[inline(always)]
     pub(crate) fn reach_listing(&mut self, id: u32, g: C, parent: u32) {
+        if !self.listing {
+            // Arrays this small are cleared whole.
+            self.reached.insert(id as usize);
+            self.closed.set(id as usize, false);
+            self.records[id as usize] = (g, parent);
+            return;
+        }
         let (word, bit) = word_and_bit(id);
         let reached = &mut self.reached.as_mut_slice()[word];
         let was = *reached;
