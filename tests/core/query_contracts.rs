@@ -586,3 +586,41 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_query_shows_what_was_asked() {
+    let query: Query<u8, u32> = Query::new(3, Goal::Node(7));
+    assert_eq!(query.starts(), [3]);
+    assert!(matches!(query.goal(), Goal::Node(7)));
+    assert_eq!(
+        format!("{query:?}"),
+        "Query { starts: [3], goal: Node(7), estimate: None, closest: false }"
+    );
+    let estimate = |n: u8| u32::from(n);
+    let set = Query::from_each(&[1, 2], Goal::AnyOf(&[5, 6]))
+        .with_estimate(&estimate)
+        .or_closest();
+    assert_eq!(set.starts(), [1, 2]);
+    assert!(matches!(set.goal(), Goal::AnyOf([5, 6])));
+    assert_eq!(
+        format!("{set:?}"),
+        "Query { starts: [1, 2], goal: AnyOf([5, 6]), estimate: Some(\"..\"), closest: true }"
+    );
+    let test = |n: u8| n > 4;
+    assert_eq!(format!("{:?}", Goal::Where(&test)), "Where(..)");
+}
+
+#[test]
+fn a_search_that_begins_at_its_goal_had_its_start_on_the_frontier() {
+    // Float costs queue the start in the heap, integer costs in the buckets.
+    let grid = Grid::open(3, 3, Connectivity::Eight);
+    let path = AStar::new(Octile).plan(&grid, (1, 1), (1, 1)).unwrap();
+    let stats = path.stats;
+    assert_eq!(
+        (path.nodes.len(), stats.expanded, stats.max_frontier),
+        (1, 0, 1)
+    );
+    let graph = Edges(vec![('S', 'G', 1)]);
+    let outcome = AStar::dijkstra().search(&graph, &Query::new('S', Goal::Node('S')));
+    assert_eq!(outcome.unwrap().path().stats.max_frontier, 1);
+}
