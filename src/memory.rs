@@ -77,15 +77,18 @@ pub(crate) struct Records<C> {
 
 /// The fewest words of a bit array for which a listing search lists: on smaller arrays,
 /// zeroing both whole costs a few hundred instructions, less than the listing.
+#[cfg(feature = "grid")]
 const LIST_FROM_WORDS: usize = 1024;
 
 /// The slots of the list of touched words for bit arrays of `words` words: past an eighth
 /// of the words, zeroing the arrays whole costs about as much as zeroing the listed words.
+#[cfg(feature = "grid")]
 fn list_room(words: usize) -> usize {
     words / 8 + 1
 }
 
 /// The word of `id` in a bit array's blocks, and its bit in that word.
+#[cfg(feature = "grid")]
 #[inline(always)]
 fn word_and_bit(id: u32) -> (usize, usize) {
     let bits = usize::BITS;
@@ -134,6 +137,7 @@ impl<C: Cost> Records<C> {
         }
     }
 
+    #[cfg(feature = "grid")]
     /// [`begin`](Records::begin) for a search that reaches nodes with
     /// [`reach_listing`](Records::reach_listing) only, and closes only nodes it reached, so
     /// that the next search clears only the words it set bits in; below
@@ -148,6 +152,7 @@ impl<C: Cost> Records<C> {
         self.listing = words >= LIST_FROM_WORDS;
     }
 
+    #[cfg(feature = "grid")]
     /// Lists `word` for the next search to clear, into the last slot once the list is full.
     #[inline(always)]
     fn touch(&mut self, word: usize) {
@@ -156,6 +161,7 @@ impl<C: Cost> Records<C> {
         self.listed += 1;
     }
 
+    #[cfg(feature = "grid")]
     /// [`reach`](Records::reach) in a listing search.
     #[inline(always)]
     pub(crate) fn reach_listing(&mut self, id: u32, g: C, parent: u32) {
@@ -684,7 +690,7 @@ pub(crate) fn estimate_error<C: Cost>(estimate: C) -> PlanError {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "grid"))]
 mod tests {
     use super::*;
 
