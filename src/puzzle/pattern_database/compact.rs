@@ -15,11 +15,15 @@ pub(super) const MAX_EXCESS: u8 = 15;
 /// workers write the same byte of the entries.
 const CHUNK: usize = 1 << 14;
 /// Two bits a search state: 0 for unseen, [`CLOSED`] once expanded, and for the states
-/// waiting to be expanded, `CURRENT + depth % 2`: a layer writes the code of the next one.
+/// waiting to be expanded, `CURRENT + depth % 2`: a layer writes the code of the next one,
+/// a single bit.
 const STATES_PER_WORD: usize = 32;
-const CLOSED: u64 = 1;
-const CURRENT: u64 = 2;
+const CLOSED: u64 = 3;
+const CURRENT: u64 = 1;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+/// More than the moves of any placement: a board of at most 16 cells has at most 24 pairs of
+/// neighbouring cells.
+const MOST_MOVES: usize = 32;
 
 /// A pattern database of four bits an entry: for every placement of the pattern tiles, the
 /// least number of pattern-tile moves to their goal cells over every position of the blank
@@ -270,6 +274,11 @@ struct Search<'a> {
     manhattan: Vec<[u8; 16]>,
     /// The weight of each digit of a placement index: `(n-i-1)·(n-i-2)···(n-k+1)`.
     weights: [usize; 16],
+    /// `passed_over[i][j]`: what tile `i` passing over a cell holding tile `j` (or no tile,
+    /// for `j = k`) adds to the change of the index: less the weight of digit `i` for an
+    /// earlier tile, which takes a place of the cells passed over, the weight of digit `j`
+    /// for a later one, whose digit moves by one. Negative numbers wrap around.
+    passed_over: [[usize; 17]; 16],
     /// `2^64 / (n - i) + 1`, rounded up, for each digit `i`.
     reciprocals: [u64; 16],
     /// For each move `from * 16 + to`, the cells strictly between `from` and `to` (for a
@@ -277,6 +286,8 @@ struct Search<'a> {
     between: Vec<[u8; 8]>,
     /// The cells of `between` a move reads: `width - 1`.
     passes: usize,
+    /// What a move up, down, left or right adds to the cell (as in [`Cells::moves`]).
+    steps: [u32; 4],
 }
 
 impl<'a> Search<'a> {
@@ -288,6 +299,16 @@ impl<'a> Search<'a> {
             weights[i] = weight;
             weight *= n - i;
             reciprocals[i] = u64::MAX / (n - i) as u64 + 1;
+        }
+        let mut passed_over = [[0usize; 17]; 16];
+        for (i, row) in passed_over.iter_mut().enumerate().take(k) {
+            for (j, change) in row.iter_mut().enumerate().take(k) {
+                *change = match j.cmp(&i) {
+                    std::cmp::Ordering::Less => weights[i].wrapping_neg(),
+                    std::cmp::Ordering::Equal => 0,
+                    std::cmp::Ordering::Greater => weights[j],
+                };
+            }
         }
         let width = puzzle_cells.width as usize;
         let mut between = vec![[16u8; 8]; 256];
@@ -302,6 +323,7 @@ impl<'a> Search<'a> {
         Search {
             between,
             passes: width - 1,
+            steps: [(width as u32).wrapping_neg(), width as u32, u32::MAX, 1],
             n,
             k,
             free: n - k,
@@ -310,6 +332,7 @@ impl<'a> Search<'a> {
             regions: Regions::of(puzzle_cells),
             manhattan,
             weights,
+            passed_over,
             reciprocals,
         }
     }
@@ -466,28 +489,42 @@ impl Search<'_> {
             byte.store(old & !(0xF << nibble) | excess << nibble, Relaxed);
         }
 
+        // The free cells in a region of this layer: a loop of a fixed length, `n - k` cells.
         let ranks = self.regions.ranks(occupied);
-        let mut added = 0;
-        for i in 0..self.k {
-            let from = cells[i];
-            let mut targets = self.cells.neighbours[from as usize] & empty;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
-                if current >> (2 * ((ranks >> (4 * to)) & 0xF)) & 1 == 0 {
-                    continue;
-                }
-                let moved = self.moved_index(placement, &tile_on, i, from, to);
-                debug_assert_eq!(
-                    moved,
-                    placement_index(self.n, self.k, |j| if j == i { to } else { cells[j] })
-                );
-                let after = occupied & !(1 << from) | 1 << to;
-                let next = moved * self.free + self.regions.rank(after, from) as usize;
-                added += mark(states, next, next_code);
-            }
+        let mut open = 0;
+        let mut free = empty;
+        while free != 0 {
+            let cell = free.trailing_zeros();
+            free &= free - 1;
+            open |= ((current >> (2 * ((ranks >> (4 * cell)) & 0xF))) as u32 & 1) << cell;
         }
-        added
+        // The unseen states one move into those cells away, gathered into a list without a
+        // branch: whether a move reaches one is as good as random, and a mispredicted branch
+        // costs more than the stores.
+        let mut candidates = self.cells.moves(occupied, open);
+        let mut unseen = [0usize; MOST_MOVES];
+        let mut found = 0;
+        while candidates != 0 {
+            let bit = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let from = bit & 0xF;
+            let to = from.wrapping_add(self.steps[(bit >> 4) as usize]) & 0xF;
+            let i = tile_on[from as usize] as usize;
+            let moved = self.moved_index(placement, &tile_on, i, from, to);
+            debug_assert_eq!(
+                moved,
+                placement_index(self.n, self.k, |j| if j == i { to } else { cells[j] })
+            );
+            let after = occupied & !(1 << from) | 1 << to;
+            let next = moved * self.free + self.regions.rank(after, from) as usize;
+            let word = states[next / STATES_PER_WORD].load(Relaxed);
+            unseen[found % MOST_MOVES] = next;
+            found += usize::from((word >> (2 * (next % STATES_PER_WORD))) & 3 == 0);
+        }
+        unseen[..found]
+            .iter()
+            .map(|&next| mark(states, next, next_code))
+            .sum()
     }
 
     /// The index of `placement` after tile `i` moved from cell
@@ -498,8 +535,9 @@ impl Search<'_> {
     /// later tile on a passed-over cell by one (up when tile `i` moved past it upwards). A
     /// move along a row passes over no cell, one across rows over `width - 1`: ranking afresh
     /// would read all `k` tiles. Every move reads `width - 1` cells of [`Search::between`],
-    /// padded with a cell no tile is on, and counts them without a branch: whether a cell
-    /// is passed over, and whose tile it holds, are as good as random.
+    /// padded with a cell no tile is on, and adds up [`Search::passed_over`] for the tiles on
+    /// them: whether a cell is passed over, and whose tile it holds, are as good as random,
+    /// and a table has no branch to mispredict.
     #[inline(always)]
     fn moved_index(
         &self,
@@ -510,18 +548,15 @@ impl Search<'_> {
         to: u32,
     ) -> usize {
         let between = &self.between[(from * 16 + to) as usize];
-        let (mut passed, mut later) = (from.abs_diff(to) as usize, 0);
+        let passed_over = &self.passed_over[i];
+        let mut change = from.abs_diff(to) as usize * self.weights[i];
         for &cell in &between[..self.passes] {
-            let j = tile_on[cell as usize] as usize;
-            passed -= usize::from(j < i);
-            // `weights[j]` is 0 for the empty cell's `j = k`.
-            later += if j > i { self.weights[j] } else { 0 };
+            change = change.wrapping_add(passed_over[usize::from(tile_on[usize::from(cell)])]);
         }
-        let change = passed * self.weights[i] + later;
         if to > from {
-            placement + change
+            placement.wrapping_add(change)
         } else {
-            placement - change
+            placement.wrapping_sub(change)
         }
     }
 
@@ -575,17 +610,12 @@ impl Search<'_> {
     }
 }
 
-/// Marks `state` with `code` unless it was seen; returns 1 if it was not.
+/// Marks the unseen `state` with `code`, one bit; returns 1 unless another worker marked it
+/// meanwhile (with the same code: a layer writes one code only).
 #[inline(always)]
 fn mark(states: &[AtomicU64], state: usize, code: u64) -> usize {
-    let (word, shift) = (state / STATES_PER_WORD, 2 * (state % STATES_PER_WORD));
-    if (states[word].load(Relaxed) >> shift) & 3 != 0 {
-        return 0;
-    }
-    // Another worker may mark it between the load and the `or`, with the same code (a layer
-    // writes one code only): the word stays right, and the old value says who was first.
-    let before = states[word].fetch_or(code << shift, Relaxed);
-    usize::from((before >> shift) & 3 == 0)
+    let bit = 1 << (2 * (state % STATES_PER_WORD) + (code >> 1) as usize);
+    usize::from(states[state / STATES_PER_WORD].fetch_or(bit, Relaxed) & bit == 0)
 }
 
 #[cfg(test)]
