@@ -21,6 +21,8 @@ const STATES_PER_WORD: usize = 32;
 const CLOSED: u64 = 3;
 const CURRENT: u64 = 1;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+/// The lowest bit of every nibble.
+const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
 /// More than the moves of any placement: a board of at most 16 cells has at most 24 pairs of
 /// neighbouring cells.
 const MOST_MOVES: usize = 32;
@@ -489,15 +491,18 @@ impl Search<'_> {
             byte.store(old & !(0xF << nibble) | excess << nibble, Relaxed);
         }
 
-        // The free cells in a region of this layer: a loop of a fixed length, `n - k` cells.
+        // The free cells in a region of this layer: those whose region's rank (a nibble of
+        // `ranks`) is the rank of a current state, found for all cells at once per rank.
         let ranks = self.regions.ranks(occupied);
-        let mut open = 0;
-        let mut free = empty;
-        while free != 0 {
-            let cell = free.trailing_zeros();
-            free &= free - 1;
-            open |= ((current >> (2 * ((ranks >> (4 * cell)) & 0xF))) as u32 & 1) << cell;
+        let mut same_rank = 0;
+        let mut left = current;
+        while left != 0 {
+            let rank = u64::from(left.trailing_zeros() / 2);
+            left &= left - 1;
+            let differ = ranks ^ rank * NIBBLE_ONES;
+            same_rank |= !(differ | differ >> 1 | differ >> 2 | differ >> 3) & NIBBLE_ONES;
         }
+        let open = gather_nibbles(same_rank) & empty;
         // The unseen states one move into those cells away, gathered into a list without a
         // branch: whether a move reaches one is as good as random, and a mispredicted branch
         // costs more than the stores.
@@ -610,6 +615,15 @@ impl Search<'_> {
     }
 }
 
+/// Bit `c` of the result is bit `4c` of `nibbles`, whose other bits are 0.
+#[inline(always)]
+fn gather_nibbles(nibbles: u64) -> u32 {
+    let pairs = (nibbles | nibbles >> 3) & 0x0303_0303_0303_0303;
+    let quads = (pairs | pairs >> 6) & 0x000F_000F_000F_000F;
+    let octets = (quads | quads >> 12) & 0x0000_00FF_0000_00FF;
+    ((octets | octets >> 24) & 0xFFFF) as u32
+}
+
 /// Marks the unseen `state` with `code`, one bit; returns 1 unless another worker marked it
 /// meanwhile (with the same code: a layer writes one code only).
 #[inline(always)]
@@ -691,6 +705,15 @@ mod tests {
         let one = CompactDatabase::build_with_threads(&puzzle, goal, &[1, 2, 5, 6], 1, |_| {});
         let three = CompactDatabase::build_with_threads(&puzzle, goal, &[1, 2, 5, 6], 3, |_| {});
         assert_eq!(one.unwrap(), three.unwrap());
+    }
+
+    #[test]
+    fn gathering_nibbles_keeps_every_cell() {
+        for cell in 0..16 {
+            assert_eq!(gather_nibbles(1 << (4 * cell)), 1 << cell);
+        }
+        assert_eq!(gather_nibbles(NIBBLE_ONES), 0xFFFF);
+        assert_eq!(gather_nibbles(0x1001_0110_0000_0001), 0b1001_0110_0000_0001);
     }
 
     #[test]
