@@ -286,8 +286,8 @@ struct Search<'a> {
     /// For each move `from * 16 + to`, the cells strictly between `from` and `to` (for a
     /// move across rows), then cell 16, which holds no tile.
     between: Vec<[u8; 8]>,
-    /// The cells of `between` a move reads: `width - 1`.
-    passes: usize,
+    /// `2^64 / free + 1`, for [`Search::placement_of`].
+    free_reciprocal: u64,
     /// What a move up, down, left or right adds to the cell (as in [`Cells::moves`]).
     steps: [u32; 4],
 }
@@ -324,7 +324,7 @@ impl<'a> Search<'a> {
         }
         Search {
             between,
-            passes: width - 1,
+            free_reciprocal: (u64::MAX / (n - k) as u64).wrapping_add(1),
             steps: [(width as u32).wrapping_neg(), width as u32, u32::MAX, 1],
             n,
             k,
@@ -374,7 +374,16 @@ impl Search<'_> {
             let added = std::thread::scope(|scope| {
                 let workers: Vec<_> = (0..threads)
                     .map(|_| {
-                        scope.spawn(|| self.expand_layer(depth, &states, &nibbles, &next_chunk))
+                        scope.spawn(|| {
+                            // A fixed count of cells a move reads lets the compiler unroll
+                            // the loop: 3 for boards up to 4 wide (the 15-puzzle), 7 beyond;
+                            // the cells past `width - 1` hold no tile.
+                            if self.cells.width <= 4 {
+                                self.expand_layer::<3>(depth, &states, &nibbles, &next_chunk)
+                            } else {
+                                self.expand_layer::<7>(depth, &states, &nibbles, &next_chunk)
+                            }
+                        })
                     })
                     .collect();
                 workers
@@ -396,7 +405,9 @@ impl Search<'_> {
     }
 
     /// Expands every state of depth `depth`, chunk by chunk; returns the states it marked.
-    fn expand_layer(
+    /// `PASSES` is the number of cells a move across rows passes over, or more (see
+    /// [`Search::moved_index`]).
+    fn expand_layer<const PASSES: usize>(
         &self,
         depth: u8,
         states: &[AtomicU64],
@@ -405,6 +416,11 @@ impl Search<'_> {
     ) -> usize {
         let code = CURRENT + u64::from(depth % 2);
         let next_code = CURRENT + u64::from((depth + 1) % 2);
+        // Bit `2s` of `in_layer(word)` is set when state `s` of the word has code `code`.
+        let in_layer = |word: usize| {
+            let bits = states[word].load(Relaxed) ^ (code * LOW_BITS);
+            !(bits | bits >> 1) & LOW_BITS
+        };
         let mut added = 0;
         loop {
             let first = next_chunk.fetch_add(1, Relaxed) * CHUNK;
@@ -412,27 +428,42 @@ impl Search<'_> {
                 return added;
             }
             let end = (first + CHUNK).min(self.placements) * self.free;
+            let end_word = end.div_ceil(STATES_PER_WORD);
             // The scan skips words without a state of this layer; the first one it meets
             // brings its whole placement, whose states are expanded together.
             let mut state = first * self.free;
-            while state < end {
-                let word = state / STATES_PER_WORD;
-                let bits = states[word].load(Relaxed) ^ (code * LOW_BITS);
-                let from_state = !0 << (2 * (state % STATES_PER_WORD));
-                let matches = !(bits | bits >> 1) & LOW_BITS & from_state;
-                if matches == 0 {
-                    state = (word + 1) * STATES_PER_WORD;
-                    continue;
+            'chunk: while state < end {
+                let mut word = state / STATES_PER_WORD;
+                let mut matches = in_layer(word) & !0 << (2 * (state % STATES_PER_WORD));
+                while matches == 0 {
+                    word += 1;
+                    if word >= end_word {
+                        break 'chunk;
+                    }
+                    matches = in_layer(word);
                 }
                 let found = word * STATES_PER_WORD + matches.trailing_zeros() as usize / 2;
                 if found >= end {
                     break;
                 }
-                let placement = found / self.free;
-                added += self.expand(placement, depth, code, next_code, states, nibbles);
+                let placement = self.placement_of(found);
+                added += self.expand::<PASSES>(placement, depth, code, next_code, states, nibbles);
                 state = (placement + 1) * self.free;
             }
         }
+    }
+
+    /// The placement of search state `state`: `state / free` by a multiplication, as in
+    /// [`Search::unrank`] (whose reciprocal of 1 would not fit).
+    #[inline(always)]
+    fn placement_of(&self, state: usize) -> usize {
+        if self.free == 1 {
+            return state;
+        }
+        let placement =
+            ((u128::from(state as u64) * u128::from(self.free_reciprocal)) >> 64) as usize;
+        debug_assert_eq!(placement, state / self.free);
+        placement
     }
 
     /// Records the depth in `placement`'s entry, closes its states of the current layer
@@ -442,7 +473,7 @@ impl Search<'_> {
     /// them together does that work once, and tries each move of a pattern tile into a free
     /// cell once, from the region holding that cell.
     #[inline]
-    fn expand(
+    fn expand<const PASSES: usize>(
         &self,
         placement: usize,
         depth: u8,
@@ -515,7 +546,7 @@ impl Search<'_> {
             let from = bit & 0xF;
             let to = from.wrapping_add(self.steps[(bit >> 4) as usize]) & 0xF;
             let i = tile_on[from as usize] as usize;
-            let moved = self.moved_index(placement, &tile_on, i, from, to);
+            let moved = self.moved_index::<PASSES>(placement, &tile_on, i, from, to);
             debug_assert_eq!(
                 moved,
                 placement_index(self.n, self.k, |j| if j == i { to } else { cells[j] })
@@ -544,7 +575,7 @@ impl Search<'_> {
     /// them: whether a cell is passed over, and whose tile it holds, are as good as random,
     /// and a table has no branch to mispredict.
     #[inline(always)]
-    fn moved_index(
+    fn moved_index<const PASSES: usize>(
         &self,
         placement: usize,
         tile_on: &[u8; 17],
@@ -555,7 +586,7 @@ impl Search<'_> {
         let between = &self.between[(from * 16 + to) as usize];
         let passed_over = &self.passed_over[i];
         let mut change = from.abs_diff(to) as usize * self.weights[i];
-        for &cell in &between[..self.passes] {
+        for &cell in &between[..PASSES] {
             change = change.wrapping_add(passed_over[usize::from(tile_on[usize::from(cell)])]);
         }
         if to > from {
@@ -696,6 +727,9 @@ mod tests {
         agrees_with_region_database(2, 3, &[1, 2, 3, 4, 5], 2);
         agrees_with_region_database(4, 3, &[2, 5, 6, 9], 2);
         agrees_with_region_database(4, 4, &[1, 4, 5], 2);
+        // Boards over 4 wide, whose moves across rows pass over more than 3 cells.
+        agrees_with_region_database(5, 2, &[1, 2, 6, 7], 2);
+        agrees_with_region_database(6, 2, &[2, 3, 7, 9], 1);
     }
 
     #[test]
