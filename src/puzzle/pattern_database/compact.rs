@@ -530,7 +530,7 @@ impl Search<'_> {
         while left != 0 {
             let rank = u64::from(left.trailing_zeros() / 2);
             left &= left - 1;
-            let differ = ranks ^ rank * NIBBLE_ONES;
+            let differ = ranks ^ (rank * NIBBLE_ONES);
             same_rank |= !(differ | differ >> 1 | differ >> 2 | differ >> 3) & NIBBLE_ONES;
         }
         let open = gather_nibbles(same_rank) & empty;
