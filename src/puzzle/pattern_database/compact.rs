@@ -570,9 +570,9 @@ impl Search<'_> {
     /// digit `i` by the cells passed over that no earlier tile holds, and the digit of each
     /// later tile on a passed-over cell by one (up when tile `i` moved past it upwards). A
     /// move along a row passes over no cell, one across rows over `width - 1`: ranking afresh
-    /// would read all `k` tiles. Every move reads `width - 1` cells of [`Search::between`],
-    /// padded with a cell no tile is on, and adds up [`Search::passed_over`] for the tiles on
-    /// them: whether a cell is passed over, and whose tile it holds, are as good as random,
+    /// would read all `k` tiles. Every move reads `PASSES` cells (at least `width - 1`) of
+    /// [`Search::between`], padded with a cell no tile is on, and adds up
+    /// [`Search::passed_over`] for the tiles on them: whether a cell is passed over, and whose tile it holds, are as good as random,
     /// and a table has no branch to mispredict.
     #[inline(always)]
     fn moved_index<const PASSES: usize>(
