@@ -130,8 +130,9 @@ impl Safety {
     }
 
     /// Distances from the tail on `view`, at least to each of `targets`: all of them by
-    /// breadth-first search, or, with `bounded`, by a search that stops admitting cells
-    /// once every target is reached (with unit costs a cell's first distance is final).
+    /// breadth-first search, or, with `bounded`, by one that stops admitting cells once
+    /// every target is reached (breadth first, a cell's first distance is final, so the
+    /// targets' distances are the same either way).
     pub(super) fn tail_distances(
         &mut self,
         view: &TailView<&Game>,
@@ -139,21 +140,15 @@ impl Safety {
         targets: impl Iterator<Item = Cell> + Clone,
         bounded: bool,
     ) -> Option<&crate::DistanceMap<u32>> {
-        if !bounded {
-            self.from_tail.run(view, tail).ok()?;
-            self.count(self.from_tail.last_stats().expanded);
-            return Some(self.from_tail.map());
-        }
-        let board = view.board();
-        let mut indices = [usize::MAX; 4];
-        let mut left = 0;
-        for cell in targets.filter(|&cell| cell != tail) {
-            indices[left] = board.index(cell);
-            left += 1;
-        }
-        let reached = self
-            .tail_reach_bounded
-            .run_admitting(view, [(tail, 0)], |index, _| {
+        let searched = if bounded {
+            let board = view.board();
+            let mut indices = [usize::MAX; 4];
+            let mut left = 0;
+            for cell in targets.filter(|&cell| cell != tail) {
+                indices[left] = board.index(cell);
+                left += 1;
+            }
+            self.from_tail.run_admitting(view, [tail], |index, _| {
                 if left == 0 {
                     return false;
                 }
@@ -163,10 +158,12 @@ impl Safety {
                 }
                 true
             })
-            .is_ok();
-        let expanded = self.tail_reach_bounded.last_stats().expanded;
-        self.count(expanded);
-        reached.then(|| self.tail_reach_bounded.map())
+        } else {
+            self.from_tail.run(view, tail)
+        }
+        .is_ok();
+        self.count(self.from_tail.last_stats().expanded);
+        searched.then(|| self.from_tail.map())
     }
 
     /// Lengthens `self.candidate` by Liu's extension and runs the look-ahead on it.

@@ -8,9 +8,7 @@ use crate::snake::body::Retreat;
 use crate::snake::cycle::ClosingCycle;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
 use crate::DenseIds;
-use crate::{
-    Bfs, BfsReach, BidirectionalBfs, DijkstraReach, Graph, IndexedGraph, InvalidNode, Planner,
-};
+use crate::{Bfs, BfsReach, BidirectionalBfs, Graph, IndexedGraph, InvalidNode, Planner};
 use loop_guard::LoopGuard;
 use rustc_hash::FxHashSet;
 
@@ -38,11 +36,10 @@ pub(super) struct Safety {
     /// The look-ahead snake that has eaten: a position of its own, simulated ahead of the
     /// game's. The game's own position is read through views that borrow it.
     look_ahead: TailView<Snapshot>,
-    /// Distances from the food, from the tail, and flood fills.
+    /// Distances from the food, from the tail (all, or up to the cells asked for), and
+    /// flood fills.
     from_food: BfsReach,
     from_tail: BfsReach,
-    /// Distances from the tail that stop at the cells asked for.
-    tail_reach_bounded: DijkstraReach<u32>,
     flood: BfsReach,
     /// Shortest paths to a tail.
     tail_planner: Bfs<DenseIds, u32>,
@@ -157,7 +154,6 @@ impl Safety {
             look_ahead: TailView::new(empty),
             from_food: BfsReach::new(),
             from_tail: BfsReach::new(),
-            tail_reach_bounded: DijkstraReach::new(),
             flood: BfsReach::new(),
             tail_planner: Bfs::new(),
             tail_reach: BidirectionalBfs::new(),
