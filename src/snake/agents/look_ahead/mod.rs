@@ -22,6 +22,7 @@ mod safe;
 mod tail_path;
 #[cfg(test)]
 mod tests;
+mod toward_head;
 
 pub use greedy::GreedyAgent;
 pub use incremental::{IncrementalAgent, PlannerComparison};
@@ -36,10 +37,11 @@ pub(super) struct Safety {
     /// The look-ahead snake that has eaten: a position of its own, simulated ahead of the
     /// game's. The game's own position is read through views that borrow it.
     look_ahead: TailView<Snapshot>,
-    /// Distances from the food, from the tail (all, or up to the cells asked for), and
-    /// flood fills.
+    /// Distances from the food, from the tail, and flood fills.
     from_food: BfsReach,
     from_tail: BfsReach,
+    /// Distances from the tail to the cells beside the head, and no farther.
+    toward_head: toward_head::TowardHead,
     flood: BfsReach,
     /// Shortest paths to a tail.
     tail_planner: Bfs<DenseIds, u32>,
@@ -154,6 +156,7 @@ impl Safety {
             look_ahead: TailView::new(empty),
             from_food: BfsReach::new(),
             from_tail: BfsReach::new(),
+            toward_head: toward_head::TowardHead::default(),
             flood: BfsReach::new(),
             tail_planner: Bfs::new(),
             tail_reach: BidirectionalBfs::new(),
