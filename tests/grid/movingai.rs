@@ -47,11 +47,23 @@ fn scenario_files(movingai: &Path) -> Vec<(PathBuf, PathBuf)> {
     found
 }
 
+/// Every 25th scenario of every file, the first one included: each map and each range of
+/// path lengths (a file lists its scenarios by rising length) is checked on every run. The
+/// whole set is the ignored test below.
 #[test]
+fn a_sample_of_every_benchmark_file_is_solved_optimally() {
+    solve_scenarios("a_sample_of_every_benchmark_file_is_solved_optimally", 25);
+}
+
+#[test]
+#[ignore = "A* on all 18,500 scenarios: run with `cargo test --release --test grid -- movingai:: --ignored`"]
 fn every_benchmark_scenario_is_solved_optimally() {
-    let Some(movingai) =
-        common::data_path("every_benchmark_scenario_is_solved_optimally", "movingai")
-    else {
+    solve_scenarios("every_benchmark_scenario_is_solved_optimally", 1);
+}
+
+/// A* against the published optimum on every `stride`-th scenario of each file.
+fn solve_scenarios(test: &str, stride: usize) {
+    let Some(movingai) = common::data_path(test, "movingai") else {
         return;
     };
     let files = scenario_files(&movingai);
@@ -67,7 +79,7 @@ fn every_benchmark_scenario_is_solved_optimally() {
         let grid = read_map(map).unwrap_or_else(|err| panic!("{err}"));
         let scenarios = read_scenarios(scen).unwrap_or_else(|err| panic!("{err}"));
         assert!(!scenarios.is_empty(), "{} has no scenarios", scen.display());
-        for scenario in scenarios {
+        for scenario in scenarios.into_iter().step_by(stride) {
             scenario
                 .check(&grid)
                 .unwrap_or_else(|err| panic!("{}: {err}", scen.display()));
