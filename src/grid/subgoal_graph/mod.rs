@@ -348,7 +348,7 @@ impl SubgoalGraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn edge_count(&self) -> usize {
-        self.built.as_ref().map_or(0, |b| b.edges.to.len() / 2)
+        self.built.as_ref().map_or(0, |b| b.edges.count())
     }
 
     /// The bytes the graph takes (none before it is built): the per-cell clearances and

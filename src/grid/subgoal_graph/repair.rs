@@ -32,7 +32,7 @@ pub(super) fn repair(cells: &mut Cells, edges: &mut Edges, grid: &Grid, edited: 
     let centre = grid.padded_index(x, y);
     let stride = grid.stride as isize;
     let old_at = cells.at.clone();
-    let mut adjacency = unpack(edges);
+    let mut adjacency = edges.unpack();
 
     // The square round the edited cell: subgoals appear or vanish.
     let mut square = Vec::with_capacity(9);
@@ -174,13 +174,4 @@ pub(super) fn repair(cells: &mut Cells, edges: &mut Edges, grid: &Grid, edited: 
     let mut global = FixedBitSet::with_capacity(cells.len());
     global.insert_range(..);
     *edges = Edges::pack(&adjacency, global);
-}
-
-/// The adjacency lists of packed edges.
-fn unpack(edges: &Edges) -> Vec<Vec<u32>> {
-    edges
-        .first
-        .windows(2)
-        .map(|pair| edges.to[pair[0] as usize..pair[1] as usize].to_vec())
-        .collect()
 }
