@@ -18,13 +18,14 @@ struct Record {
     stamp: u32,
 }
 
-/// A frontier entry: the node's key (smaller `f`, then larger `g`, first), its id, and the
-/// cost it was queued with, so that a pop reads no record of a stale entry's node.
+/// A frontier entry: the node's key (smaller `f`, then larger `g`, first) and its id. An
+/// entry left behind by a cheaper one for the same node is popped after it or, among keys
+/// equal at the frontier's precision, just before it: either way the node is expanded
+/// once, with the cost in its record.
 #[derive(Clone, Copy, Debug)]
 struct Queued {
     key: <f64 as Cost>::FrontierKey,
     id: u32,
-    g: f64,
 }
 
 impl PartialEq for Queued {
@@ -222,16 +223,16 @@ impl Search {
         };
         self.open.push(Queued {
             key: f64::frontier_key(0.0, octile(start, goal)),
-            g: 0.0,
             id: start_node,
         });
         let mut live = 1usize;
         self.stats.max_frontier = 1;
-        while let Some(Queued { g, id, .. }) = self.open.pop() {
+        while let Some(Queued { id, .. }) = self.open.pop() {
             let record = self.records[id as usize];
-            if record.stamp == closed || g > record.g {
+            if record.stamp == closed {
                 continue;
             }
+            let g = record.g;
             live -= 1;
             if id == goal_node {
                 let nodes = self.cells_to(view, id, start, goal);
@@ -267,7 +268,6 @@ impl Search {
                 };
                 open.push(Queued {
                     key: f64::frontier_key(g, octile(at, goal)),
-                    g,
                     id: to,
                 });
                 live += usize::from(!seen);
