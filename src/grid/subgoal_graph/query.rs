@@ -49,6 +49,47 @@ impl Ord for Queued {
     }
 }
 
+/// The frontier: a heap, and beside it the nodes queued at the `f` of the node being
+/// expanded (at the heap's precision), which no queued node can beat: they are expanded
+/// next, last queued first, without a sift (Uras, Koenig and Hernández 2013 keep such a
+/// stack too). On an open map most steps of a search go straight at the goal and keep
+/// their `f`.
+#[derive(Debug, Default)]
+struct Open {
+    heap: BinaryHeap<Queued>,
+    level: Vec<u32>,
+    /// The `f` of the node being expanded, as the heap orders it.
+    f: i64,
+}
+
+impl Open {
+    fn clear(&mut self) {
+        self.heap.clear();
+        self.level.clear();
+    }
+
+    /// Queues `id` reached at cost `g` with estimate `h`.
+    #[inline(always)]
+    fn push(&mut self, id: u32, g: f64, h: f64) {
+        if (g + h).frontier_order() == self.f {
+            self.level.push(id);
+        } else {
+            self.heap.push(Queued {
+                key: f64::frontier_key(g, h),
+                id,
+            });
+        }
+    }
+
+    /// The next node to expand (perhaps one expanded already).
+    #[inline(always)]
+    fn pop(&mut self) -> Option<u32> {
+        self.level
+            .pop()
+            .or_else(|| self.heap.pop().map(|entry| entry.id))
+    }
+}
+
 /// How a subgoal leads to the goal in this query: `stamp` is the generation when it does,
 /// at `cost`, straight or (`via` not `u32::MAX`) through the local subgoal `via`, which the
 /// goal reaches directly.
@@ -69,7 +110,7 @@ pub(super) struct Search {
     /// Per subgoal: whether and how it leads to the goal in this query.
     goal_links: Vec<GoalLink>,
     generation: u32,
-    open: BinaryHeap<Queued>,
+    open: Open,
     start_links: Vec<u32>,
     /// The local subgoals the goal reaches directly.
     goal_locals: Vec<u32>,
@@ -221,13 +262,11 @@ impl Search {
             parent: NONE,
             stamp: reached,
         };
-        self.open.push(Queued {
-            key: f64::frontier_key(0.0, octile(start, goal)),
-            id: start_node,
-        });
+        self.open.f = i64::MIN;
+        self.open.push(start_node, 0.0, octile(start, goal));
         let mut live = 1usize;
         self.stats.max_frontier = 1;
-        while let Some(Queued { id, .. }) = self.open.pop() {
+        while let Some(id) = self.open.pop() {
             let record = self.records[id as usize];
             if record.stamp == closed {
                 continue;
@@ -249,8 +288,14 @@ impl Search {
             }
             self.records[id as usize].stamp = closed;
             self.stats.expanded += 1;
+            let here = if id == start_node {
+                start
+            } else {
+                position(id)
+            };
+            self.open.f = (g + octile(here, goal)).frontier_order();
             let mut relax = |records: &mut [Record],
-                             open: &mut BinaryHeap<Queued>,
+                             open: &mut Open,
                              to: u32,
                              at: Cell,
                              g: f64,
@@ -266,10 +311,7 @@ impl Search {
                     parent: id,
                     stamp: reached,
                 };
-                open.push(Queued {
-                    key: f64::frontier_key(g, octile(at, goal)),
-                    id: to,
-                });
+                open.push(to, g, octile(at, goal));
                 live += usize::from(!seen);
             };
             if id == start_node {
@@ -285,7 +327,6 @@ impl Search {
                     );
                 }
             } else {
-                let here = position(id);
                 let link = self.goal_links[id as usize];
                 if link.stamp == generation {
                     relax(
