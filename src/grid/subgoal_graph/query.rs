@@ -342,30 +342,47 @@ impl Search {
                     edges.first[id as usize] as usize,
                     edges.first[id as usize + 1] as usize,
                 );
-                // A global subgoal lists only global ones. A local one (the start reaches
-                // it) leads on to global subgoals and to the local ones the goal reaches
-                // directly: local subgoals lie inside no other path the search needs.
-                let from_local = !edges.global.contains(id as usize);
-                for &w in &edges.to[first..last] {
-                    // Most neighbours of a node deep in the search were expanded already.
-                    if self.records[w as usize].stamp == closed {
-                        continue;
-                    }
-                    if from_local && !edges.global.contains(w as usize) {
-                        let link = self.goal_links[w as usize];
-                        if link.stamp != generation || link.via != NONE {
+                let neighbours = &edges.to[first..last];
+                if edges.global.contains(id as usize) {
+                    // A global subgoal lists only global ones.
+                    for &w in neighbours {
+                        // Most neighbours of a node deep in the search were expanded
+                        // already.
+                        if self.records[w as usize].stamp == closed {
                             continue;
                         }
+                        let at = position(w);
+                        relax(
+                            &mut self.records,
+                            &mut self.open,
+                            w,
+                            at,
+                            g + octile(here, at),
+                            &mut self.stats,
+                        );
                     }
-                    let at = position(w);
-                    relax(
-                        &mut self.records,
-                        &mut self.open,
-                        w,
-                        at,
-                        g + octile(here, at),
-                        &mut self.stats,
-                    );
+                } else {
+                    // A local subgoal the start reaches: on to global subgoals, and to
+                    // the local ones the goal reaches directly (local subgoals lie inside
+                    // no other path the search needs).
+                    for &w in neighbours {
+                        if self.records[w as usize].stamp == closed {
+                            continue;
+                        }
+                        let goal_local = self.goal_links[w as usize].stamp == generation
+                            && self.goal_links[w as usize].via == NONE;
+                        if edges.global.contains(w as usize) || goal_local {
+                            let at = position(w);
+                            relax(
+                                &mut self.records,
+                                &mut self.open,
+                                w,
+                                at,
+                                g + octile(here, at),
+                                &mut self.stats,
+                            );
+                        }
+                    }
                 }
             }
             self.stats.max_frontier = self.stats.max_frontier.max(live);
