@@ -25,8 +25,9 @@ pub(super) struct Cells {
     pub(super) subgoal: FixedBitSet,
     /// Per 64 cells of `subgoal`, the subgoals before them: a subgoal's id is its rank.
     rank: Vec<u32>,
-    /// The padded index of each subgoal, by id.
-    pub(super) at: Vec<u32>,
+    /// The cell of each subgoal, by id: a search reads it for every edge it relaxes, so it
+    /// is kept whole rather than recomputed from the padded index.
+    pub(super) xy: Vec<Cell>,
     /// Per padded cell and axis direction (`DELTAS[0..4]`), the clearance: the steps to the
     /// first subgoal along the ray, or to the last free cell before a blocked one, whichever
     /// comes first; [`SATURATED`] for a ray longer than that.
@@ -67,7 +68,7 @@ impl Cells {
             stride_reciprocal: grid.stride_reciprocal,
             subgoal,
             rank: Vec::new(),
-            at: Vec::new(),
+            xy: Vec::new(),
             clearance: vec![[0; 4]; cells],
             offsets: grid.offsets,
         };
@@ -91,8 +92,10 @@ impl Cells {
             self.rank.push(count);
             count += block.count_ones();
         }
-        self.at.clear();
-        self.at.extend(self.subgoal.ones().map(|i| i as u32));
+        let mut xy = std::mem::take(&mut self.xy);
+        xy.clear();
+        xy.extend(self.subgoal.ones().map(|i| self.cell(i)));
+        self.xy = xy;
     }
 
     /// The subgoal id of the cell at padded index `i`, which must be a subgoal.
@@ -112,7 +115,7 @@ impl Cells {
 
     /// The number of subgoals.
     pub(super) fn len(&self) -> usize {
-        self.at.len()
+        self.xy.len()
     }
 
     /// The cell at padded index `i`.
@@ -127,7 +130,14 @@ impl Cells {
     /// The cell of subgoal `id`.
     #[inline(always)]
     pub(super) fn position(&self, id: u32) -> Cell {
-        self.cell(self.at[id as usize] as usize)
+        self.xy[id as usize]
+    }
+
+    /// The padded index of subgoal `id`.
+    #[inline(always)]
+    pub(super) fn index(&self, id: u32) -> usize {
+        let (x, y) = self.xy[id as usize];
+        (y as usize + 1) * self.stride + x as usize + 1
     }
 
     /// The horizontal clearances (west and east) of row `y`, after a change in it.
@@ -237,7 +247,7 @@ impl Cells {
         std::mem::size_of_val(self.clearance.as_slice())
             + std::mem::size_of_val(self.subgoal.as_slice())
             + std::mem::size_of_val(self.rank.as_slice())
-            + std::mem::size_of_val(self.at.as_slice())
+            + std::mem::size_of_val(self.xy.as_slice())
     }
 }
 
@@ -254,7 +264,7 @@ pub(super) fn octile((ax, ay): Cell, (bx, by): Cell) -> f64 {
 pub(super) fn simple_edges(grid: &Grid, cells: &Cells) -> Vec<Vec<u32>> {
     let mut adjacency: Vec<Vec<u32>> = vec![Vec::new(); cells.len()];
     for id in 0..cells.len() {
-        let origin = cells.at[id] as usize;
+        let origin = cells.index(id as u32);
         cells.scan(grid, origin, |end| {
             let other = cells.id(end);
             adjacency[id].push(other);

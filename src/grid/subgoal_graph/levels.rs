@@ -1,6 +1,7 @@
 //! The second level of a two-level subgoal graph: the subgoals a search between two others
 //! never needs in the middle of its path become local, with edges added round them where
-//! needed, and packed adjacency lists with the global neighbours first.
+//! needed, and packed adjacency lists in which a global subgoal lists only its global
+//! neighbours.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
@@ -27,7 +28,10 @@ const MAX_EXPANSIONS: usize = 256;
 const SLACK: f64 = 1e-9;
 
 /// Subgoals with their edges, packed: the neighbours of subgoal `u` are
-/// `to[first[u]..first[u + 1]]`.
+/// `to[first[u]..first[u + 1]]`. A local subgoal lists all its neighbours; a global one
+/// only its global neighbours, since a search goes from a global subgoal to a local one
+/// only towards the goal, which the query joins from the local side (an edge between a
+/// local and a global subgoal is stored once, in the local's list).
 #[derive(Debug, Default, Clone)]
 pub(super) struct Edges {
     pub(super) first: Vec<u32>,
@@ -37,19 +41,62 @@ pub(super) struct Edges {
 }
 
 impl Edges {
-    /// Packs `adjacency`.
+    /// Packs `adjacency`, symmetric lists, leaving out of each global subgoal's list its
+    /// local neighbours.
     pub(super) fn pack(adjacency: &[Vec<u32>], global: FixedBitSet) -> Edges {
         let mut edges = Edges {
             first: Vec::with_capacity(adjacency.len() + 1),
             to: Vec::with_capacity(adjacency.iter().map(Vec::len).sum()),
             global,
         };
-        for list in adjacency {
+        for (u, list) in adjacency.iter().enumerate() {
             edges.first.push(edges.to.len() as u32);
-            edges.to.extend_from_slice(list);
+            if edges.global.contains(u) {
+                let global = &edges.global;
+                edges
+                    .to
+                    .extend(list.iter().filter(|&&w| global.contains(w as usize)));
+            } else {
+                edges.to.extend_from_slice(list);
+            }
         }
         edges.first.push(edges.to.len() as u32);
         edges
+    }
+
+    /// The symmetric adjacency lists the edges were packed from.
+    pub(super) fn unpack(&self) -> Vec<Vec<u32>> {
+        let mut adjacency: Vec<Vec<u32>> = self
+            .first
+            .windows(2)
+            .map(|pair| self.to[pair[0] as usize..pair[1] as usize].to_vec())
+            .collect();
+        for u in 0..adjacency.len() {
+            if !self.global.contains(u) {
+                for k in self.first[u]..self.first[u + 1] {
+                    let w = self.to[k as usize];
+                    if self.global.contains(w as usize) {
+                        adjacency[w as usize].push(u as u32);
+                    }
+                }
+            }
+        }
+        adjacency
+    }
+
+    /// The number of edges, each counted once.
+    pub(super) fn count(&self) -> usize {
+        // Edges between a local and a global subgoal are stored once, the others twice.
+        let once = (0..self.first.len().saturating_sub(1))
+            .filter(|&u| !self.global.contains(u))
+            .map(|u| {
+                self.to[self.first[u] as usize..self.first[u + 1] as usize]
+                    .iter()
+                    .filter(|&&w| self.global.contains(w as usize))
+                    .count()
+            })
+            .sum::<usize>();
+        (self.to.len() + once) / 2
     }
 
     /// The bytes of the packed lists.

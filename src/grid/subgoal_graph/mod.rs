@@ -33,6 +33,13 @@
 //! straight-first one, else (for edges the second level added) a walk found over the
 //! parallelogram of octile paths between its ends.
 //!
+//! A global subgoal's list holds only global subgoals, so the search never looks at local
+//! ones in the middle of a path. The start's local subgoals are searched from with their
+//! whole lists; the goal's local subgoals hand each of their global neighbours a cost to
+//! the goal through them, so that reaching the goal from a global subgoal is one test.
+//! Nodes reached at the `f` of the node being expanded go on a stack beside the heap and
+//! are expanded first, without a sift: on open ground most steps go straight at the goal.
+//!
 //! # Why it is exact
 //!
 //! Every free shortest-length path between two h-reachable cells can be moved, one
@@ -50,9 +57,10 @@
 //!   search per pair of neighbours of each subgoal (at most `2^22 / subgoals` expansions
 //!   each, and none for subgoals of more than 20 neighbours, which stay global). Memory: 4
 //!   bytes of clearances per padded cell, a bit and a rank word per 64 cells for the
-//!   subgoals, per subgoal its cell, its list offset and its level (a little over 8 bytes),
-//!   and 4 bytes per edge end: the most on maps of scattered single obstacles, where a
-//!   quarter of the free cells are corners.
+//!   subgoals, per subgoal its cell, its list offset and its level (a little over 12 bytes),
+//!   and 4 bytes per edge end (an edge between a local and a global subgoal has one end
+//!   stored, in the local one's list): the most on maps of scattered single obstacles,
+//!   where a quarter of the free cells are corners.
 //! - A query costs two scans, A* over the global subgoals it reaches (`O(S log S)`), and
 //!   the refinement, linear in the path's length.
 //! - `SearchStats::expanded` counts graph nodes expanded (the start, subgoals); a query
@@ -348,7 +356,7 @@ impl SubgoalGraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn edge_count(&self) -> usize {
-        self.built.as_ref().map_or(0, |b| b.edges.to.len() / 2)
+        self.built.as_ref().map_or(0, |b| b.edges.count())
     }
 
     /// The bytes the graph takes (none before it is built): the per-cell clearances and

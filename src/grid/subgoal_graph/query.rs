@@ -18,13 +18,14 @@ struct Record {
     stamp: u32,
 }
 
-/// A frontier entry: the node's key (smaller `f`, then larger `g`, first), its id, and the
-/// cost it was queued with, so that a pop reads no record of a stale entry's node.
+/// A frontier entry: the node's key (smaller `f`, then larger `g`, first) and its id. An
+/// entry left behind by a cheaper one for the same node is popped after it or, among keys
+/// equal at the frontier's precision, just before it: either way the node is expanded
+/// once, with the cost in its record.
 #[derive(Clone, Copy, Debug)]
 struct Queued {
     key: <f64 as Cost>::FrontierKey,
     id: u32,
-    g: f64,
 }
 
 impl PartialEq for Queued {
@@ -48,15 +49,71 @@ impl Ord for Queued {
     }
 }
 
+/// The frontier: a heap, and beside it the nodes queued at the `f` of the node being
+/// expanded (at the heap's precision), which no queued node can beat: they are expanded
+/// next, last queued first, without a sift (Uras, Koenig and Hernández 2013 keep such a
+/// stack too). On an open map most steps of a search go straight at the goal and keep
+/// their `f`.
+#[derive(Debug, Default)]
+struct Open {
+    heap: BinaryHeap<Queued>,
+    level: Vec<u32>,
+    /// The `f` of the node being expanded, as the heap orders it.
+    f: i64,
+}
+
+impl Open {
+    fn clear(&mut self) {
+        self.heap.clear();
+        self.level.clear();
+    }
+
+    /// Queues `id` reached at cost `g` with estimate `h`.
+    #[inline(always)]
+    fn push(&mut self, id: u32, g: f64, h: f64) {
+        if (g + h).frontier_order() == self.f {
+            self.level.push(id);
+        } else {
+            self.heap.push(Queued {
+                key: f64::frontier_key(g, h),
+                id,
+            });
+        }
+    }
+
+    /// The next node to expand (perhaps one expanded already).
+    #[inline(always)]
+    fn pop(&mut self) -> Option<u32> {
+        self.level
+            .pop()
+            .or_else(|| self.heap.pop().map(|entry| entry.id))
+    }
+}
+
+/// How a subgoal leads to the goal in this query: `stamp` is the generation when it does,
+/// at `cost`, straight or (`via` not `u32::MAX`) through the local subgoal `via`, which the
+/// goal reaches directly.
+#[derive(Clone, Copy, Debug)]
+struct GoalLink {
+    cost: f64,
+    via: u32,
+    stamp: u32,
+}
+
+/// No subgoal: the goal is reached straight, or a record has no parent.
+const NONE: u32 = u32::MAX;
+
 /// The memory of the queries, reused from one to the next.
 #[derive(Debug, Default)]
 pub(super) struct Search {
     records: Vec<Record>,
-    /// Per subgoal: `generation` when the goal reaches it directly.
-    goal_link: Vec<u32>,
+    /// Per subgoal: whether and how it leads to the goal in this query.
+    goal_links: Vec<GoalLink>,
     generation: u32,
-    open: BinaryHeap<Queued>,
+    open: Open,
     start_links: Vec<u32>,
+    /// The local subgoals the goal reaches directly.
+    goal_locals: Vec<u32>,
     trail: Vec<u32>,
     /// Scratch of the refinement of an edge no straight-and-diagonal walk follows.
     reachable: Vec<bool>,
@@ -76,22 +133,79 @@ impl Search {
         if self.records.len() < nodes {
             let blank = Record {
                 g: f64::INFINITY,
-                parent: u32::MAX,
+                parent: NONE,
                 stamp: 0,
             };
             self.records.resize(nodes, blank);
         }
-        if self.goal_link.len() < nodes {
-            self.goal_link.resize(nodes, 0);
+        if self.goal_links.len() < nodes {
+            let blank = GoalLink {
+                cost: f64::INFINITY,
+                via: NONE,
+                stamp: 0,
+            };
+            self.goal_links.resize(nodes, blank);
         }
         if self.generation >= u32::MAX / 2 - 1 {
             self.records.iter_mut().for_each(|r| r.stamp = 0);
-            self.goal_link.iter_mut().for_each(|g| *g = 0);
+            self.goal_links.iter_mut().for_each(|g| g.stamp = 0);
             self.generation = 0;
         }
         self.generation += 1;
         self.open.clear();
         self.stats = SearchStats::default();
+    }
+
+    /// Joins the goal to the graph: every subgoal it reaches directly leads to it straight,
+    /// and every global neighbour of such a subgoal that is local leads to it through the
+    /// local one (the cheapest, when several). A search from a global subgoal then never
+    /// looks at local ones.
+    fn link_goal(&mut self, view: &View<'_>, goal: Cell, goal_index: usize) {
+        let (cells, edges) = (view.cells, view.edges);
+        let generation = self.generation;
+        let links = &mut self.goal_links;
+        let locals = &mut self.goal_locals;
+        locals.clear();
+        let mut direct = |id: u32, cost: f64| {
+            links[id as usize] = GoalLink {
+                cost,
+                via: NONE,
+                stamp: generation,
+            };
+            if !edges.global.contains(id as usize) {
+                locals.push(id);
+            }
+        };
+        if cells.is_subgoal(goal_index) {
+            direct(cells.id(goal_index), 0.0);
+        } else {
+            cells.scan(view.grid, goal_index, |end| {
+                let id = cells.id(end);
+                direct(id, octile(cells.position(id), goal));
+            });
+        }
+        for &local in &self.goal_locals {
+            let at = cells.position(local);
+            let onward = self.goal_links[local as usize].cost;
+            let (first, last) = (
+                edges.first[local as usize] as usize,
+                edges.first[local as usize + 1] as usize,
+            );
+            for &w in &edges.to[first..last] {
+                if !edges.global.contains(w as usize) {
+                    continue;
+                }
+                let cost = octile(cells.position(w), at) + onward;
+                let link = &mut self.goal_links[w as usize];
+                if link.stamp != generation || cost < link.cost {
+                    *link = GoalLink {
+                        cost,
+                        via: local,
+                        stamp: generation,
+                    };
+                }
+            }
+        }
     }
 
     /// The optimal path from `start` to `goal`, both free cells of the grid the view was
@@ -112,10 +226,12 @@ impl Search {
                 stats: self.stats,
             });
         }
-        let mut direct = vec![start];
-        if walk(grid, start, goal, true, &mut direct) {
+        if clear_walk(grid, start, goal) {
+            let mut nodes = Vec::with_capacity(chebyshev(start, goal) + 1);
+            nodes.push(start);
+            walk(grid, start, goal, true, &mut nodes);
             return Ok(Path {
-                nodes: direct,
+                nodes,
                 cost: octile(start, goal),
                 stats: self.stats,
             });
@@ -137,34 +253,25 @@ impl Search {
             let links = &mut self.start_links;
             cells.scan(grid, start_index, |end| links.push(cells.id(end)));
         }
-        if cells.is_subgoal(goal_index) {
-            self.goal_link[cells.id(goal_index) as usize] = generation;
-        } else {
-            let links = &mut self.goal_link;
-            cells.scan(grid, goal_index, |end| {
-                links[cells.id(end) as usize] = generation;
-            });
-        }
+        self.link_goal(view, goal, goal_index);
         let position = |u: u32| cells.position(u);
         let reached = 2 * generation;
         let closed = reached + 1;
         self.records[start_node as usize] = Record {
             g: 0.0,
-            parent: u32::MAX,
+            parent: NONE,
             stamp: reached,
         };
-        self.open.push(Queued {
-            key: f64::frontier_key(0.0, octile(start, goal)),
-            g: 0.0,
-            id: start_node,
-        });
+        self.open.f = i64::MIN;
+        self.open.push(start_node, 0.0, octile(start, goal));
         let mut live = 1usize;
         self.stats.max_frontier = 1;
-        while let Some(Queued { g, id, .. }) = self.open.pop() {
+        while let Some(id) = self.open.pop() {
             let record = self.records[id as usize];
-            if record.stamp == closed || g > record.g {
+            if record.stamp == closed {
                 continue;
             }
+            let g = record.g;
             live -= 1;
             if id == goal_node {
                 let nodes = self.cells_to(view, id, start, goal);
@@ -181,8 +288,14 @@ impl Search {
             }
             self.records[id as usize].stamp = closed;
             self.stats.expanded += 1;
+            let here = if id == start_node {
+                start
+            } else {
+                position(id)
+            };
+            self.open.f = (g + octile(here, goal)).frontier_order();
             let mut relax = |records: &mut [Record],
-                             open: &mut BinaryHeap<Queued>,
+                             open: &mut Open,
                              to: u32,
                              at: Cell,
                              g: f64,
@@ -198,11 +311,7 @@ impl Search {
                     parent: id,
                     stamp: reached,
                 };
-                open.push(Queued {
-                    key: f64::frontier_key(g, octile(at, goal)),
-                    g,
-                    id: to,
-                });
+                open.push(to, g, octile(at, goal));
                 live += usize::from(!seen);
             };
             if id == start_node {
@@ -218,15 +327,14 @@ impl Search {
                     );
                 }
             } else {
-                let here = position(id);
-                if self.goal_link[id as usize] == generation {
-                    let cost = g + octile(here, goal);
+                let link = self.goal_links[id as usize];
+                if link.stamp == generation {
                     relax(
                         &mut self.records,
                         &mut self.open,
                         goal_node,
                         goal,
-                        cost,
+                        g + link.cost,
                         &mut self.stats,
                     );
                 }
@@ -234,15 +342,15 @@ impl Search {
                     edges.first[id as usize] as usize,
                     edges.first[id as usize + 1] as usize,
                 );
-                // Local subgoals lie inside no path the search needs, unless the goal
-                // reaches them directly.
-                for &w in &edges.to[first..last] {
-                    // Most neighbours of a node deep in the search were expanded already.
-                    if self.records[w as usize].stamp == closed {
-                        continue;
-                    }
-                    if edges.global.contains(w as usize) || self.goal_link[w as usize] == generation
-                    {
+                let neighbours = &edges.to[first..last];
+                if edges.global.contains(id as usize) {
+                    // A global subgoal lists only global ones.
+                    for &w in neighbours {
+                        // Most neighbours of a node deep in the search were expanded
+                        // already.
+                        if self.records[w as usize].stamp == closed {
+                            continue;
+                        }
                         let at = position(w);
                         relax(
                             &mut self.records,
@@ -253,6 +361,28 @@ impl Search {
                             &mut self.stats,
                         );
                     }
+                } else {
+                    // A local subgoal the start reaches: on to global subgoals, and to
+                    // the local ones the goal reaches directly (local subgoals lie inside
+                    // no other path the search needs).
+                    for &w in neighbours {
+                        if self.records[w as usize].stamp == closed {
+                            continue;
+                        }
+                        let goal_local = self.goal_links[w as usize].stamp == generation
+                            && self.goal_links[w as usize].via == NONE;
+                        if edges.global.contains(w as usize) || goal_local {
+                            let at = position(w);
+                            relax(
+                                &mut self.records,
+                                &mut self.open,
+                                w,
+                                at,
+                                g + octile(here, at),
+                                &mut self.stats,
+                            );
+                        }
+                    }
                 }
             }
             self.stats.max_frontier = self.stats.max_frontier.max(live);
@@ -262,19 +392,32 @@ impl Search {
 
     /// The cells of the path to `id`: its subgoals, with the walks between them filled in.
     fn cells_to(&mut self, view: &View<'_>, id: u32, start: Cell, goal: Cell) -> Vec<Cell> {
+        let subgoals = view.cells.len() as u32;
         self.trail.clear();
         let mut at = id;
-        while at != u32::MAX {
+        while at != NONE {
             self.trail.push(at);
-            at = self.records[at as usize].parent;
+            let parent = self.records[at as usize].parent;
+            if at == subgoals + 1 && parent != NONE {
+                // The goal's parent may lead to it through a local subgoal.
+                let via = self.goal_links[parent as usize].via;
+                if via != NONE {
+                    self.trail.push(via);
+                }
+            }
+            at = parent;
         }
-        let subgoals = view.cells.len() as u32;
         let cell_of = |node: u32| match node {
             n if n == subgoals => start,
             n if n == subgoals + 1 => goal,
-            n => view.cells.cell(view.cells.at[n as usize] as usize),
+            n => view.cells.position(n),
         };
-        let mut cells = vec![start];
+        let mut length = 1;
+        for pair in self.trail.windows(2) {
+            length += chebyshev(cell_of(pair[0]), cell_of(pair[1]));
+        }
+        let mut cells = Vec::with_capacity(length);
+        cells.push(start);
         let mut from = start;
         for k in (0..self.trail.len() - 1).rev() {
             let to = cell_of(self.trail[k]);
@@ -283,6 +426,30 @@ impl Search {
         }
         cells
     }
+}
+
+/// The moves of a shortest path between two cells at their octile distance.
+fn chebyshev(a: Cell, b: Cell) -> usize {
+    a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)) as usize
+}
+
+/// Whether the walk from `from` to `to` that makes its diagonal steps first is legal.
+fn clear_walk(grid: &Grid, from: Cell, to: Cell) -> bool {
+    let (diagonal, diagonals, straight, straights) = legs(from, to);
+    let mut index = grid.padded_index(from.0, from.1);
+    for ((dx, dy), steps) in [(diagonal, diagonals), (straight, straights)] {
+        if steps == 0 {
+            continue;
+        }
+        let k = direction_of(dx, dy);
+        for _ in 0..steps {
+            if grid.moves[index] & (1 << k) == 0 {
+                return false;
+            }
+            index = index.wrapping_add_signed(grid.offsets[k]);
+        }
+    }
+    true
 }
 
 /// Appends to `out` the cells after `from` of a shortest path to `to`, which lies at the

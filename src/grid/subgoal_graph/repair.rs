@@ -31,8 +31,8 @@ pub(super) fn repair(cells: &mut Cells, edges: &mut Edges, grid: &Grid, edited: 
     let (x, y) = edited;
     let centre = grid.padded_index(x, y);
     let stride = grid.stride as isize;
-    let old_at = cells.at.clone();
-    let mut adjacency = unpack(edges);
+    let old_xy = cells.xy.clone();
+    let mut adjacency = edges.unpack();
 
     // The square round the edited cell: subgoals appear or vanish.
     let mut square = Vec::with_capacity(9);
@@ -109,7 +109,8 @@ pub(super) fn repair(cells: &mut Cells, edges: &mut Edges, grid: &Grid, edited: 
     if renumber {
         cells.renumber();
         let new_id = |old: u32| {
-            let i = old_at[old as usize] as usize;
+            let (x, y) = old_xy[old as usize];
+            let i = grid.padded_index(x, y);
             cells.is_subgoal(i).then(|| cells.id(i))
         };
         let mut renumbered = vec![Vec::new(); cells.len()];
@@ -160,7 +161,7 @@ pub(super) fn repair(cells: &mut Cells, edges: &mut Edges, grid: &Grid, edited: 
     // Scans again from the affected subgoals; their edges join both lists.
     for u in affected.ones() {
         let mut found = Vec::new();
-        cells.scan(grid, cells.at[u] as usize, |end| found.push(cells.id(end)));
+        cells.scan(grid, cells.index(u as u32), |end| found.push(cells.id(end)));
         for w in found {
             if !adjacency[u].contains(&w) {
                 adjacency[u].push(w);
@@ -174,13 +175,4 @@ pub(super) fn repair(cells: &mut Cells, edges: &mut Edges, grid: &Grid, edited: 
     let mut global = FixedBitSet::with_capacity(cells.len());
     global.insert_range(..);
     *edges = Edges::pack(&adjacency, global);
-}
-
-/// The adjacency lists of packed edges.
-fn unpack(edges: &Edges) -> Vec<Vec<u32>> {
-    edges
-        .first
-        .windows(2)
-        .map(|pair| edges.to[pair[0] as usize..pair[1] as usize].to_vec())
-        .collect()
 }
