@@ -481,11 +481,11 @@ fn movingai_sets(_: &mut Criterion) {
     }
     let stride = env_count("REPLAN_MOVINGAI_STRIDE", 20);
     let rounds = env_count("REPLAN_MOVINGAI_ROUNDS", 5);
-    let maps: Vec<(&str, Grid, Vec<(Cell, Cell)>)> = paired::MOVINGAI_MAPS
+    let maps: Vec<_> = paired::MOVINGAI_MAPS
         .iter()
         .filter_map(|&(name, relative)| {
             let (grid, scenarios) = paired::read_movingai(name, relative)?;
-            let queries = scenarios
+            let queries: Vec<(Cell, Cell)> = scenarios
                 .iter()
                 .step_by(stride)
                 .map(|s| (s.start, s.goal))
