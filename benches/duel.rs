@@ -1,7 +1,7 @@
 //! Snake duel benchmarks.
 //!
 //! - `duel/evaluate`: [`Evaluator::evaluate`] on 20 mid-game positions (12×12, 10
-//!   obstacles, turn 30 of RandomSafe games): two time-aware Dijkstra runs and the
+//!   obstacles, turn 30 of RandomSafe games): two time-aware breadth-first runs and the
 //!   territory sums. Beside it, `pathfinding`'s `dijkstra_all` from both heads on the same
 //!   positions with every body cell a wall, the nearest thing it has: it does not know that
 //!   body cells free up, so it answers a simpler question, and is a yardstick for the

@@ -18,7 +18,7 @@
 //! known heuristic: Korf's 100 in under a second of CPU time), else the 6-6-3 one, built in seconds,
 //! with a note on how to build the 7-8 file once.
 //!
-//! The 7-8 databases take about six minutes of CPU time and 1.3 GB to build, and 288 MB on disk:
+//! The 7-8 databases take about four minutes of CPU time and 1.3 GB to build, and 288 MB on disk:
 //!
 //! ```text
 //! cargo run --release --features puzzle --example puzzle -- --goal blank-first --heuristic pdb-7-8
@@ -399,7 +399,7 @@ fn best_databases(
         let _ = puzzle;
         eprintln!(
             "note: using the 6-6-3 pattern databases; the 7-8 ones solve 15-puzzles about \
-             ten times faster. Build them once (about six minutes of CPU time, 1.3 GB of memory, 288 MB \
+             ten times faster. Build them once (about four minutes of CPU time, 1.3 GB of memory, 288 MB \
              on disk) with\n  cargo run --release --features puzzle --example puzzle -- --goal {} \
              --heuristic pdb-7-8",
             if goal.blank() == 0 {
@@ -427,7 +427,7 @@ fn seven_eight(
             .map_err(|e| format!("{}: {e}", path.display()));
     }
     eprintln!(
-        "building the 7-8 pattern databases into {} (about six minutes of CPU time, 1.3 GB of memory)",
+        "building the 7-8 pattern databases into {} (about four minutes of CPU time, 1.3 GB of memory)",
         path.display()
     );
     let threads = std::thread::available_parallelism().map_or(1, usize::from);

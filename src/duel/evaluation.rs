@@ -3,15 +3,15 @@
 //!
 //! # Distances
 //!
-//! [`Evaluator`] runs the crate's Dijkstra search to every cell,
-//! [`DijkstraReach::run_admitting`] on the [`IndexedMinHeap`](crate::IndexedMinHeap),
-//! from each head, with the body cells as time-dependent nodes: a body cell `k` cells from
+//! [`Evaluator`] runs the crate's breadth-first search to every cell with an admission
+//! test, [`BfsReach::run_admitting`] (every move costs one, so no heap is needed), from
+//! each head, with the body cells as time-dependent nodes: a body cell `k` cells from
 //! its tail frees up at the start of the `(k+1)`-th coming turn on which the snakes do not
 //! grow, so a path may enter it only at a move number at or after that turn. This is the
 //! earliest-arrival search over a time-dependent network (Cooke and Halsey 1966; Dreyfus
 //! 1969) without waiting, since a snake cannot stand still; a path is kept only if it
 //! arrives late enough, and the distance of a cell is the first move number at which a
-//! head can be there. Each run costs `O(N log N)` on the `N` board cells and allocates
+//! head can be there. Each run costs `O(N)` on the `N` board cells and allocates
 //! nothing once the evaluator has seen a board that large.
 //!
 //! # Territory and the weighted score
@@ -32,7 +32,7 @@
 //! most, so a few plies are cheap.
 
 use crate::snake::Direction;
-use crate::{DenseIds, DijkstraReach, Graph, IndexedGraph};
+use crate::{BfsReach, DenseIds, Graph, IndexedGraph};
 
 use super::rules::{Duel, DuelResult, Side, FREE};
 
@@ -83,7 +83,7 @@ impl Evaluation {
 }
 
 /// Computes time-aware distances from both heads and [`Evaluation`]s; owns and reuses
-/// its heap and maps.
+/// its queues and maps.
 ///
 /// # Example
 ///
@@ -104,8 +104,8 @@ impl Evaluation {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Evaluator {
-    /// One search per side, each owning its heap and distance map.
-    reach: [DijkstraReach<u32>; 2],
+    /// One search per side, each owning its queue and distance map.
+    reach: [BfsReach; 2],
     free_at: Vec<u32>,
     /// Per cell, the indices of its neighbours on the board, [`NO_NEIGHBOUR`] off it; built
     /// for `shape` so that a search does no index arithmetic per edge.
@@ -113,7 +113,7 @@ pub struct Evaluator {
     shape: (u32, u32),
 }
 
-/// The board's cells as a graph for [`DijkstraReach`]: every cell a node, an edge of cost
+/// The board's cells as a graph for [`BfsReach`]: every cell a node, an edge of cost
 /// 1 to each neighbour on the board. Which cells may be entered, and when, is the search's
 /// admission test over `free_at`, not the graph's.
 struct BoardCells<'a> {
@@ -299,8 +299,8 @@ impl Evaluator {
         }
     }
 
-    /// Dijkstra from `side`'s head, entering a cell only from its move number in
-    /// `free_at` on.
+    /// Breadth-first search from `side`'s head, entering a cell only from its move
+    /// number in `free_at` on.
     fn run(&mut self, duel: &Duel, side: Side) {
         let cells = BoardCells {
             neighbours: &self.neighbours,
@@ -308,9 +308,7 @@ impl Evaluator {
         let free_at = &self.free_at;
         let head = duel.head_index(side);
         self.reach[side.index()]
-            .run_admitting(&cells, [(head, 0)], |index, arrival| {
-                arrival >= free_at[index]
-            })
+            .run_admitting(&cells, [head], |index, arrival| arrival >= free_at[index])
             .expect("the head lies on the board, and move numbers stay far below u32::MAX");
     }
 }

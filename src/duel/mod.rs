@@ -8,8 +8,9 @@
 //!
 //! - [`DuelBoard`], [`Duel`]: the board, a position and [`Duel::step`];
 //!   [`DuelBoard::generate`] draws seeded symmetric connected maps.
-//! - [`Evaluator`]: Dijkstra from each head on the crate's
-//!   [`IndexedMinHeap`](crate::IndexedMinHeap), aware of when each body cell frees up;
+//! - [`Evaluator`]: breadth-first search from each head
+//!   ([`BfsReach::run_admitting`](crate::BfsReach::run_admitting)), aware of when each
+//!   body cell frees up;
 //!   territory and the weighted score; [`forced_win`].
 //! - Agents ([`DuelAgent`]), each named for how it plays: [`RandomSafe`], [`MostSpace`],
 //!   [`Territory`], [`AlphaBeta`].

@@ -409,6 +409,66 @@ impl BfsReach {
         graph: &G,
         sources: impl IntoIterator<Item = G::Node>,
     ) -> Result<&DistanceMap<u32>, PlanError> {
+        self.run_admitting(graph, sources, |_, _| true)
+    }
+
+    /// Distances in edges from the nearest of `sources` when a node may be entered only at
+    /// some depths: a path enters the node with index `index` after `depth` edges only if
+    /// `admit(index, depth)` holds. The sources themselves are not asked.
+    ///
+    /// This is [`DijkstraReach::run_admitting`] for unit edge costs, with a FIFO queue
+    /// instead of a heap. The rule is the same: nodes are expanded in order of depth, and a
+    /// node not yet reached is offered to `admit` at each depth a reached neighbour offers
+    /// it, until one is admitted; that depth is its distance.
+    ///
+    /// # Guarantee
+    ///
+    /// When `admit` depends only on its arguments, the map is the one
+    /// [`DijkstraReach::run_admitting`] computes with unit costs, node for node: with
+    /// admission closed downwards (a budget of moves) the fewest edges over admitted paths;
+    /// with nodes that open only from some depth on, each node's first admitted arrival
+    /// over paths that were shortest to every node they pass (a longer detour that would
+    /// arrive late enough is not searched). A closure with state is offered nodes in
+    /// breadth-first order, nearest first; one that admits every node until it stops
+    /// admitting any (once some targets are reached) leaves each node it admitted at its
+    /// distance without the closure.
+    ///
+    /// # Cost
+    ///
+    /// `O(V + E)` for the `V` nodes reached and the `E` edges leaving them, one call of
+    /// `admit` per edge into a node not yet reached; no allocation once the map has seen a
+    /// graph this large.
+    ///
+    /// # Errors
+    ///
+    /// As [`run`](BfsReach::run), for any source.
+    ///
+    /// # Example
+    ///
+    /// The cells within 3 moves, and a cell that opens only after 4:
+    ///
+    /// ```
+    /// # #[cfg(feature = "grid")] {
+    /// use replan::grid::{Connectivity, Grid};
+    /// use replan::{BfsReach, IndexedGraph};
+    /// let grid = Grid::open(9, 1, Connectivity::Four);
+    /// let mut reach = BfsReach::new();
+    /// let map = reach.run_admitting(&grid, [(0, 0)], |_, depth| depth <= 3)?;
+    /// assert_eq!(map.reached(), 4);
+    /// let door = grid.index((2, 0));
+    /// let map = reach.run_admitting(&grid, [(4, 0)], |index, depth| index != door || depth >= 4)?;
+    /// // The door is reached at depth 2, too early, and a path cannot wait.
+    /// assert_eq!(map.distance(&grid, (1, 0)), None);
+    /// assert_eq!(map.distance(&grid, (8, 0)), Some(4));
+    /// # }
+    /// # Ok::<(), replan::PlanError>(())
+    /// ```
+    pub fn run_admitting<G: IndexedGraph + ?Sized>(
+        &mut self,
+        graph: &G,
+        sources: impl IntoIterator<Item = G::Node>,
+        mut admit: impl FnMut(usize, u32) -> bool,
+    ) -> Result<&DistanceMap<u32>, PlanError> {
         self.stats = SearchStats::default();
         let map = &mut self.map;
         map.reset(graph.node_bound())?;
@@ -434,10 +494,12 @@ impl BfsReach {
             let mut generated = 0;
             graph.indexed_successors(node, index as usize, |_, next, edge| {
                 generated += 1;
-                let next = next as u32;
                 // Costs are ignored, but an edge of infinite cost is impassable.
-                if map.distances[next as usize] == u32::INFINITY && edge != G::Cost::INFINITY {
-                    map.set(next, next_distance);
+                if map.distances[next] == u32::INFINITY
+                    && edge != G::Cost::INFINITY
+                    && admit(next, next_distance)
+                {
+                    map.set(next as u32, next_distance);
                 }
             });
             self.stats.generated += generated;

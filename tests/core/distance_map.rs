@@ -14,7 +14,20 @@ struct Case {
 }
 
 fn case() -> impl Strategy<Value = Case> {
-    (1u32..=16, 1u32..=16, any::<bool>(), any::<bool>(), 0u32..50).prop_flat_map(
+    case_of(any::<bool>(), any::<bool>())
+}
+
+/// Four-connected grids without weights: every edge costs 1, so a weighted search's
+/// costs are edge counts.
+fn unit_case() -> impl Strategy<Value = Case> {
+    case_of(Just(false), Just(false))
+}
+
+fn case_of(
+    eight: impl Strategy<Value = bool>,
+    weighted: impl Strategy<Value = bool>,
+) -> impl Strategy<Value = Case> {
+    (1u32..=16, 1u32..=16, eight, weighted, 0u32..50).prop_flat_map(
         |(width, height, eight, weighted, wall_percent)| {
             let cells = (width * height) as usize;
             (
@@ -181,6 +194,86 @@ proptest! {
                 }
             });
             prop_assert_eq!(violation, None);
+        }
+    }
+
+    #[test]
+    fn bfs_admitting_matches_dijkstra_admitting_on_unit_costs(
+        case in unit_case(),
+        opening in prop::collection::vec(0u32..24, 256),
+        budget in 0u32..40,
+    ) {
+        // A budget (closed downwards) and cells that open only from some depth on.
+        let grid = &case.grid;
+        let open = |index: usize| opening[index % opening.len()].saturating_sub(12);
+        let mut bfs = BfsReach::new();
+        let mut dijkstra = DijkstraReach::new();
+        // Reuse: the first run's memory must be reset.
+        bfs.run(grid, case.sources[0]).unwrap();
+        let map = bfs
+            .run_admitting(grid, case.sources.iter().copied(), |index, depth| {
+                depth <= budget && depth >= open(index)
+            })
+            .unwrap()
+            .clone();
+        let starts = case.sources.iter().map(|&cell| (cell, 0.0));
+        let weighted = dijkstra
+            .run_admitting(grid, starts, |index, arrival| {
+                arrival <= f64::from(budget) && arrival >= f64::from(open(index))
+            })
+            .unwrap();
+        for cell in cells(grid) {
+            let i = grid.index(cell);
+            prop_assert_eq!(map.get(i).map(f64::from), weighted.get(i), "cell {:?}", cell);
+        }
+        prop_assert_eq!(map.reached(), weighted.reached());
+        prop_assert_eq!(bfs.last_stats().expanded, dijkstra.last_stats().expanded);
+        prop_assert_eq!(bfs.last_stats().generated, dijkstra.last_stats().generated);
+        // Expanded in order of depth.
+        let order: Vec<u32> = bfs.order().iter().map(|&i| map.get(i as usize).unwrap()).collect();
+        prop_assert!(order.windows(2).all(|w| w[0] <= w[1]));
+    }
+
+    #[test]
+    fn a_search_that_stops_at_its_targets_gives_them_their_distances(
+        case in unit_case(),
+        targets in prop::collection::vec((0u32..16, 0u32..16), 1..4),
+    ) {
+        let grid = &case.grid;
+        let source = case.sources[0];
+        let targets: Vec<usize> = targets
+            .iter()
+            .filter(|&&(x, y)| x < grid.width() && y < grid.height())
+            .map(|&cell| grid.index(cell))
+            .collect();
+        let mut reach = BfsReach::new();
+        let full = reach.run(grid, source).unwrap().clone();
+        let mut left: Vec<usize> = targets.iter().copied().filter(|&t| full.contains(t)).collect();
+        left.retain(|&t| t != grid.index(source));
+        let stopped = left.is_empty();
+        let mut admitted = 0;
+        let map = reach
+            .run_admitting(grid, [source], |index, _| {
+                if left.is_empty() {
+                    return false;
+                }
+                left.retain(|&t| t != index);
+                admitted += 1;
+                true
+            })
+            .unwrap();
+        prop_assert_eq!(map.reached(), admitted + 1);
+        for &target in &targets {
+            prop_assert_eq!(map.get(target), full.get(target));
+        }
+        // Every admitted node keeps its distance; nothing beyond the farthest target.
+        let farthest = targets.iter().filter_map(|&t| full.get(t)).max().unwrap_or(0);
+        for (index, distance) in map.iter() {
+            prop_assert_eq!(Some(distance), full.get(index));
+            prop_assert!(distance <= farthest);
+        }
+        if stopped {
+            prop_assert_eq!(map.reached(), 1);
         }
     }
 

@@ -2,7 +2,7 @@
 //! ([`CompactAdditivePdb`]), and their file format.
 //!
 //! Every `cargo test` checks the file format's refusals and optimal solutions on small
-//! compact databases. Building the 7-8 databases (about 1.3 GB while building, six minutes
+//! compact databases. Building the 7-8 databases (about 1.3 GB while building, four minutes
 //! of CPU time spread over two threads) and solving Korf's 100 with them are ignored tests:
 //!
 //! ```text
@@ -335,7 +335,7 @@ fn random_walk(puzzle: &SlidingPuzzle, goal: TileBoard, moves: usize, seed: u64)
 
 /// Builds the 7-8 databases on two threads and saves them (see the file's documentation).
 #[test]
-#[ignore = "1.3 GB and about six minutes of CPU time; run with --release --ignored"]
+#[ignore = "1.3 GB and about four minutes of CPU time; run with --release --ignored"]
 fn seven_eight_build() {
     let puzzle = SlidingPuzzle::new(4, 4).unwrap();
     let goal = puzzle.goal_of(GoalKind::BlankFirst);

@@ -15,11 +15,17 @@ pub(super) const MAX_EXCESS: u8 = 15;
 /// workers write the same byte of the entries.
 const CHUNK: usize = 1 << 14;
 /// Two bits a search state: 0 for unseen, [`CLOSED`] once expanded, and for the states
-/// waiting to be expanded, `CURRENT + depth % 2`: a layer writes the code of the next one.
+/// waiting to be expanded, `CURRENT + depth % 2`: a layer writes the code of the next one,
+/// a single bit.
 const STATES_PER_WORD: usize = 32;
-const CLOSED: u64 = 1;
-const CURRENT: u64 = 2;
+const CLOSED: u64 = 3;
+const CURRENT: u64 = 1;
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+/// The lowest bit of every nibble.
+const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
+/// More than the moves of any placement: a board of at most 16 cells has at most 24 pairs of
+/// neighbouring cells.
+const MOST_MOVES: usize = 32;
 
 /// A pattern database of four bits an entry: for every placement of the pattern tiles, the
 /// least number of pattern-tile moves to their goal cells over every position of the blank
@@ -270,13 +276,20 @@ struct Search<'a> {
     manhattan: Vec<[u8; 16]>,
     /// The weight of each digit of a placement index: `(n-i-1)·(n-i-2)···(n-k+1)`.
     weights: [usize; 16],
+    /// `passed_over[i][j]`: what tile `i` passing over a cell holding tile `j` (or no tile,
+    /// for `j = k`) adds to the change of the index: less the weight of digit `i` for an
+    /// earlier tile, which takes a place of the cells passed over, the weight of digit `j`
+    /// for a later one, whose digit moves by one. Negative numbers wrap around.
+    passed_over: [[usize; 17]; 16],
     /// `2^64 / (n - i) + 1`, rounded up, for each digit `i`.
     reciprocals: [u64; 16],
     /// For each move `from * 16 + to`, the cells strictly between `from` and `to` (for a
     /// move across rows), then cell 16, which holds no tile.
     between: Vec<[u8; 8]>,
-    /// The cells of `between` a move reads: `width - 1`.
-    passes: usize,
+    /// `2^64 / free + 1`, for [`Search::placement_of`].
+    free_reciprocal: u64,
+    /// What a move up, down, left or right adds to the cell (as in [`Cells::moves`]).
+    steps: [u32; 4],
 }
 
 impl<'a> Search<'a> {
@@ -288,6 +301,16 @@ impl<'a> Search<'a> {
             weights[i] = weight;
             weight *= n - i;
             reciprocals[i] = u64::MAX / (n - i) as u64 + 1;
+        }
+        let mut passed_over = [[0usize; 17]; 16];
+        for (i, row) in passed_over.iter_mut().enumerate().take(k) {
+            for (j, change) in row.iter_mut().enumerate().take(k) {
+                *change = match j.cmp(&i) {
+                    std::cmp::Ordering::Less => weights[i].wrapping_neg(),
+                    std::cmp::Ordering::Equal => 0,
+                    std::cmp::Ordering::Greater => weights[j],
+                };
+            }
         }
         let width = puzzle_cells.width as usize;
         let mut between = vec![[16u8; 8]; 256];
@@ -301,7 +324,8 @@ impl<'a> Search<'a> {
         }
         Search {
             between,
-            passes: width - 1,
+            free_reciprocal: (u64::MAX / (n - k) as u64).wrapping_add(1),
+            steps: [(width as u32).wrapping_neg(), width as u32, u32::MAX, 1],
             n,
             k,
             free: n - k,
@@ -310,6 +334,7 @@ impl<'a> Search<'a> {
             regions: Regions::of(puzzle_cells),
             manhattan,
             weights,
+            passed_over,
             reciprocals,
         }
     }
@@ -349,7 +374,16 @@ impl Search<'_> {
             let added = std::thread::scope(|scope| {
                 let workers: Vec<_> = (0..threads)
                     .map(|_| {
-                        scope.spawn(|| self.expand_layer(depth, &states, &nibbles, &next_chunk))
+                        scope.spawn(|| {
+                            // A fixed count of cells a move reads lets the compiler unroll
+                            // the loop: 3 for boards up to 4 wide (the 15-puzzle), 7 beyond;
+                            // the cells past `width - 1` hold no tile.
+                            if self.cells.width <= 4 {
+                                self.expand_layer::<3>(depth, &states, &nibbles, &next_chunk)
+                            } else {
+                                self.expand_layer::<7>(depth, &states, &nibbles, &next_chunk)
+                            }
+                        })
                     })
                     .collect();
                 workers
@@ -371,7 +405,9 @@ impl Search<'_> {
     }
 
     /// Expands every state of depth `depth`, chunk by chunk; returns the states it marked.
-    fn expand_layer(
+    /// `PASSES` is the number of cells a move across rows passes over, or more (see
+    /// [`Search::moved_index`]).
+    fn expand_layer<const PASSES: usize>(
         &self,
         depth: u8,
         states: &[AtomicU64],
@@ -380,6 +416,11 @@ impl Search<'_> {
     ) -> usize {
         let code = CURRENT + u64::from(depth % 2);
         let next_code = CURRENT + u64::from((depth + 1) % 2);
+        // Bit `2s` of `in_layer(word)` is set when state `s` of the word has code `code`.
+        let in_layer = |word: usize| {
+            let bits = states[word].load(Relaxed) ^ (code * LOW_BITS);
+            !(bits | bits >> 1) & LOW_BITS
+        };
         let mut added = 0;
         loop {
             let first = next_chunk.fetch_add(1, Relaxed) * CHUNK;
@@ -387,27 +428,42 @@ impl Search<'_> {
                 return added;
             }
             let end = (first + CHUNK).min(self.placements) * self.free;
+            let end_word = end.div_ceil(STATES_PER_WORD);
             // The scan skips words without a state of this layer; the first one it meets
             // brings its whole placement, whose states are expanded together.
             let mut state = first * self.free;
-            while state < end {
-                let word = state / STATES_PER_WORD;
-                let bits = states[word].load(Relaxed) ^ (code * LOW_BITS);
-                let from_state = !0 << (2 * (state % STATES_PER_WORD));
-                let matches = !(bits | bits >> 1) & LOW_BITS & from_state;
-                if matches == 0 {
-                    state = (word + 1) * STATES_PER_WORD;
-                    continue;
+            'chunk: while state < end {
+                let mut word = state / STATES_PER_WORD;
+                let mut matches = in_layer(word) & !0 << (2 * (state % STATES_PER_WORD));
+                while matches == 0 {
+                    word += 1;
+                    if word >= end_word {
+                        break 'chunk;
+                    }
+                    matches = in_layer(word);
                 }
                 let found = word * STATES_PER_WORD + matches.trailing_zeros() as usize / 2;
                 if found >= end {
                     break;
                 }
-                let placement = found / self.free;
-                added += self.expand(placement, depth, code, next_code, states, nibbles);
+                let placement = self.placement_of(found);
+                added += self.expand::<PASSES>(placement, depth, code, next_code, states, nibbles);
                 state = (placement + 1) * self.free;
             }
         }
+    }
+
+    /// The placement of search state `state`: `state / free` by a multiplication, as in
+    /// [`Search::unrank`] (whose reciprocal of 1 would not fit).
+    #[inline(always)]
+    fn placement_of(&self, state: usize) -> usize {
+        if self.free == 1 {
+            return state;
+        }
+        let placement =
+            ((u128::from(state as u64) * u128::from(self.free_reciprocal)) >> 64) as usize;
+        debug_assert_eq!(placement, state / self.free);
+        placement
     }
 
     /// Records the depth in `placement`'s entry, closes its states of the current layer
@@ -417,7 +473,7 @@ impl Search<'_> {
     /// them together does that work once, and tries each move of a pattern tile into a free
     /// cell once, from the region holding that cell.
     #[inline]
-    fn expand(
+    fn expand<const PASSES: usize>(
         &self,
         placement: usize,
         depth: u8,
@@ -466,28 +522,45 @@ impl Search<'_> {
             byte.store(old & !(0xF << nibble) | excess << nibble, Relaxed);
         }
 
+        // The free cells in a region of this layer: those whose region's rank (a nibble of
+        // `ranks`) is the rank of a current state, found for all cells at once per rank.
         let ranks = self.regions.ranks(occupied);
-        let mut added = 0;
-        for i in 0..self.k {
-            let from = cells[i];
-            let mut targets = self.cells.neighbours[from as usize] & empty;
-            while targets != 0 {
-                let to = targets.trailing_zeros();
-                targets &= targets - 1;
-                if current >> (2 * ((ranks >> (4 * to)) & 0xF)) & 1 == 0 {
-                    continue;
-                }
-                let moved = self.moved_index(placement, &tile_on, i, from, to);
-                debug_assert_eq!(
-                    moved,
-                    placement_index(self.n, self.k, |j| if j == i { to } else { cells[j] })
-                );
-                let after = occupied & !(1 << from) | 1 << to;
-                let next = moved * self.free + self.regions.rank(after, from) as usize;
-                added += mark(states, next, next_code);
-            }
+        let mut same_rank = 0;
+        let mut left = current;
+        while left != 0 {
+            let rank = u64::from(left.trailing_zeros() / 2);
+            left &= left - 1;
+            let differ = ranks ^ (rank * NIBBLE_ONES);
+            same_rank |= !(differ | differ >> 1 | differ >> 2 | differ >> 3) & NIBBLE_ONES;
         }
-        added
+        let open = gather_nibbles(same_rank) & empty;
+        // The unseen states one move into those cells away, gathered into a list without a
+        // branch: whether a move reaches one is as good as random, and a mispredicted branch
+        // costs more than the stores.
+        let mut candidates = self.cells.moves(occupied, open);
+        let mut unseen = [0usize; MOST_MOVES];
+        let mut found = 0;
+        while candidates != 0 {
+            let bit = candidates.trailing_zeros();
+            candidates &= candidates - 1;
+            let from = bit & 0xF;
+            let to = from.wrapping_add(self.steps[(bit >> 4) as usize]) & 0xF;
+            let i = tile_on[from as usize] as usize;
+            let moved = self.moved_index::<PASSES>(placement, &tile_on, i, from, to);
+            debug_assert_eq!(
+                moved,
+                placement_index(self.n, self.k, |j| if j == i { to } else { cells[j] })
+            );
+            let after = occupied & !(1 << from) | 1 << to;
+            let next = moved * self.free + self.regions.rank(after, from) as usize;
+            let word = states[next / STATES_PER_WORD].load(Relaxed);
+            unseen[found % MOST_MOVES] = next;
+            found += usize::from((word >> (2 * (next % STATES_PER_WORD))) & 3 == 0);
+        }
+        unseen[..found]
+            .iter()
+            .map(|&next| mark(states, next, next_code))
+            .sum()
     }
 
     /// The index of `placement` after tile `i` moved from cell
@@ -497,11 +570,12 @@ impl Search<'_> {
     /// digit `i` by the cells passed over that no earlier tile holds, and the digit of each
     /// later tile on a passed-over cell by one (up when tile `i` moved past it upwards). A
     /// move along a row passes over no cell, one across rows over `width - 1`: ranking afresh
-    /// would read all `k` tiles. Every move reads `width - 1` cells of [`Search::between`],
-    /// padded with a cell no tile is on, and counts them without a branch: whether a cell
-    /// is passed over, and whose tile it holds, are as good as random.
+    /// would read all `k` tiles. Every move reads `PASSES` cells (at least `width - 1`) of
+    /// [`Search::between`], padded with a cell no tile is on, and adds up
+    /// [`Search::passed_over`] for the tiles on them: whether a cell is passed over, and whose tile it holds, are as good as random,
+    /// and a table has no branch to mispredict.
     #[inline(always)]
-    fn moved_index(
+    fn moved_index<const PASSES: usize>(
         &self,
         placement: usize,
         tile_on: &[u8; 17],
@@ -510,18 +584,15 @@ impl Search<'_> {
         to: u32,
     ) -> usize {
         let between = &self.between[(from * 16 + to) as usize];
-        let (mut passed, mut later) = (from.abs_diff(to) as usize, 0);
-        for &cell in &between[..self.passes] {
-            let j = tile_on[cell as usize] as usize;
-            passed -= usize::from(j < i);
-            // `weights[j]` is 0 for the empty cell's `j = k`.
-            later += if j > i { self.weights[j] } else { 0 };
+        let passed_over = &self.passed_over[i];
+        let mut change = from.abs_diff(to) as usize * self.weights[i];
+        for &cell in &between[..PASSES] {
+            change = change.wrapping_add(passed_over[usize::from(tile_on[usize::from(cell)])]);
         }
-        let change = passed * self.weights[i] + later;
         if to > from {
-            placement + change
+            placement.wrapping_add(change)
         } else {
-            placement - change
+            placement.wrapping_sub(change)
         }
     }
 
@@ -575,17 +646,21 @@ impl Search<'_> {
     }
 }
 
-/// Marks `state` with `code` unless it was seen; returns 1 if it was not.
+/// Bit `c` of the result is bit `4c` of `nibbles`, whose other bits are 0.
+#[inline(always)]
+fn gather_nibbles(nibbles: u64) -> u32 {
+    let pairs = (nibbles | nibbles >> 3) & 0x0303_0303_0303_0303;
+    let quads = (pairs | pairs >> 6) & 0x000F_000F_000F_000F;
+    let octets = (quads | quads >> 12) & 0x0000_00FF_0000_00FF;
+    ((octets | octets >> 24) & 0xFFFF) as u32
+}
+
+/// Marks the unseen `state` with `code`, one bit; returns 1 unless another worker marked it
+/// meanwhile (with the same code: a layer writes one code only).
 #[inline(always)]
 fn mark(states: &[AtomicU64], state: usize, code: u64) -> usize {
-    let (word, shift) = (state / STATES_PER_WORD, 2 * (state % STATES_PER_WORD));
-    if (states[word].load(Relaxed) >> shift) & 3 != 0 {
-        return 0;
-    }
-    // Another worker may mark it between the load and the `or`, with the same code (a layer
-    // writes one code only): the word stays right, and the old value says who was first.
-    let before = states[word].fetch_or(code << shift, Relaxed);
-    usize::from((before >> shift) & 3 == 0)
+    let bit = 1 << (2 * (state % STATES_PER_WORD) + (code >> 1) as usize);
+    usize::from(states[state / STATES_PER_WORD].fetch_or(bit, Relaxed) & bit == 0)
 }
 
 #[cfg(test)]
@@ -652,6 +727,9 @@ mod tests {
         agrees_with_region_database(2, 3, &[1, 2, 3, 4, 5], 2);
         agrees_with_region_database(4, 3, &[2, 5, 6, 9], 2);
         agrees_with_region_database(4, 4, &[1, 4, 5], 2);
+        // Boards over 4 wide, whose moves across rows pass over more than 3 cells.
+        agrees_with_region_database(5, 2, &[1, 2, 6, 7], 2);
+        agrees_with_region_database(6, 2, &[2, 3, 7, 9], 1);
     }
 
     #[test]
@@ -661,6 +739,15 @@ mod tests {
         let one = CompactDatabase::build_with_threads(&puzzle, goal, &[1, 2, 5, 6], 1, |_| {});
         let three = CompactDatabase::build_with_threads(&puzzle, goal, &[1, 2, 5, 6], 3, |_| {});
         assert_eq!(one.unwrap(), three.unwrap());
+    }
+
+    #[test]
+    fn gathering_nibbles_keeps_every_cell() {
+        for cell in 0..16 {
+            assert_eq!(gather_nibbles(1 << (4 * cell)), 1 << cell);
+        }
+        assert_eq!(gather_nibbles(NIBBLE_ONES), 0xFFFF);
+        assert_eq!(gather_nibbles(0x1001_0110_0000_0001), 0b1001_0110_0000_0001);
     }
 
     #[test]

@@ -109,6 +109,17 @@ impl Cells {
         }
     }
 
+    /// Every move of a tile on `taken` into a cell of `open`, one bit each: bit `from + 16·d`
+    /// for the move from cell `from` up (`d = 0`), down (1), left (2) or right (3).
+    #[inline(always)]
+    pub(super) fn moves(&self, taken: u32, open: u32) -> u64 {
+        let up = taken & open << self.width;
+        let down = taken & open >> self.width;
+        let left = taken & open << 1 & self.not_first_column;
+        let right = taken & open >> 1 & self.not_last_column;
+        u64::from(up) | u64::from(down) << 16 | u64::from(left) << 32 | u64::from(right) << 48
+    }
+
     /// The cells of `open` connected to `seed` (a subset of `open`).
     #[inline(always)]
     pub(super) fn flood(&self, seed: u32, open: u32) -> u32 {

@@ -71,11 +71,12 @@ impl Safety {
         // The distances from the tail only order the steps: a lone step needs none.
         let tail = game.snake().tail();
         if count > 1 && tail != head {
-            let targets = firsts.iter().flatten().map(|&(_, cell)| cell);
+            let targets = firsts.map(|first| first.map(|(_, cell)| cell));
             if let Some(tail_distances) = self.tail_distances(&view, tail, targets, repaired) {
-                for (score, next) in firsts.iter_mut().flatten() {
-                    let tail_distance = tail_distances.get(board.index(*next));
-                    *score += tail_distance.map_or(0, i64::from);
+                for (first, tail_distance) in firsts.iter_mut().zip(tail_distances) {
+                    if let Some((score, _)) = first {
+                        *score += tail_distance.map_or(0, i64::from);
+                    }
                 }
             }
         }
@@ -129,44 +130,26 @@ impl Safety {
         self.lengthened_is_safe(game)
     }
 
-    /// Distances from the tail on `view`, at least to each of `targets`: all of them by
-    /// breadth-first search, or, with `bounded`, by a search that stops admitting cells
-    /// once every target is reached (with unit costs a cell's first distance is final).
+    /// Distances from the tail on `view` to each of `targets`: read from a breadth-first
+    /// search of everything the tail reaches, or, with `bounded`, from an A* search
+    /// towards the head that stops once it has them (the same distances, fewer cells).
     pub(super) fn tail_distances(
         &mut self,
         view: &TailView<&Game>,
         tail: Cell,
-        targets: impl Iterator<Item = Cell> + Clone,
+        targets: [Option<Cell>; 4],
         bounded: bool,
-    ) -> Option<&crate::DistanceMap<u32>> {
-        if !bounded {
-            self.from_tail.run(view, tail).ok()?;
-            self.count(self.from_tail.last_stats().expanded);
-            return Some(self.from_tail.map());
+    ) -> Option<[Option<u32>; 4]> {
+        if bounded {
+            let (distances, expanded) = self.toward_head.run(view, tail, targets)?;
+            self.count(expanded);
+            return Some(distances);
         }
+        let searched = self.from_tail.run(view, tail).is_ok();
+        self.count(self.from_tail.last_stats().expanded);
+        let map = self.from_tail.map();
         let board = view.board();
-        let mut indices = [usize::MAX; 4];
-        let mut left = 0;
-        for cell in targets.filter(|&cell| cell != tail) {
-            indices[left] = board.index(cell);
-            left += 1;
-        }
-        let reached = self
-            .tail_reach_bounded
-            .run_admitting(view, [(tail, 0)], |index, _| {
-                if left == 0 {
-                    return false;
-                }
-                if let Some(slot) = indices.iter_mut().find(|slot| **slot == index) {
-                    *slot = usize::MAX;
-                    left -= 1;
-                }
-                true
-            })
-            .is_ok();
-        let expanded = self.tail_reach_bounded.last_stats().expanded;
-        self.count(expanded);
-        reached.then(|| self.tail_reach_bounded.map())
+        searched.then(|| targets.map(|target| target.and_then(|cell| map.get(board.index(cell)))))
     }
 
     /// Lengthens `self.candidate` by Liu's extension and runs the look-ahead on it.

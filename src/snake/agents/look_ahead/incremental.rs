@@ -21,7 +21,8 @@ use crate::{AStar, Cost, DStarLite, Planner, Zero};
 /// a new one. The compressed paths of [`SafeAgent`](super::SafeAgent)'s rule are rebuilt
 /// from D* Lite's values (a consistent cell's `g` is its distance to the food; a first
 /// step it did not settle is scored by its `rhs`), and the distances from the tail that
-/// order the first steps come from a search that stops once it has reached them. Only when
+/// order the first steps come from an A* search from the tail towards the head that stops
+/// once it has them (the same distances as a breadth-first search). Only when
 /// no such path passes the look-ahead does the agent fall back to a breadth-first search
 /// from the food, and then decides exactly as [`SafeAgent`](super::SafeAgent) does.
 /// Everything else (the look-ahead, the endgame search, the loop guard, the hand-over to

@@ -8,9 +8,7 @@ use crate::snake::body::Retreat;
 use crate::snake::cycle::ClosingCycle;
 use crate::snake::{AgentStats, Board, Cell, Direction, Game, Position, Snake, Snapshot, TailView};
 use crate::DenseIds;
-use crate::{
-    Bfs, BfsReach, BidirectionalBfs, DijkstraReach, Graph, IndexedGraph, InvalidNode, Planner,
-};
+use crate::{Bfs, BfsReach, BidirectionalBfs, Graph, IndexedGraph, InvalidNode, Planner};
 use loop_guard::LoopGuard;
 use rustc_hash::FxHashSet;
 
@@ -24,6 +22,7 @@ mod safe;
 mod tail_path;
 #[cfg(test)]
 mod tests;
+mod toward_head;
 
 pub use greedy::GreedyAgent;
 pub use incremental::{IncrementalAgent, PlannerComparison};
@@ -41,8 +40,8 @@ pub(super) struct Safety {
     /// Distances from the food, from the tail, and flood fills.
     from_food: BfsReach,
     from_tail: BfsReach,
-    /// Distances from the tail that stop at the cells asked for.
-    tail_reach_bounded: DijkstraReach<u32>,
+    /// Distances from the tail to the cells beside the head, and no farther.
+    toward_head: toward_head::TowardHead,
     flood: BfsReach,
     /// Shortest paths to a tail.
     tail_planner: Bfs<DenseIds, u32>,
@@ -157,7 +156,7 @@ impl Safety {
             look_ahead: TailView::new(empty),
             from_food: BfsReach::new(),
             from_tail: BfsReach::new(),
-            tail_reach_bounded: DijkstraReach::new(),
+            toward_head: toward_head::TowardHead::default(),
             flood: BfsReach::new(),
             tail_planner: Bfs::new(),
             tail_reach: BidirectionalBfs::new(),
