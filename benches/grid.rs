@@ -10,11 +10,13 @@
 //!
 //! Before each input's criterion group, the paired report (`benches/paired`) times each of
 //! our planners against its counterparts in alternating rounds; `cargo bench -p replan-benches --bench grid
-//! -- paired` runs the reports alone.
+//! -- paired` runs the reports alone. `paired/movingai` times A* against `pathfinding`'s
+//! on the seven Moving AI maps' scenarios (`REPLAN_MOVINGAI_STRIDE=1` for every one; see
+//! `movingai_sets`).
 
 use std::hint::black_box;
 use std::ops::Add;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode};
 use pathfinding::num_traits::Zero;
@@ -454,5 +456,120 @@ fn moving_ai_maps(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, pathfinding_grids, moving_ai_maps);
+/// Scenarios per chunk in [`movingai_sets`]: the two sides alternate chunk by chunk, so
+/// each chunk's pair of times sees the same machine (a maze chunk takes tens of ms).
+const SET_CHUNK: usize = 32;
+
+/// A whole number from the environment, or `default`.
+fn env_count(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(default)
+}
+
+/// A* against `pathfinding`'s A* on the seven Moving AI maps (`paired::MOVINGAI_MAPS`):
+/// every `REPLAN_MOVINGAI_STRIDE`-th scenario of each (default 20; 1 for the whole sets,
+/// 18,390 scenarios, a few minutes a round), `REPLAN_MOVINGAI_ROUNDS` rounds (default 5).
+/// A round solves each map's scenarios once on each side, alternating every
+/// [`SET_CHUNK`] scenarios and starting with the other side every other round; a `PAIRED`
+/// line per map and one for the sum over the maps give the median over the rounds.
+fn movingai_sets(_: &mut Criterion) {
+    if !paired::selected("paired/movingai") {
+        return;
+    }
+    let stride = env_count("REPLAN_MOVINGAI_STRIDE", 20);
+    let rounds = env_count("REPLAN_MOVINGAI_ROUNDS", 5);
+    let maps: Vec<_> = paired::MOVINGAI_MAPS
+        .iter()
+        .filter_map(|&(name, relative)| {
+            let (grid, scenarios) = paired::read_movingai(name, relative)?;
+            let queries: Vec<(Cell, Cell)> = scenarios
+                .iter()
+                .step_by(stride)
+                .map(|s| (s.start, s.goal))
+                .collect();
+            Some((name, grid, queries))
+        })
+        .collect();
+    let mut astar = AStar::new(Octile);
+    let theirs = |grid: &Grid, start: Cell, goal: Cell| {
+        pathfinding::directed::astar::astar(
+            &start,
+            |&cell| neighbours(grid, cell),
+            |&cell| Length(Octile.estimate(cell, goal)),
+            |&cell| cell == goal,
+        )
+    };
+    // Both sides must answer alike: check (and warm up on) the first scenarios of each map.
+    for (name, grid, queries) in &maps {
+        for &(start, goal) in queries.iter().take(20) {
+            let ours = astar.plan(grid, start, goal).ok().map(|p| p.cost);
+            let other = theirs(grid, start, goal).map(|(_, cost)| cost.0);
+            match (ours, other) {
+                (Some(a), Some(b)) => assert!((a - b).abs() < 1e-6, "{name} {start:?}->{goal:?}"),
+                (a, b) => assert_eq!(a, b, "{name} {start:?}->{goal:?}"),
+            }
+        }
+    }
+    let mut ours_ms = vec![vec![0.0; rounds]; maps.len()];
+    let mut theirs_ms = vec![vec![0.0; rounds]; maps.len()];
+    for round in 0..rounds {
+        for (m, (_, grid, queries)) in maps.iter().enumerate() {
+            for chunk in queries.chunks(SET_CHUNK) {
+                let mut time_ours = || {
+                    let started = Instant::now();
+                    for &(start, goal) in chunk {
+                        let _ = black_box(astar.plan(grid, start, goal));
+                    }
+                    started.elapsed().as_secs_f64() * 1e3
+                };
+                let time_theirs = || {
+                    let started = Instant::now();
+                    for &(start, goal) in chunk {
+                        black_box(theirs(grid, start, goal));
+                    }
+                    started.elapsed().as_secs_f64() * 1e3
+                };
+                let (mine, other) = if round % 2 == 0 {
+                    let mine = time_ours();
+                    (mine, time_theirs())
+                } else {
+                    let other = time_theirs();
+                    (time_ours(), other)
+                };
+                ours_ms[m][round] += mine;
+                theirs_ms[m][round] += other;
+            }
+        }
+    }
+    let mut scenarios = 0;
+    for (m, (name, _, queries)) in maps.iter().enumerate() {
+        scenarios += queries.len();
+        let input = format!("{name}, {} scenarios", queries.len());
+        paired::report_rounds(
+            &input,
+            "replan A*",
+            "pathfinding A*",
+            &ours_ms[m],
+            &theirs_ms[m],
+        );
+    }
+    let sum = |times: &[Vec<f64>]| -> Vec<f64> {
+        (0..rounds)
+            .map(|round| times.iter().map(|map| map[round]).sum())
+            .collect()
+    };
+    let input = format!("{} maps summed, {scenarios} scenarios", maps.len());
+    paired::report_rounds(
+        &input,
+        "replan A*",
+        "pathfinding A*",
+        &sum(&ours_ms),
+        &sum(&theirs_ms),
+    );
+}
+
+criterion_group!(benches, pathfinding_grids, moving_ai_maps, movingai_sets);
 criterion_main!(benches);

@@ -8,7 +8,8 @@
 # runs take most of an hour. For criterion's own figures: cargo bench -p replan-benches --bench NAME.
 #
 # Usage: benches/report.sh [BENCH...]     (default: grid puzzle dstar_lite)
-# The maze512 row uses every REPLAN_MAZE_STRIDE-th scenario (default here 60).
+# The maze512 row uses every REPLAN_MAZE_STRIDE-th scenario (default here 60); the grid's
+# seven-map A* rows every REPLAN_MOVINGAI_STRIDE-th of each map (default 20; 1 for all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

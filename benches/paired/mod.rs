@@ -97,6 +97,36 @@ pub fn report(
     );
 }
 
+/// Prints the `PAIRED` line for times already taken: `ours_ms[r]` and `theirs_ms[r]` are
+/// one round's times of a pass of each side, taken in alternation within the round. As for
+/// [`report`], the ratio is the median over the rounds and the times are medians.
+pub fn report_rounds(
+    input: &str,
+    ours_name: &str,
+    theirs_name: &str,
+    ours_ms: &[f64],
+    theirs_ms: &[f64],
+) {
+    let mut ratios: Vec<f64> = ours_ms
+        .iter()
+        .zip(theirs_ms)
+        .map(|(mine, other)| other / mine)
+        .collect();
+    let median = |values: &mut Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        values[values.len() / 2]
+    };
+    let ratio = median(&mut ratios);
+    eprintln!(
+        "PAIRED | {input} | {ours_name} | {} | {theirs_name} | {} | {:.2}× | {:.2}–{:.2} |",
+        significant(median(&mut ours_ms.to_vec())),
+        significant(median(&mut theirs_ms.to_vec())),
+        ratio,
+        ratios[0],
+        ratios[ratios.len() - 1]
+    );
+}
+
 /// `value` to three significant digits (four for values of 1000 and more, written whole).
 pub fn significant(value: f64) -> String {
     let decimals = (2 - value.log10().floor() as i32).max(0) as usize;

@@ -27,7 +27,8 @@ impl<H: Heuristic<Cell, f64>> DStarLite<H, Cell, DenseIds, f64> {
     /// # Errors
     ///
     /// [`PlanError::InvalidChange`] when `cell` is off the grid; neither the grid nor the
-    /// planner changes then.
+    /// planner changes then. [`PlanError::InvalidEstimate`] when the heuristic gave NaN
+    /// for a node to queue: the grid keeps the change and the planner drops its search.
     ///
     /// # Example
     ///
@@ -114,7 +115,8 @@ impl<H: Heuristic<Cell, f64>> DStarLite<H, Cell, DenseIds, f64> {
     ///
     /// [`PlanError::InvalidChange`] when `cell` is off the grid,
     /// [`PlanError::InvalidCost`] when the weight is not finite or below 1; nothing
-    /// changes then.
+    /// changes then. [`PlanError::InvalidEstimate`] as for
+    /// [`set_blocked`](DStarLite::set_blocked).
     ///
     /// # Example
     ///

@@ -101,7 +101,9 @@
 //! - **No NaN.** Every edge cost is checked on the way in ([`Cost::is_valid_edge_cost`]),
 //!   and sums of valid costs are numbers or `∞`, so values are compared with `<` and `==`,
 //!   which agree with [`Cost::total_cmp`] on them (up to `-0.0 == 0.0`, the same cost) and
-//!   are one instruction for floats; only the queue keys use the total order.
+//!   are one instruction for floats; only the queue keys use the total order. Estimates
+//!   are checked where a key is computed: a NaN one is [`PlanError::InvalidEstimate`] and
+//!   drops the search, whose queue would otherwise miss an inconsistent node.
 //! - **The last path is kept.** A strict read marks the nodes of the path, and any change
 //!   to the record of a marked node drops it; a start moved one step along it keeps the
 //!   rest. A replan whose repairs stay off the route hands out a copy instead of reading
@@ -149,7 +151,7 @@
 
 use std::cmp::Ordering;
 
-use crate::memory::{add_edge, check_endpoints, is_infinite_sum};
+use crate::memory::{add_edge, check_endpoints, estimate_error, is_infinite_sum, is_nan};
 use crate::{
     Budgeted, Cost, Heuristic, IndexedMinHeap, InvalidNode, NodeIds, Path, PlanError, Planner,
     ReverseGraph, SearchStats,
@@ -172,8 +174,11 @@ use crate::{
 /// admissible and consistent, including between any two nodes (`h(a, c) <= h(a, b) +
 /// h(b, c)`): when the start moves, D* Lite adds `h(old start, new start)` to every queued
 /// key at once instead of recomputing them (Koenig and Likhachev's `km`). Every grid
-/// heuristic in this crate qualifies; a NaN estimate is read as infinite (the node sorts
-/// last), so a heuristic that can return NaN may cost the optimal path.
+/// heuristic in this crate qualifies. A NaN estimate is [`PlanError::InvalidEstimate`], as
+/// for [`AStar`](crate::AStar), from whichever call computed the key (`plan`, `replan` or a
+/// change report); it also ends the search, since the node it was for could not be
+/// queued, so the next call is a new [`plan`](Planner::plan). Checking costs one compare
+/// per key for floats and nothing for integer costs.
 ///
 /// An edge of infinite cost ([`Cost::INFINITY`]) is impassable: a route over it costs
 /// infinity, like a route to a node no path reaches, and is never taken; setting an edge's
@@ -538,6 +543,8 @@ where
     /// [`PlanError::InvalidChange`] for a node off the graph (nodes that are merely
     /// blocked are fine); the nodes before it were applied. [`PlanError::InvalidCost`] or
     /// [`PlanError::CostOverflow`] for edge costs the planner cannot add up.
+    /// [`PlanError::InvalidEstimate`] when the heuristic gave NaN for a node to queue; the
+    /// search is then dropped and the next replan is [`PlanError::NotPlanned`].
     ///
     /// # Example
     ///
@@ -571,7 +578,7 @@ where
         if self.search.is_none() {
             return Ok(());
         }
-        self.sync_km();
+        self.sync_km()?;
         for node in nodes {
             let id = self.changed_id(graph, node)?;
             self.refresh(graph, node, id)?;
@@ -602,7 +609,8 @@ where
     ///
     /// [`PlanError::InvalidChange`] when an endpoint is off the graph (the edges before it
     /// were applied); [`PlanError::InvalidCost`] or [`PlanError::CostOverflow`] for edge
-    /// costs the planner cannot add up.
+    /// costs the planner cannot add up; [`PlanError::InvalidEstimate`] for a NaN estimate,
+    /// which drops the search as in [`notify_changed`](DStarLite::notify_changed).
     ///
     /// # Example
     ///
@@ -631,7 +639,7 @@ where
         if self.search.is_none() {
             return Ok(());
         }
-        self.sync_km();
+        self.sync_km()?;
         for (from, to) in edges {
             self.changed_id(graph, to)?;
             let id = self.changed_id(graph, from)?;
@@ -656,7 +664,7 @@ where
         if self.search.is_none() {
             return Ok(());
         }
-        self.sync_km();
+        self.sync_km()?;
         for node in sources {
             let id = self.id_of(graph, node)?;
             self.refresh(graph, node, id)?;
@@ -684,7 +692,7 @@ where
         if self.search.is_none() {
             return Ok(());
         }
-        self.sync_km();
+        self.sync_km()?;
         for node in sources {
             let id = self.id_of(graph, node)?;
             let next = self.record(id).next;
@@ -713,7 +721,7 @@ where
         let Some(search) = self.search else {
             return Ok(());
         };
-        self.sync_km();
+        self.sync_km()?;
         for node in sources {
             let id = self.id_of(graph, node)?;
             if id == search.goal_id {
@@ -742,7 +750,7 @@ where
                 let record = self.record_mut(id);
                 record.rhs = best.0;
                 record.next = best.1;
-                self.update_vertex(node, id);
+                self.update_vertex(node, id)?;
             }
         }
         Ok(())
@@ -766,7 +774,7 @@ where
         if from_id == search.goal_id {
             return Ok(());
         }
-        self.sync_km();
+        self.sync_km()?;
         self.ensure_record(from_id);
         self.ensure_record(to_id);
         let through = path_cost(cost, self.record(to_id).g).map_err(|fault| fault.error(cost))?;
@@ -774,7 +782,7 @@ where
             let record = self.record_mut(from_id);
             record.rhs = through;
             record.next = to_id;
-            self.update_vertex(from, from_id);
+            self.update_vertex(from, from_id)?;
         }
         Ok(())
     }
@@ -790,7 +798,9 @@ where
     /// refused by [`Graph::check_node`](crate::Graph::check_node) (blocked); [`PlanError::NoPath`] when the goal is
     /// unreachable; [`PlanError::BudgetExceeded`] when the budget ran out (the next replan
     /// continues the repair); [`PlanError::InvalidCost`] / [`PlanError::CostOverflow`] for
-    /// costs it cannot add up.
+    /// costs it cannot add up; [`PlanError::InvalidEstimate`] when the heuristic gave NaN,
+    /// after which the search is dropped (the next replan is [`PlanError::NotPlanned`]
+    /// until a new [`plan`](Planner::plan)).
     ///
     /// # Example
     ///
@@ -830,7 +840,7 @@ where
                 stats: self.stats,
             });
         }
-        self.sync_km();
+        self.sync_km()?;
         self.compute_shortest_path(graph, Stop::Exact)?;
         let mut strict = true;
         let found = loop {
@@ -974,14 +984,30 @@ where
     }
 
     /// Brings `km` up to date with a start that moved since the keys were last computed.
-    fn sync_km(&mut self) {
+    fn sync_km(&mut self) -> Result<(), PlanError> {
         if let Some(search) = &mut self.search {
             if search.last != search.start {
                 let step = self.heuristic.estimate(search.last, search.start);
+                if is_nan(step) {
+                    return Err(self.end_search(step));
+                }
                 self.km = self.km.saturating_add(step);
                 search.last = search.start;
             }
         }
+        Ok(())
+    }
+
+    /// Forgets the search after a NaN estimate and returns the error. The node whose key
+    /// it was is left out of the queue, which then no longer holds every inconsistent
+    /// node, so no later replan could be trusted.
+    #[cold]
+    #[inline(never)]
+    fn end_search(&mut self, estimate: C) -> PlanError {
+        self.search = None;
+        self.open.clear();
+        self.path_valid = false;
+        estimate_error(estimate)
     }
 
     /// The queue key `[k1; depth]`: smaller `k1` first, then deeper first, where the
@@ -993,7 +1019,7 @@ where
     /// would let that noise, not the depth, decide between a node whose true key ties the
     /// start's and the start. Integer keys are exact.
     #[inline(always)]
-    fn key(&self, node: N, g: C, rhs: C) -> C::FrontierKey {
+    fn key(&mut self, node: N, g: C, rhs: C) -> Result<C::FrontierKey, PlanError> {
         // Underconsistent nodes first among equal `k1` (as if infinitely deep), then the
         // others deepest (largest `rhs`, nearest the start) first; see "Ties" in the
         // module docs for why that order is exact.
@@ -1002,34 +1028,40 @@ where
         // `k1` through `frontier_order`, the depth to within a relative 2^-9 for `f64`,
         // which is exact enough since only "underconsistent first" matters for
         // correctness, and `∞` sorts strictly before every finite depth.
-        C::frontier_key_of(self.k1(node, g, rhs), depth)
+        Ok(C::frontier_key_of(self.k1(node, g, rhs)?, depth))
     }
 
-    /// `min(g, rhs) + h(start, node) + km`, the first key component as a cost.
+    /// `min(g, rhs) + h(start, node) + km`, the first key component as a cost; a NaN
+    /// estimate ends the search ([`PlanError::InvalidEstimate`]). A NaN key would sort
+    /// after every other, so the node would wait behind the start forever and its route
+    /// would be lost without a word.
     #[inline(always)]
-    fn k1(&self, node: N, g: C, rhs: C) -> C {
+    fn k1(&mut self, node: N, g: C, rhs: C) -> Result<C, PlanError> {
         let start = match &self.search {
             Some(search) => search.start,
             None => node,
         };
-        min_cost(g, rhs)
-            .saturating_add(self.heuristic.estimate(start, node))
-            .saturating_add(self.km)
+        let h = self.heuristic.estimate(start, node);
+        if is_nan(h) {
+            return Err(self.end_search(h));
+        }
+        Ok(min_cost(g, rhs).saturating_add(h).saturating_add(self.km))
     }
 
     /// The papers' `UpdateVertex`: queues `id` with its current key if it is inconsistent
     /// and takes it out of the queue if it is consistent.
     #[inline]
-    fn update_vertex(&mut self, node: N, id: u32) {
+    fn update_vertex(&mut self, node: N, id: u32) -> Result<(), PlanError> {
         let record = self.record(id);
         if record.g != record.rhs {
-            let key = self.key(node, record.g, record.rhs);
+            let key = self.key(node, record.g, record.rhs)?;
             if self.open.key_of(id) != Some(&key) {
                 self.open.push(id, key);
             }
         } else {
             self.open.remove(id);
         }
+        Ok(())
     }
 
     /// Recomputes `rhs` of a node from its edges as they are now, then `UpdateVertex`.
@@ -1057,8 +1089,7 @@ where
                 record.g = g;
             }
         }
-        self.update_vertex(node, id);
-        Ok(())
+        self.update_vertex(node, id)
     }
 
     /// `min over edges node -> s of c(node, s) + g(s)`, the `s` achieving it, and the
@@ -1114,7 +1145,7 @@ where
                 return Ok(());
             };
             let start = self.record(search.start_id);
-            let start_key = self.key(search.start, start.g, start.rhs);
+            let start_key = self.key(search.start, start.g, start.rhs)?;
             let node = self.ids.node(graph, top_id);
             let record = self.record(top_id);
             let go_on = start.rhs > start.g
@@ -1123,15 +1154,15 @@ where
                     Stop::Rounding => {
                         top_key < start_key
                             || k1_near(
-                                self.k1(node, record.g, record.rhs),
-                                self.k1(search.start, start.g, start.rhs),
+                                self.k1(node, record.g, record.rhs)?,
+                                self.k1(search.start, start.g, start.rhs)?,
                             )
                     }
                 };
             if !go_on {
                 return Ok(());
             }
-            let key = self.key(node, record.g, record.rhs);
+            let key = self.key(node, record.g, record.rhs)?;
             if top_key < key {
                 // The start moved since the node was queued: only its key was stale.
                 self.open.increase_key(top_id, key);
@@ -1212,7 +1243,9 @@ where
                 let record = self.record_mut(p_id);
                 record.rhs = through;
                 record.next = id;
-                self.update_vertex(p, p_id);
+                if let Err(error) = self.update_vertex(p, p_id) {
+                    failure = Some(error);
+                }
             }
         });
         self.ids = ids;
@@ -1236,7 +1269,7 @@ where
         I: NodeIds<G>,
     {
         self.record_mut(id).g = C::INFINITY;
-        self.update_vertex(node, id);
+        self.update_vertex(node, id)?;
         for &(p, p_id) in predecessors {
             if p_id == goal_id {
                 continue;
@@ -1501,7 +1534,7 @@ where
             goal_id,
         });
         self.record_mut(goal_id).rhs = G::Cost::ZERO;
-        self.update_vertex(goal, goal_id);
+        self.update_vertex(goal, goal_id)?;
         self.replan(graph)
     }
 

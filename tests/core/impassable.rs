@@ -256,6 +256,61 @@ fn a_nan_estimate_is_an_invalid_estimate_for_ida_star() {
     );
 }
 
+/// D* Lite reads estimates when it keys a node, in `plan`, in a change report and when
+/// the start has moved: a NaN from any of them is `InvalidEstimate`, and the search is
+/// dropped (its queue lacks the node it could not key) until the next `plan`.
+#[test]
+fn a_nan_estimate_is_an_invalid_estimate_for_dstar_lite() {
+    fn is_invalid<T>(result: &Result<T, PlanError>) -> bool {
+        matches!(result, Err(PlanError::InvalidEstimate { estimate }) if estimate == "NaN")
+    }
+    let graph = Hashed(Detour::<f64>::new(1.0));
+    // Node 2 is keyed on the way, before the start's cost is known.
+    let on_the_way = |_: u8, node: u8| if node == 2 { f64::NAN } else { 0.0 };
+    let result = DStarLite::new(on_the_way).plan(&graph, 0, 4);
+    assert!(is_invalid(&result), "{result:?}");
+    let at_the_goal = DStarLite::new(|_: u8, _: u8| f64::NAN).plan(&graph, 0, 4);
+    assert!(is_invalid(&at_the_goal), "{at_the_goal:?}");
+
+    // A change report keys the node whose route it changed.
+    let broken = Cell::new(false);
+    let mut dstar = DStarLite::new(|_: u8, node: u8| {
+        if broken.get() && node == 1 {
+            f64::NAN
+        } else {
+            0.0
+        }
+    });
+    assert_eq!(dstar.plan(&graph, 0, 4).unwrap().nodes, [0, 1, 4]);
+    broken.set(true);
+    graph.0.shortcut.set(f64::INFINITY);
+    let reported = dstar.update_edges(&graph, [(1, 4)]);
+    assert!(is_invalid(&reported), "{reported:?}");
+    assert_eq!(dstar.queue_len(), 0);
+    assert_eq!(dstar.replan(&graph), Err(PlanError::NotPlanned));
+    broken.set(false);
+    let path = dstar.plan(&graph, 0, 4).unwrap();
+    assert_eq!((path.nodes, path.cost), (DETOUR.to_vec(), 3.0));
+
+    // The start moved: `km` grows by the estimate between the old start and the new,
+    // which no key asked for.
+    broken.set(false);
+    let mut dstar = DStarLite::new(|from: u8, to: u8| {
+        if broken.get() && (from, to) == (0, 2) {
+            f64::NAN
+        } else {
+            0.0
+        }
+    });
+    assert_eq!(dstar.plan(&graph, 0, 4).unwrap().nodes, DETOUR);
+    broken.set(true);
+    dstar.move_start(&graph, 2).unwrap();
+    let moved = dstar.replan(&graph);
+    assert!(is_invalid(&moved), "{moved:?}");
+    assert_eq!(dstar.replan(&graph), Err(PlanError::NotPlanned));
+    assert_eq!(dstar.plan(&graph, 2, 4).unwrap().nodes, [2, 3, 4]);
+}
+
 /// `0 → 1` costs infinity; `1` is reached the long way, `0 → 2 → 1`, then `1 → 3`.
 struct Behind;
 

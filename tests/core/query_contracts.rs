@@ -8,11 +8,13 @@
 #[path = "../common/sliced_search_driver.rs"]
 mod sliced_search_driver;
 
+use std::cell::Cell as Counter;
+
 use proptest::prelude::*;
 use replan::grid::{Cell, Connectivity, Grid, Octile};
 use replan::{
     from_fn, AStar, Bfs, BidirectionalBfs, Budgeted, DenseIds, Dijkstra, Goal, Graph, HashedIds,
-    IndexedGraph, InvalidNode, Outcome, PlanError, Planner, Progress, Query,
+    Heuristic, IndexedGraph, InvalidNode, Outcome, PlanError, Planner, Progress, Query,
 };
 
 /// A digraph on `char` nodes from an edge list.
@@ -230,6 +232,48 @@ fn a_nan_estimate_is_an_error() {
     );
     let at_start = AStar::new(|_: u32, _: u32| f64::NAN).plan(&graph, 0, 10);
     assert!(matches!(at_start, Err(PlanError::InvalidEstimate { .. })));
+}
+
+/// A distance along a line of integers that counts how it is asked: afresh, or along an
+/// edge from the parent's estimate.
+struct CountingDistance<'a> {
+    fresh: &'a Counter<u64>,
+    along_edges: &'a Counter<u64>,
+}
+
+impl Heuristic<i64, u32> for CountingDistance<'_> {
+    fn estimate(&self, from: i64, goal: i64) -> u32 {
+        self.fresh.set(self.fresh.get() + 1);
+        from.abs_diff(goal) as u32
+    }
+
+    fn estimate_child(&self, _: i64, _: u32, child: i64, goal: i64) -> u32 {
+        self.along_edges.set(self.along_edges.get() + 1);
+        child.abs_diff(goal) as u32
+    }
+}
+
+/// While `f` is a small integer, A* keeps its frontier in buckets and takes every child's
+/// estimate along its edge, however large the start's own estimate: the buckets are sized
+/// for it, so only the start is estimated afresh.
+#[test]
+fn a_large_start_estimate_still_updates_estimates_along_edges() {
+    let line = from_fn(|n: i64| [(n + 1, 1_u32), (n - 1, 1)]);
+    for goal in [100_i64, 2_000, 10_000] {
+        let (fresh, along_edges) = (Counter::new(0), Counter::new(0));
+        let h = CountingDistance {
+            fresh: &fresh,
+            along_edges: &along_edges,
+        };
+        let path = AStar::new(h).plan(&line, 0, goal).unwrap();
+        assert_eq!((path.cost, path.stats.expanded), (goal as u32, goal as u64));
+        // The nodes reached besides the start: `1..=goal`, and `-1` beside it.
+        assert_eq!(
+            (fresh.get(), along_edges.get()),
+            (1, goal as u64 + 1),
+            "goal {goal}"
+        );
+    }
 }
 
 #[test]
