@@ -371,7 +371,7 @@ mod tests {
     use chacha20::ChaCha8Rng;
     use rand_core::SeedableRng;
 
-    use super::{wall_clock, Deadline, Kind, Refiner, ARMS};
+    use super::{wall_clock, Deadline, Kind, Refiner, ARMS, REACTION};
     use crate::grid::{Cell, Grid};
     use crate::mapf::graph::NONE;
     use crate::mapf::{validate, Instance, Lacam, Solution};
@@ -577,6 +577,27 @@ mod tests {
         assert!(!ahead.passed());
         let best = refiner.improve(&instance, plan, Some(&ahead), 200, 1);
         assert_eq!(best.sum_of_costs(), instance.lower_bound());
+    }
+
+    #[test]
+    fn a_round_moves_its_arm_weight_towards_its_gain() {
+        let (instance, plan) = late_rows();
+        let mut refiner = Refiner::default();
+        let mut gains = 0;
+        for seed in 0..20 {
+            let best = refiner.improve(&instance, plan.clone(), None, 1, seed);
+            let gain = (plan.sum_of_costs() - best.sum_of_costs()) as f64;
+            let expected = REACTION * gain + (1.0 - REACTION);
+            let weights = &refiner.weights;
+            let untouched = weights.iter().filter(|&&w| w == 1.0).count();
+            assert!(untouched >= ARMS.len() - 1, "seed {seed}: {weights:?}");
+            assert!(
+                weights.iter().any(|&w| (w - expected).abs() < 1e-12),
+                "seed {seed}: {weights:?}, gain {gain}"
+            );
+            gains += usize::from(gain >= 2.0);
+        }
+        assert!(gains >= 3, "{gains}");
     }
 
     #[test]
