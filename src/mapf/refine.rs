@@ -359,3 +359,281 @@ pub(crate) fn wall_clock() -> Duration {
     static ORIGIN: OnceLock<Instant> = OnceLock::new();
     ORIGIN.get_or_init(Instant::now).elapsed()
 }
+
+#[cfg(test)]
+mod tests {
+    //! The refiner's parts one by one: the arm draw, each neighbourhood's choice on maps
+    //! where only one answer is right, and whole runs that must keep the plan valid, never
+    //! raise its cost, leave the table matching the paths and stop at the deadline.
+
+    use std::time::Duration;
+
+    use chacha20::ChaCha8Rng;
+    use rand_core::SeedableRng;
+
+    use super::{wall_clock, Deadline, Kind, Refiner, ARMS, REACTION};
+    use crate::grid::{Cell, Grid};
+    use crate::mapf::graph::NONE;
+    use crate::mapf::{validate, Instance, Lacam, Solution};
+
+    fn instance(map: &str, starts: &[Cell], goals: &[Cell]) -> Instance {
+        let grid: Grid = map.parse().unwrap();
+        Instance::new(grid, starts.to_vec(), goals.to_vec()).unwrap()
+    }
+
+    /// A refiner whose distances and table hold `paths` on `instance`, as `improve` sets
+    /// them up before its first round.
+    fn refiner_with(instance: &Instance, paths: &[Vec<u32>]) -> Refiner {
+        let mut refiner = Refiner::default();
+        refiner.fill_distances(instance);
+        refiner.table.reset(instance.graph.len());
+        refiner.stamp.resize(instance.graph.len(), 0);
+        for (agent, path) in paths.iter().enumerate() {
+            refiner.table.insert(agent as u32, path);
+        }
+        refiner
+    }
+
+    fn vertices(instance: &Instance, cells: &[Cell]) -> Vec<u32> {
+        cells
+            .iter()
+            .map(|&c| instance.graph.vertex(c).unwrap())
+            .collect()
+    }
+
+    /// Four agents on rows of their own, each waiting `row` steps before walking.
+    fn late_rows() -> (Instance, Solution) {
+        let starts: Vec<Cell> = (0..4).map(|y| (0, y)).collect();
+        let goals: Vec<Cell> = (0..4).map(|y| (4, y)).collect();
+        let instance = instance(".....\n.....\n.....\n.....", &starts, &goals);
+        let paths = (0..4u32)
+            .map(|y| {
+                let mut path = vec![(0, y); y as usize + 1];
+                path.extend((1..5).map(|x| (x, y)));
+                path
+            })
+            .collect();
+        (instance, Solution::new(paths))
+    }
+
+    #[test]
+    fn the_arm_drawn_follows_the_weights() {
+        let mut refiner = Refiner::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for arm in 0..ARMS.len() {
+            refiner.weights = vec![0.0; ARMS.len()];
+            refiner.weights[arm] = 1.0;
+            for _ in 0..20 {
+                assert_eq!(refiner.pick_arm(&mut rng), arm);
+            }
+        }
+        refiner.weights = vec![1.0, 1.0, 0.0, 0.0, 0.0, 0.0];
+        let mut seen = [0; ARMS.len()];
+        for _ in 0..200 {
+            seen[refiner.pick_arm(&mut rng)] += 1;
+        }
+        assert!(seen[0] > 50 && seen[1] > 50, "{seen:?}");
+        assert_eq!(seen[0] + seen[1], 200, "{seen:?}");
+    }
+
+    #[test]
+    fn every_kind_chooses_distinct_agents_up_to_the_size() {
+        let (instance, plan) = late_rows();
+        let paths: Vec<Vec<u32>> = plan.paths.iter().map(|p| vertices(&instance, p)).collect();
+        let mut refiner = refiner_with(&instance, &paths);
+        let mut chosen = Vec::new();
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            for (kind, size) in ARMS.into_iter().chain([(Kind::Random, 9)]) {
+                refiner.neighbourhood(&instance, &paths, kind, size, &mut rng, &mut chosen);
+                let mut sorted = chosen.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), size.min(4), "{kind:?} {chosen:?}");
+                assert!(sorted.iter().all(|&a| a < 4), "{kind:?} {chosen:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn blocking_takes_the_delayed_agent_then_those_beside_its_path() {
+        // Agent 0 waits once, then walks row 1; agent 1 stands beside that row, agent 2
+        // leaves the end of the row before agent 0 gets there, agent 3 stands far away.
+        let map = ".......\n.......\n.......\n.......";
+        let cells: [&[Cell]; 4] = [
+            &[(0, 1), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1)],
+            &[(2, 0)],
+            &[(4, 2), (5, 2), (6, 2)],
+            &[(0, 3)],
+        ];
+        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
+        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
+        let instance = instance(map, &starts, &goals);
+        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let refiner = refiner_with(&instance, &paths);
+        let mut chosen = Vec::new();
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            chosen.clear();
+            refiner.blocking(&instance, &paths, 4, &mut rng, &mut chosen);
+            assert_eq!(chosen, [0, 1], "seed {seed}");
+            chosen.clear();
+            refiner.blocking(&instance, &paths, 1, &mut rng, &mut chosen);
+            assert_eq!(chosen, [0], "seed {seed}");
+        }
+        // Nobody delayed: no choice, the round falls back to random agents.
+        let on_time = [paths[1].clone(), paths[3].clone()];
+        let instance = self::instance(map, &[(2, 0), (0, 3)], &[(2, 0), (0, 3)]);
+        let refiner = refiner_with(&instance, &on_time);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        chosen.clear();
+        refiner.blocking(&instance, &on_time, 2, &mut rng, &mut chosen);
+        assert!(chosen.is_empty(), "{chosen:?}");
+    }
+
+    #[test]
+    fn junction_takes_the_agents_nearest_the_only_junction() {
+        // (1, 0) is the only cell with three neighbours. Agent 1 stands on it, agent 2
+        // next to it, agent 0 two cells down the stem and agent 3 at its end.
+        let map = "...\n#.#\n#.#\n#.#";
+        let cells: Vec<Cell> = vec![(1, 2), (1, 0), (0, 0), (1, 3)];
+        let instance = instance(map, &cells, &cells);
+        let paths: Vec<Vec<u32>> = cells.iter().map(|&c| vertices(&instance, &[c])).collect();
+        let mut refiner = refiner_with(&instance, &paths);
+        let mut chosen = Vec::new();
+        let mut found = 0;
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            for (size, expected) in [
+                (1, &[1][..]),
+                (2, &[1, 2]),
+                (3, &[1, 2, 0]),
+                (4, &[1, 2, 0, 3]),
+            ] {
+                chosen.clear();
+                refiner.junction(&instance, size, &mut rng, &mut chosen);
+                if !chosen.is_empty() {
+                    assert_eq!(chosen, expected, "seed {seed}");
+                    found += 1;
+                }
+            }
+        }
+        // 32 draws among 6 cells miss the junction rarely.
+        assert!(found >= 70, "{found}");
+        // A corridor has no junction.
+        let corridor = self::instance("....", &[(0, 0)], &[(3, 0)]);
+        let mut refiner = refiner_with(&corridor, &[vertices(&corridor, &[(0, 0)])]);
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        chosen.clear();
+        refiner.junction(&corridor, 1, &mut rng, &mut chosen);
+        assert!(chosen.is_empty(), "{chosen:?}");
+    }
+
+    #[test]
+    fn junction_finds_an_agent_that_crosses_it_late() {
+        // Agent 0 walks up the stem and is on the junction at time 3 only; agent 1 stands
+        // next to the junction for good.
+        let map = "...\n#.#\n#.#\n#.#";
+        let cells: [&[Cell]; 2] = [&[(1, 3), (1, 2), (1, 1), (1, 0), (2, 0)], &[(0, 0)]];
+        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
+        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
+        let instance = instance(map, &starts, &goals);
+        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let mut refiner = refiner_with(&instance, &paths);
+        let mut chosen = Vec::new();
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            chosen.clear();
+            refiner.junction(&instance, 1, &mut rng, &mut chosen);
+            assert!(
+                chosen.is_empty() || chosen == [0],
+                "seed {seed}: {chosen:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn improve_removes_the_waits_and_stops_at_the_deadline() {
+        let (instance, plan) = late_rows();
+        assert_eq!(plan.sum_of_costs(), 22);
+        let mut refiner = Refiner::default();
+        let best = refiner.improve(&instance, plan.clone(), None, 200, 1);
+        assert_eq!(validate(&instance, &best), Ok(()));
+        assert_eq!(best.sum_of_costs(), instance.lower_bound());
+        assert_eq!(refiner.improve(&instance, plan.clone(), None, 0, 1), plan);
+        let passed = Deadline {
+            clock: || Duration::from_secs(5),
+            at: Duration::from_secs(5),
+        };
+        assert!(passed.passed());
+        assert_eq!(
+            refiner.improve(&instance, plan.clone(), Some(&passed), 200, 1),
+            plan
+        );
+        let ahead = Deadline {
+            clock: || Duration::from_secs(5),
+            at: Duration::from_secs(6),
+        };
+        assert!(!ahead.passed());
+        let best = refiner.improve(&instance, plan, Some(&ahead), 200, 1);
+        assert_eq!(best.sum_of_costs(), instance.lower_bound());
+    }
+
+    #[test]
+    fn a_round_moves_its_arm_weight_towards_its_gain() {
+        let (instance, plan) = late_rows();
+        let mut refiner = Refiner::default();
+        let mut gains = 0;
+        for seed in 0..20 {
+            let best = refiner.improve(&instance, plan.clone(), None, 1, seed);
+            let gain = (plan.sum_of_costs() - best.sum_of_costs()) as f64;
+            let expected = REACTION * gain + (1.0 - REACTION);
+            let weights = &refiner.weights;
+            let untouched = weights.iter().filter(|&&w| w == 1.0).count();
+            assert!(untouched >= ARMS.len() - 1, "seed {seed}: {weights:?}");
+            assert!(
+                weights.iter().any(|&w| (w - expected).abs() < 1e-12),
+                "seed {seed}: {weights:?}, gain {gain}"
+            );
+            gains += usize::from(gain >= 2.0);
+        }
+        assert!(gains >= 3, "{gains}");
+    }
+
+    #[test]
+    fn the_wall_clock_moves_on() {
+        let before = wall_clock();
+        std::thread::sleep(Duration::from_millis(2));
+        assert!(wall_clock() >= before + Duration::from_millis(2));
+    }
+
+    #[test]
+    fn crowded_rounds_keep_the_plan_valid_and_the_table_in_step() {
+        // Ten agents on a 4×4 grid: many rounds find no walk within the old cost and must
+        // be undone.
+        let starts: Vec<Cell> = (0..10).map(|i| (i % 4, i / 4)).collect();
+        let goals: Vec<Cell> = (0..10).map(|i| (3 - i % 4, 3 - i / 4)).collect();
+        let instance = instance("....\n....\n....\n....", &starts, &goals);
+        let mut plan = Lacam::new().solve(&instance).unwrap();
+        let mut refiner = Refiner::default();
+        for seed in 0..60 {
+            let next = refiner.improve(&instance, plan.clone(), None, 1, seed);
+            assert_eq!(validate(&instance, &next), Ok(()), "seed {seed}");
+            assert!(next.sum_of_costs() <= plan.sum_of_costs(), "seed {seed}");
+            // The table holds exactly the returned paths, each standing at its goal after.
+            let rows = next.makespan() + 2;
+            for v in 0..instance.graph.len() as u32 {
+                for t in 0..rows {
+                    let expected = next
+                        .paths
+                        .iter()
+                        .position(|p| instance.graph.vertex(p[t.min(p.len() - 1)]) == Some(v))
+                        .map_or(NONE, |a| a as u32);
+                    assert_eq!(refiner.table.occupant(v, t as u32), expected, "seed {seed}");
+                }
+            }
+            plan = next;
+        }
+        assert!(plan.sum_of_costs() >= instance.lower_bound());
+    }
+}
