@@ -3,7 +3,7 @@
 //! the search on; [`AStar::search`] is both in one call.
 
 use super::search_loop::{run_target, run_tracking_closest, TieBits};
-use super::target::{start_estimate, Custom, ToNearest, ToNode};
+use super::target::{least_estimate, start_estimate, Custom, ToNode};
 use super::{AStar, SearchState, Stop, TargetIds, Work};
 use crate::memory::{
     check_query, estimate_error, is_nan, query_digest, walk_cost, Closest, OtherGoal, NO_PARENT,
@@ -268,10 +268,13 @@ impl<H, I, C: Cost> AStar<H, I, C> {
                 run_tracking_closest(work, graph, target, state, stop_at)
             }
             (TargetIds::Set, Goal::AnyOf(goals), None) => {
-                let target = ToNearest {
-                    heuristic: &*heuristic,
-                    goals,
-                    goal_ids,
+                // The least of the heuristic's estimates, behind the same dynamic call as a
+                // query's own estimate: one copy of the loop serves both.
+                let heuristic = &*heuristic;
+                let nearest = |node: G::Node| least_estimate(heuristic, goals, node);
+                let target = Custom {
+                    is_goal: OtherGoal::In(goal_ids),
+                    estimate: &nearest,
                 };
                 run_tracking_closest(work, graph, target, state, stop_at)
             }
