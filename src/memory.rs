@@ -513,31 +513,34 @@ impl<N> GoalTest<N> for IdIs {
     }
 }
 
-/// The goals' ids.
-pub(crate) struct IdIn<'a>(pub(crate) &'a FixedBitSet);
+/// Any goal test but the common one-goal search's: one type, so a planner's loop is
+/// compiled once for all of them (a branch on the kind costs them next to nothing, while
+/// a copy of the loop for each kind and each graph costs every build).
+pub(crate) enum OtherGoal<'a, N> {
+    /// One goal, by id (a one-goal search with the query's own estimate).
+    Id(u32),
+    /// The goals' ids.
+    In(&'a FixedBitSet),
+    /// The query's test.
+    Where(&'a dyn Fn(N) -> bool),
+}
 
-impl<N> GoalTest<N> for IdIn<'_> {
+impl<N> GoalTest<N> for OtherGoal<'_, N> {
     #[inline(always)]
-    fn test(&self, id: u32, _: impl FnOnce() -> N) -> bool {
-        self.0.contains(id as usize)
+    fn test(&self, id: u32, node: impl FnOnce() -> N) -> bool {
+        match self {
+            Self::Id(goal) => id == *goal,
+            Self::In(goals) => goals.contains(id as usize),
+            Self::Where(test) => test(node()),
+        }
     }
     #[inline(always)]
     fn is_goal_id(&self, id: u32) -> bool {
-        self.0.contains(id as usize)
-    }
-}
-
-/// The query's test.
-pub(crate) struct Test<'a, N>(pub(crate) &'a dyn Fn(N) -> bool);
-
-impl<N> GoalTest<N> for Test<'_, N> {
-    #[inline(always)]
-    fn test(&self, _: u32, node: impl FnOnce() -> N) -> bool {
-        (self.0)(node())
-    }
-    #[inline(always)]
-    fn is_goal_id(&self, _: u32) -> bool {
-        false
+        match self {
+            Self::Id(goal) => id == *goal,
+            Self::In(goals) => goals.contains(id as usize),
+            Self::Where(_) => false,
+        }
     }
 }
 

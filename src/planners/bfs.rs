@@ -17,7 +17,7 @@
 use fixedbitset::FixedBitSet;
 
 use crate::memory::{
-    check_query, relax_edge, Closest, GoalTest, IdIn, IdIs, SearchMemory, Test, NO_PARENT,
+    check_query, relax_edge, Closest, GoalTest, IdIs, OtherGoal, SearchMemory, NO_PARENT,
 };
 use crate::{
     Budgeted, Cost, Goal, Graph, NodeIds, Outcome, Path, PlanError, Planner, Query, SearchStats,
@@ -241,11 +241,11 @@ impl<I, C: Cost> Bfs<I, C> {
                         Err(error) => ids = Err(error),
                     }
                 }
-                let found = ids.and_then(|()| self.run(graph, IdIn(&goal_ids)));
+                let found = ids.and_then(|()| self.run(graph, OtherGoal::In(&goal_ids)));
                 self.goal_ids = goal_ids;
                 found
             }
-            Goal::Where(test) => self.run(graph, Test(test)),
+            Goal::Where(test) => self.run(graph, OtherGoal::Where(test)),
         };
         let reason = match found {
             Ok(id) => {

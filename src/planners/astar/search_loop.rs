@@ -9,7 +9,7 @@ use crate::memory::{
 use crate::{Cost, Graph, NodeIds, PlanError, SearchStats};
 
 /// The search loop ([`run`]), with closest-node tracking compiled in only for queries that
-/// ask for it.
+/// ask for it: for the one-goal search with the planner's heuristic, the common case.
 pub(super) fn run_target<G, T>(
     work: &mut Work<G::Ids, G::Cost>,
     graph: &G,
@@ -27,6 +27,24 @@ where
     } else {
         run::<G, T, false>(work, graph, target, state, stop_at)
     }
+}
+
+/// The search loop ([`run`]) with closest-node tracking, whether the query asks for it or
+/// not: for goal sets and the query's own estimates or tests, where one copy of the loop
+/// for each graph saves more build time than skipping the tracking saves search time
+/// (next to a goal set's estimate or a dynamic call, it is one comparison a child).
+pub(super) fn run_tracking_closest<G, T>(
+    work: &mut Work<G::Ids, G::Cost>,
+    graph: &G,
+    target: T,
+    state: SearchState<G::Cost>,
+    stop_at: u64,
+) -> Result<(Stop, SearchState<G::Cost>), PlanError>
+where
+    G: Graph + ?Sized,
+    T: Target<G::Node, G::Cost>,
+{
+    run::<G, T, true>(work, graph, target, state, stop_at)
 }
 
 /// The search loop: expands nodes until a goal is popped, the frontier empties, the

@@ -2,12 +2,11 @@
 //! [`AStar::resume`] checks that it is handed the same query and graph again and carries
 //! the search on; [`AStar::search`] is both in one call.
 
-use super::search_loop::{run_target, TieBits};
-use super::target::{start_estimate, Custom, ToNearest, ToNode};
+use super::search_loop::{run_target, run_tracking_closest, TieBits};
+use super::target::{least_estimate, start_estimate, Custom, ToNode};
 use super::{AStar, SearchState, Stop, TargetIds, Work};
 use crate::memory::{
-    check_query, estimate_error, is_nan, query_digest, walk_cost, Closest, IdIn, IdIs, Test,
-    NO_PARENT,
+    check_query, estimate_error, is_nan, query_digest, walk_cost, Closest, OtherGoal, NO_PARENT,
 };
 use crate::{
     Cost, Goal, Graph, Heuristic, NodeIds, Outcome, Path, PlanError, Progress, Query, SearchStats,
@@ -263,33 +262,36 @@ impl<H, I, C: Cost> AStar<H, I, C> {
             }
             (TargetIds::Node(goal_id), Goal::Node(_), Some(estimate)) => {
                 let target = Custom {
-                    is_goal: IdIs(goal_id),
+                    is_goal: OtherGoal::Id(goal_id),
                     estimate,
                 };
-                run_target(work, graph, target, state, closest, stop_at)
+                run_tracking_closest(work, graph, target, state, stop_at)
             }
             (TargetIds::Set, Goal::AnyOf(goals), None) => {
-                let target = ToNearest {
-                    heuristic: &*heuristic,
-                    goals,
-                    goal_ids,
+                // The least of the heuristic's estimates, behind the same dynamic call as a
+                // query's own estimate: one copy of the loop serves both.
+                let heuristic = &*heuristic;
+                let nearest = |node: G::Node| least_estimate(heuristic, goals, node);
+                let target = Custom {
+                    is_goal: OtherGoal::In(goal_ids),
+                    estimate: &nearest,
                 };
-                run_target(work, graph, target, state, closest, stop_at)
+                run_tracking_closest(work, graph, target, state, stop_at)
             }
             (TargetIds::Set, Goal::AnyOf(_), Some(estimate)) => {
                 let target = Custom {
-                    is_goal: IdIn(goal_ids),
+                    is_goal: OtherGoal::In(goal_ids),
                     estimate,
                 };
-                run_target(work, graph, target, state, closest, stop_at)
+                run_tracking_closest(work, graph, target, state, stop_at)
             }
             (TargetIds::Where, Goal::Where(test), estimate) => {
                 let no_estimate = |_: G::Node| C::ZERO;
                 let target = Custom {
-                    is_goal: Test(test),
+                    is_goal: OtherGoal::Where(test),
                     estimate: estimate.unwrap_or(&no_estimate),
                 };
-                run_target(work, graph, target, state, closest, stop_at)
+                run_tracking_closest(work, graph, target, state, stop_at)
             }
             _ => Err(PlanError::InvalidQuery {
                 reason: "resume was given another goal than the search began with",

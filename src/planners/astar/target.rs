@@ -1,12 +1,12 @@
 //! The goal of a search as the search loop sees it: a test on popped ids and an estimate.
 
-use fixedbitset::FixedBitSet;
-
 use crate::memory::GoalTest;
 use crate::{Cost, Goal, Heuristic, Query};
 
-/// What ends a search and how far away it is. One implementation per kind of goal, so the
-/// search loop is compiled for each and the one-goal search keeps its single comparison.
+/// What ends a search and how far away it is. Two implementations: the one-goal search with
+/// the planner's heuristic, compiled for itself so that it keeps its single comparison and
+/// its estimates updated along edges, and every other goal behind one type, so that the
+/// search loop is compiled twice per graph and heuristic rather than once per kind of goal.
 pub(super) trait Target<N, C> {
     /// Whether the popped node with this id ends the search; `node` gives the node, for
     /// targets that test nodes rather than ids.
@@ -54,33 +54,8 @@ impl<H: Heuristic<N, C>, N: Copy, C> Target<N, C> for ToNode<'_, H, N> {
     }
 }
 
-/// A set of goals, estimated by the least of the heuristic's estimates to each.
-pub(super) struct ToNearest<'a, H, N> {
-    pub(super) heuristic: &'a H,
-    pub(super) goals: &'a [N],
-    pub(super) goal_ids: &'a FixedBitSet,
-}
-
-impl<H: Heuristic<N, C>, N: Copy, C: Cost> Target<N, C> for ToNearest<'_, H, N> {
-    #[inline(always)]
-    fn is_goal(&self, id: u32, _: impl FnOnce() -> N) -> bool {
-        self.goal_ids.contains(id as usize)
-    }
-    #[inline(always)]
-    fn is_goal_id(&self, id: u32) -> bool {
-        self.goal_ids.contains(id as usize)
-    }
-    #[inline]
-    fn estimate(&self, node: N) -> C {
-        least_estimate(self.heuristic, self.goals, node)
-    }
-    #[inline(always)]
-    fn estimate_child(&self, _: N, _: C, child: N) -> C {
-        self.estimate(child)
-    }
-}
-
-/// A goal test with the query's own estimate.
+/// Any other goal: a goal test with an estimate behind a dynamic call (the query's own, or
+/// the least of the heuristic's estimates to a set of goals).
 pub(super) struct Custom<'a, T, N, C> {
     pub(super) is_goal: T,
     pub(super) estimate: &'a dyn Fn(N) -> C,
@@ -126,7 +101,11 @@ pub(super) fn start_estimate<H: Heuristic<N, C>, N: Copy, C: Cost>(
 /// The least of the heuristic's estimates from `node` to each goal; zero for no goal,
 /// which leaves nothing to steer by (and nothing to find).
 #[inline]
-fn least_estimate<H: Heuristic<N, C>, N: Copy, C: Cost>(heuristic: &H, goals: &[N], node: N) -> C {
+pub(super) fn least_estimate<H: Heuristic<N, C>, N: Copy, C: Cost>(
+    heuristic: &H,
+    goals: &[N],
+    node: N,
+) -> C {
     let mut least = C::INFINITY;
     for &goal in goals {
         let h = heuristic.estimate(node, goal);
