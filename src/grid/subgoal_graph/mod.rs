@@ -50,8 +50,9 @@
 //! along edges to higher subgoals only (and inside the core), until neither can beat the
 //! best meeting; the shortcuts of the path found are unpacked through the subgoals they
 //! skip. It settles few subgoals on maps of corridors and rooms, where most subgoals are
-//! removed cheaply; on maps of scattered obstacles the core is large and A* over two
-//! levels is faster.
+//! removed cheaply. On open maps, where the upward searches spread without a heuristic,
+//! and on maps of scattered obstacles, where the core is large (and the hierarchy takes
+//! several times the memory), A* over two levels is faster.
 //!
 //! # Why it is exact
 //!

@@ -171,7 +171,18 @@ impl Upward {
                 best = g + other.g;
                 meeting = u;
             }
-            for edge in hierarchy.above(u) {
+            let above = hierarchy.above(u);
+            // Stall on demand: a subgoal reached more cheaply down from a higher one lies on
+            // no shortest upward path, so its edges need not be followed. (Inside the core,
+            // where edges go both ways, a cheaper neighbour would have lowered `g` already.)
+            let records = &self.sides[side].records;
+            if above.iter().any(|edge| {
+                let higher = &records[edge.to as usize];
+                higher.stamp >= reached && higher.g + edge.cost < g
+            }) {
+                continue;
+            }
+            for edge in above {
                 self.stats.generated += 1;
                 let next = g + edge.cost;
                 if next < best && self.sides[side].reach(edge.to, next, u, edge.middle, reached) {
