@@ -11,7 +11,7 @@
 //! `--planner` is `astar` (the default), `dijkstra`, `jps` or `jps-plus` (jump point search,
 //! online or over a precomputed table; unweighted 8-connected maps, as the Moving AI ones
 //! are), `subgoal-graph` or `simple-subgoal-graph` (A* over the two-level or simple subgoal
-//! graph, same maps). The planners with tables (`jps`, `jps-plus` and the subgoal graphs)
+//! graph, same maps), `subgoal-hierarchy` (a contraction hierarchy of the subgoals). The planners with tables (`jps`, `jps-plus` and the subgoal graphs)
 //! build them before the first search, as a game does when it loads a level: their summary
 //! adds `build_micros=B` (the build) and `micros` times the queries only.
 //!
@@ -88,6 +88,8 @@ enum PlannerChoice {
     SubgoalGraph,
     /// A* over the simple (one-level) subgoal graph of the map.
     SimpleSubgoalGraph,
+    /// A search upwards from both ends over a contraction hierarchy of the map's subgoals.
+    SubgoalHierarchy,
     /// Theta*: any-angle paths between cell centres.
     ThetaStar,
     /// Lazy Theta*: any-angle paths, one line-of-sight test per expansion.
@@ -114,6 +116,9 @@ fn main() -> ExitCode {
                 PlannerChoice::SimpleSubgoalGraph => {
                     any_angle(map, scen, SubgoalGraph::simple(), args.smooth)
                 }
+                PlannerChoice::SubgoalHierarchy => {
+                    any_angle(map, scen, SubgoalGraph::hierarchy(), args.smooth)
+                }
                 PlannerChoice::ThetaStar => any_angle(map, scen, ThetaStar::new(), args.smooth),
                 PlannerChoice::LazyThetaStar => {
                     any_angle(map, scen, LazyThetaStar::new(), args.smooth)
@@ -139,6 +144,9 @@ fn main() -> ExitCode {
             PlannerChoice::SubgoalGraph => subgoal_benchmark(map, scen, SubgoalGraph::new()),
             PlannerChoice::SimpleSubgoalGraph => {
                 subgoal_benchmark(map, scen, SubgoalGraph::simple())
+            }
+            PlannerChoice::SubgoalHierarchy => {
+                subgoal_benchmark(map, scen, SubgoalGraph::hierarchy())
             }
             PlannerChoice::ThetaStar | PlannerChoice::LazyThetaStar | PlannerChoice::Anya => {
                 unreachable!("any-angle planners take the branches above")

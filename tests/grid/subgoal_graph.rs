@@ -1,4 +1,4 @@
-//! Subgoal graphs (`SubgoalGraph`, one and two levels) against a plain Dijkstra over the
+//! Subgoal graphs (`SubgoalGraph`, one and two levels and the hierarchy) against a plain Dijkstra over the
 //! grid: every pair of cells of many seeded random grids, proptest cases, named edge cases,
 //! edits repaired in place, and every Moving AI scenario.
 //!
@@ -105,8 +105,12 @@ fn check_all_pairs(grid: &Grid, planners: &mut [SubgoalGraph]) -> Result<(), Str
     Ok(())
 }
 
-fn both() -> [SubgoalGraph; 2] {
-    [SubgoalGraph::simple(), SubgoalGraph::new()]
+fn both() -> [SubgoalGraph; 3] {
+    [
+        SubgoalGraph::simple(),
+        SubgoalGraph::new(),
+        SubgoalGraph::hierarchy(),
+    ]
 }
 
 /// A grid with each cell blocked when its draw is below `wall_percent`.
@@ -261,6 +265,53 @@ fn the_second_level_makes_corridor_bends_local() {
 }
 
 #[test]
+fn the_hierarchy_adds_shortcuts_and_stays_exact() {
+    // Rooms joined by doors: removing a door's corners needs shortcuts between the rooms.
+    let grid = eight(
+        "\
+.....#.....#.....
+.....#.....#.....
+...........#.....
+.....#...........
+.....#.....#.....
+##.####.#####.###
+.....#.....#.....
+.................
+.....#.....#.....",
+    );
+    let mut simple = SubgoalGraph::simple();
+    let mut hierarchy = SubgoalGraph::hierarchy();
+    simple.prepare(&grid).unwrap();
+    hierarchy.prepare(&grid).unwrap();
+    assert_eq!(hierarchy.subgoal_count(), simple.subgoal_count());
+    assert_eq!(hierarchy.global_count(), hierarchy.subgoal_count());
+    assert!(hierarchy.edge_count() > simple.edge_count());
+    assert!(hierarchy.table_bytes() > simple.table_bytes());
+    check_all_pairs(&grid, &mut both()).unwrap();
+}
+
+#[test]
+fn an_edited_hierarchy_searches_the_repaired_simple_graph() {
+    let mut grid = eight(
+        "\
+.....#.....
+.....#.....
+...........
+.....#.....
+##.#####.##
+...........",
+    );
+    let mut planner = SubgoalGraph::hierarchy();
+    planner.prepare(&grid).unwrap();
+    planner.set_blocked(&mut grid, (5, 2), true).unwrap();
+    let mut simple = SubgoalGraph::simple();
+    simple.prepare(&grid).unwrap();
+    assert_eq!(planner.subgoal_count(), simple.subgoal_count());
+    assert!(planner.table_bytes() <= simple.table_bytes() + 64);
+    check_all_pairs_with(&grid, &mut planner).unwrap();
+}
+
+#[test]
 fn endpoints_and_errors() {
     let grid = eight("..#\n..#\n...");
     for mut planner in both() {
@@ -378,7 +429,7 @@ fn every_moving_ai_scenario_is_solved_optimally() {
     for (scen, map) in &files {
         let grid = read_map(map).unwrap_or_else(|err| panic!("{err}"));
         let scenarios = read_scenarios(scen).unwrap_or_else(|err| panic!("{err}"));
-        for levels in [Levels::One, Levels::Two] {
+        for levels in [Levels::One, Levels::Two, Levels::Hierarchy] {
             let mut planner = SubgoalGraph::with_levels(levels);
             for scenario in &scenarios {
                 let result = planner.plan(&grid, scenario.start, scenario.goal);
@@ -404,6 +455,8 @@ fn every_moving_ai_scenario_is_solved_optimally() {
             }
         }
     }
-    eprintln!("{solved} Moving AI queries checked (every scenario, one and two levels)");
+    eprintln!(
+        "{solved} Moving AI queries checked (every scenario, one and two levels and the hierarchy)"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -23,6 +23,12 @@
 //!   gets an edge of its own. Between any two subgoals some shortest path of the graph then
 //!   has only global subgoals inside it, so a query searches the global subgoals and, of the
 //!   local ones, only those its start or goal reaches directly.
+//! - **A contraction hierarchy** ([`Levels::Hierarchy`]; Uras and Koenig, "Understanding
+//!   Subgoal Graphs by Augmenting Contraction Hierarchies", IJCAI 2018): the subgoals of the
+//!   simple graph are removed one at a time, each pair of neighbours of a removed one joined
+//!   by a shortcut unless a short search finds a path as short without it. Every subgoal is
+//!   a level of its own; the subgoals left when the cheapest to remove has more than 32
+//!   neighbours form a core whose edges are searched both ways.
 //!
 //! # A query
 //!
@@ -39,6 +45,14 @@
 //! the goal through them, so that reaching the goal from a global subgoal is one test.
 //! Nodes reached at the `f` of the node being expanded go on a stack beside the heap and
 //! are expanded first, without a sift: on open ground most steps go straight at the goal.
+//!
+//! On the hierarchy, a search runs from the start's subgoals and one from the goal's, each
+//! along edges to higher subgoals only (and inside the core), until neither can beat the
+//! best meeting; the shortcuts of the path found are unpacked through the subgoals they
+//! skip. It settles few subgoals on maps of corridors and rooms, where most subgoals are
+//! removed cheaply. On open maps, where the upward searches spread without a heuristic,
+//! and on maps of scattered obstacles, where the core is large (and the hierarchy takes
+//! several times the memory), A* over two levels is faster.
 //!
 //! # Why it is exact
 //!
@@ -61,6 +75,10 @@
 //!   and 4 bytes per edge end (an edge between a local and a global subgoal has one end
 //!   stored, in the local one's list): the most on maps of scattered single obstacles,
 //!   where a quarter of the free cells are corners.
+//! - The hierarchy's build removes each subgoal after bounded witness searches (at most 50
+//!   expansions each, one per neighbour), so it costs about `Σ degree² × 50` heap steps, and
+//!   it keeps per edge, shortcuts included, 16 bytes (its higher end, the subgoal it skips,
+//!   its cost), and 4 bytes per subgoal; it keeps no list of the simple graph.
 //! - A query costs two scans, A* over the global subgoals it reaches (`O(S log S)`), and
 //!   the refinement, linear in the path's length.
 //! - `SearchStats::expanded` counts graph nodes expanded (the start, subgoals); a query
@@ -70,13 +88,17 @@
 //!   [`SubgoalGraph::set_blocked`], which repairs it in place.
 
 mod build;
+mod hierarchy;
 mod levels;
 mod query;
 mod repair;
+mod upward;
 
 use build::{simple_edges, Cells};
+use hierarchy::{contract, Hierarchy};
 use levels::{prune, Edges};
 use query::{Search, View};
+use upward::Upward;
 
 use super::{Cell, Connectivity, Grid, GridError};
 use crate::memory::check_endpoints;
@@ -98,6 +120,9 @@ pub enum Levels {
     One,
     /// Local subgoals are searched only when the start or goal reaches them directly.
     Two,
+    /// Every subgoal is a level of its own: a contraction hierarchy over the simple graph,
+    /// searched upwards from both ends.
+    Hierarchy,
 }
 
 /// The graph built for one grid revision.
@@ -105,7 +130,9 @@ pub enum Levels {
 struct Built {
     revision: u64,
     cells: Cells,
+    /// The graph searched by A*: empty while `hierarchy` holds the edges instead.
     edges: Edges,
+    hierarchy: Option<Hierarchy>,
 }
 
 /// Exact shortest paths on an unweighted 8-connected [`Grid`] by A* over its subgoal
@@ -146,6 +173,7 @@ pub struct SubgoalGraph {
     levels: Levels,
     built: Option<Built>,
     search: Search,
+    upward: Upward,
     budget: Option<u64>,
 }
 
@@ -188,6 +216,23 @@ impl SubgoalGraph {
         SubgoalGraph::with_levels(Levels::One)
     }
 
+    /// A planner over a contraction hierarchy of the subgoals ([`Levels::Hierarchy`]): the
+    /// fastest queries on maps of many subgoals, for a longer build and more memory.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, SubgoalGraph};
+    /// use replan::Planner;
+    /// let grid: Grid = "....\n.##.\n....".parse::<Grid>()?.with_connectivity(Connectivity::Eight);
+    /// let path = SubgoalGraph::hierarchy().plan(&grid, (0, 1), (3, 1))?;
+    /// assert!((path.cost - (1.0 + 2.0 * std::f64::consts::SQRT_2)).abs() < 1e-9);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hierarchy() -> Self {
+        SubgoalGraph::with_levels(Levels::Hierarchy)
+    }
+
     /// A planner with the given number of levels.
     ///
     /// # Example
@@ -202,6 +247,7 @@ impl SubgoalGraph {
             levels,
             built: None,
             search: Search::default(),
+            upward: Upward::default(),
             budget: None,
         }
     }
@@ -261,7 +307,9 @@ impl SubgoalGraph {
     /// A repaired graph keeps every subgoal global: the second level's choices rest on
     /// routes that one edit can cut anywhere. It stays exact and searches like the simple
     /// graph until it is built anew (by [`prepare`](SubgoalGraph::prepare) after an edit
-    /// made without the planner, or by a new planner).
+    /// made without the planner, or by a new planner). A hierarchy is dropped the same way:
+    /// its edges of the simple graph are repaired, and its shortcuts, which any edit may
+    /// lengthen, are forgotten (`O(edges)`).
     ///
     /// Cost: `O(width + height)` for the clearances, a walk back along the diagonals from
     /// each changed cell, a scan per subgoal met, and `O(edges)` to renumber and repack
@@ -301,6 +349,9 @@ impl SubgoalGraph {
             .is_some_and(|built| built.revision == grid.revision());
         grid.set_blocked(cell, blocked)?;
         if let Some(built) = self.built.as_mut().filter(|_| current) {
+            if let Some(hierarchy) = built.hierarchy.take() {
+                built.edges = Edges::pack(&hierarchy.originals(), all(built.cells.len()));
+            }
             repair::repair(&mut built.cells, &mut built.edges, grid, cell);
             built.revision = grid.revision();
         }
@@ -336,9 +387,10 @@ impl SubgoalGraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn global_count(&self) -> usize {
-        self.built
-            .as_ref()
-            .map_or(0, |b| b.edges.global.count_ones(..))
+        self.built.as_ref().map_or(0, |b| match b.hierarchy {
+            Some(_) => b.cells.len(),
+            None => b.edges.global.count_ones(..),
+        })
     }
 
     /// The number of edges of the graph, each counted once.
@@ -356,7 +408,11 @@ impl SubgoalGraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn edge_count(&self) -> usize {
-        self.built.as_ref().map_or(0, |b| b.edges.count())
+        self.built.as_ref().map_or(0, |b| {
+            b.hierarchy
+                .as_ref()
+                .map_or_else(|| b.edges.count(), Hierarchy::count)
+        })
     }
 
     /// The bytes the graph takes (none before it is built): the per-cell clearances and
@@ -375,9 +431,9 @@ impl SubgoalGraph {
     /// # Ok::<(), replan::PlanError>(())
     /// ```
     pub fn table_bytes(&self) -> usize {
-        self.built
-            .as_ref()
-            .map_or(0, |b| b.cells.bytes() + b.edges.bytes())
+        self.built.as_ref().map_or(0, |b| {
+            b.cells.bytes() + b.edges.bytes() + b.hierarchy.as_ref().map_or(0, Hierarchy::bytes)
+        })
     }
 }
 
@@ -405,20 +461,27 @@ fn check_supported(grid: &Grid) -> Result<(), PlanError> {
 fn build(grid: &Grid, levels: Levels) -> Built {
     let cells = Cells::build(grid);
     let mut adjacency = simple_edges(grid, &cells);
-    let global = match levels {
-        Levels::Two => prune(&cells, &mut adjacency),
-        Levels::One => {
-            let mut all = fixedbitset::FixedBitSet::with_capacity(cells.len());
-            all.insert_range(..);
-            all
+    let (edges, hierarchy) = match levels {
+        Levels::Two => {
+            let global = prune(&cells, &mut adjacency);
+            (Edges::pack(&adjacency, global), None)
         }
+        Levels::One => (Edges::pack(&adjacency, all(cells.len())), None),
+        Levels::Hierarchy => (Edges::default(), Some(contract(&cells, &adjacency))),
     };
-    let edges = Edges::pack(&adjacency, global);
     Built {
         revision: grid.revision(),
         cells,
         edges,
+        hierarchy,
     }
+}
+
+/// Every one of `subgoals` subgoals, global.
+fn all(subgoals: usize) -> fixedbitset::FixedBitSet {
+    let mut all = fixedbitset::FixedBitSet::with_capacity(subgoals);
+    all.insert_range(..);
+    all
 }
 
 /// The budget limits each search to that many graph nodes expanded; a search that needs
@@ -457,6 +520,13 @@ impl Planner<Grid> for SubgoalGraph {
         let Some(built) = &self.built else {
             unreachable!("prepare builds the graph")
         };
+        if let Some(hierarchy) = &built.hierarchy {
+            let found = self
+                .upward
+                .plan(grid, &built.cells, hierarchy, (start, goal), self.budget);
+            self.search.stats = self.upward.stats;
+            return found;
+        }
         let view = View {
             grid,
             cells: &built.cells,

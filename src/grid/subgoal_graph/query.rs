@@ -219,22 +219,8 @@ impl Search {
     ) -> Result<Path<Cell, f64>, PlanError> {
         self.stats = SearchStats::default();
         let grid = view.grid;
-        if start == goal {
-            return Ok(Path {
-                nodes: vec![start],
-                cost: 0.0,
-                stats: self.stats,
-            });
-        }
-        if clear_walk(grid, start, goal) {
-            let mut nodes = Vec::with_capacity(chebyshev(start, goal) + 1);
-            nodes.push(start);
-            walk(grid, start, goal, true, &mut nodes);
-            return Ok(Path {
-                nodes,
-                cost: octile(start, goal),
-                stats: self.stats,
-            });
+        if let Some(path) = direct_path(grid, start, goal) {
+            return Ok(path);
         }
         let cells = view.cells;
         let edges = view.edges;
@@ -428,8 +414,32 @@ impl Search {
     }
 }
 
+/// The path when the goal is the start, or lies at the octile distance from it along the
+/// walk that makes its diagonal steps first: no search is needed then.
+pub(super) fn direct_path(grid: &Grid, start: Cell, goal: Cell) -> Option<Path<Cell, f64>> {
+    let stats = SearchStats::default();
+    if start == goal {
+        return Some(Path {
+            nodes: vec![start],
+            cost: 0.0,
+            stats,
+        });
+    }
+    if !clear_walk(grid, start, goal) {
+        return None;
+    }
+    let mut nodes = Vec::with_capacity(chebyshev(start, goal) + 1);
+    nodes.push(start);
+    walk(grid, start, goal, true, &mut nodes);
+    Some(Path {
+        nodes,
+        cost: octile(start, goal),
+        stats,
+    })
+}
+
 /// The moves of a shortest path between two cells at their octile distance.
-fn chebyshev(a: Cell, b: Cell) -> usize {
+pub(super) fn chebyshev(a: Cell, b: Cell) -> usize {
     a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)) as usize
 }
 
@@ -454,7 +464,13 @@ fn clear_walk(grid: &Grid, from: Cell, to: Cell) -> bool {
 
 /// Appends to `out` the cells after `from` of a shortest path to `to`, which lies at the
 /// octile distance: the walk diagonal first, else straight first, else any such path.
-fn refine(grid: &Grid, from: Cell, to: Cell, out: &mut Vec<Cell>, reachable: &mut Vec<bool>) {
+pub(super) fn refine(
+    grid: &Grid,
+    from: Cell,
+    to: Cell,
+    out: &mut Vec<Cell>,
+    reachable: &mut Vec<bool>,
+) {
     if walk(grid, from, to, true, out) || walk(grid, from, to, false, out) {
         return;
     }

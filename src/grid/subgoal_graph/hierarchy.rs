@@ -1,0 +1,332 @@
+//! A contraction hierarchy over the simple subgoal graph (Geisberger, Sanders, Schultes and
+//! Delling, "Contraction Hierarchies", WEA 2008; on subgoal graphs, Uras and Koenig,
+//! "Understanding Subgoal Graphs by Augmenting Contraction Hierarchies", IJCAI 2018).
+//!
+//! The subgoals are removed one at a time, cheapest first. Removing `v` joins each pair of
+//! its remaining neighbours `a`, `b` by a shortcut through `v` of cost `a → v → b`, unless a
+//! bounded search finds a path from `a` to `b` avoiding `v` as short (a witness). Each
+//! subgoal keeps the edges to the subgoals removed after it: between any two subgoals some
+//! shortest path climbs, then descends, along such edges, so a query searches upwards from
+//! both ends and meets in the middle.
+
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
+
+use super::build::{octile, Cells};
+
+/// No middle subgoal: the edge is one of the simple graph's.
+pub(super) const ORIGINAL: u32 = u32::MAX;
+
+/// The expansions a witness search may make before it gives up (the shortcut is then
+/// added, which is always safe): when a subgoal is removed, and when its cost is estimated.
+const WITNESS_EXPANSIONS: usize = 50;
+const ESTIMATE_EXPANSIONS: usize = 10;
+
+/// The removals stop when the cheapest subgoal to remove has more neighbours than this:
+/// the subgoals left, the core, keep all the edges between them, both ways, and a query
+/// searches the core in every direction. Removing subgoals of many neighbours costs the
+/// square of their degree in witness searches and adds about as many shortcuts.
+const CORE_DEGREE: usize = 32;
+
+/// The rank of the core's subgoals.
+const CORE: u32 = u32::MAX;
+
+/// Relative slack on costs summed in different orders. Costs are `a + b√2` for whole `a`
+/// and `b` far below 2^20, and two such values that differ at all differ by far more.
+const SLACK: f64 = 1e-9;
+
+/// An edge of the hierarchy, kept at its lower end: the higher end, the cost, and the
+/// subgoal a shortcut passes through ([`ORIGINAL`] for an edge of the simple graph).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Up {
+    pub(super) to: u32,
+    pub(super) middle: u32,
+    pub(super) cost: f64,
+}
+
+/// The hierarchy: per subgoal, its edges to the subgoals removed after it, packed.
+#[derive(Debug, Default, Clone)]
+pub(super) struct Hierarchy {
+    /// The edges of subgoal `u` are `up[first[u]..first[u + 1]]`.
+    pub(super) first: Vec<u32>,
+    pub(super) up: Vec<Up>,
+}
+
+impl Hierarchy {
+    /// The edges from subgoal `u` to the subgoals above it.
+    #[inline(always)]
+    pub(super) fn above(&self, u: u32) -> &[Up] {
+        &self.up[self.first[u as usize] as usize..self.first[u as usize + 1] as usize]
+    }
+
+    /// The edge of `lower` to `higher`, which lies above it.
+    pub(super) fn edge(&self, lower: u32, higher: u32) -> Up {
+        let found = self.above(lower).iter().find(|e| e.to == higher);
+        debug_assert!(found.is_some(), "no edge {lower} -> {higher}");
+        found.copied().unwrap_or(Up {
+            to: higher,
+            middle: ORIGINAL,
+            cost: f64::INFINITY,
+        })
+    }
+
+    /// The simple graph's edges as symmetric adjacency lists.
+    pub(super) fn originals(&self) -> Vec<Vec<u32>> {
+        let mut adjacency = vec![Vec::new(); self.first.len().saturating_sub(1)];
+        for u in 0..adjacency.len() {
+            for e in self.above(u as u32) {
+                if e.middle == ORIGINAL {
+                    adjacency[u].push(e.to);
+                    adjacency[e.to as usize].push(u as u32);
+                }
+            }
+        }
+        adjacency
+    }
+
+    /// The number of edges, shortcuts included.
+    pub(super) fn count(&self) -> usize {
+        self.up.len()
+    }
+
+    /// The bytes of the packed edges.
+    pub(super) fn bytes(&self) -> usize {
+        std::mem::size_of_val(self.first.as_slice()) + std::mem::size_of_val(self.up.as_slice())
+    }
+}
+
+/// An edge while the hierarchy is built.
+#[derive(Clone, Copy, Debug)]
+struct Arc {
+    to: u32,
+    middle: u32,
+    cost: f64,
+}
+
+/// A frontier entry of the witness searches: smaller cost first.
+#[derive(Clone, Copy, PartialEq)]
+struct Entry(f64, u32);
+
+impl Eq for Entry {}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Entry) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Entry {
+    fn cmp(&self, other: &Entry) -> Ordering {
+        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
+    }
+}
+
+/// The graph being contracted, with the scratch of its witness searches.
+struct Contraction {
+    arcs: Vec<Vec<Arc>>,
+    removed: Vec<bool>,
+    distance: Vec<f64>,
+    stamp: Vec<u32>,
+    generation: u32,
+    open: BinaryHeap<Entry>,
+    /// The remaining neighbours of the subgoal being looked at, with their costs.
+    neighbours: Vec<(u32, f64)>,
+    shortcuts: Vec<(u32, u32, f64)>,
+}
+
+impl Contraction {
+    fn distance(&self, u: u32) -> f64 {
+        if self.stamp[u as usize] == self.generation {
+            self.distance[u as usize]
+        } else {
+            f64::INFINITY
+        }
+    }
+
+    /// Shortest costs from `from` over the remaining subgoals other than `avoid`, up to
+    /// `bound`, for at most `limit` expansions: each finite one is the cost of a path.
+    fn witness(&mut self, from: u32, avoid: u32, bound: f64, limit: usize) {
+        self.generation += 1;
+        let generation = self.generation;
+        self.open.clear();
+        self.stamp[from as usize] = generation;
+        self.distance[from as usize] = 0.0;
+        self.open.push(Entry(0.0, from));
+        let mut expansions = 0;
+        while let Some(Entry(g, u)) = self.open.pop() {
+            if g > self.distance(u) {
+                continue;
+            }
+            expansions += 1;
+            if expansions > limit {
+                break;
+            }
+            for arc in &self.arcs[u as usize] {
+                let w = arc.to;
+                if w == avoid || self.removed[w as usize] {
+                    continue;
+                }
+                let next = g + arc.cost;
+                if next <= bound
+                    && (self.stamp[w as usize] != generation || next < self.distance[w as usize])
+                {
+                    self.stamp[w as usize] = generation;
+                    self.distance[w as usize] = next;
+                    self.open.push(Entry(next, w));
+                }
+            }
+        }
+    }
+
+    /// The shortcuts that removing `v` needs, into `self.shortcuts`.
+    fn shortcuts_of(&mut self, v: u32, limit: usize) {
+        self.shortcuts.clear();
+        let mut neighbours = std::mem::take(&mut self.neighbours);
+        neighbours.clear();
+        neighbours.extend(
+            self.arcs[v as usize]
+                .iter()
+                .filter(|arc| !self.removed[arc.to as usize])
+                .map(|arc| (arc.to, arc.cost)),
+        );
+        for (k, &(a, to_a)) in neighbours.iter().enumerate() {
+            let rest = &neighbours[k + 1..];
+            if rest.is_empty() {
+                break;
+            }
+            let bound = rest.iter().map(|&(_, c)| to_a + c).fold(0.0, f64::max);
+            self.witness(a, v, bound * (1.0 + SLACK), limit);
+            for &(b, to_b) in rest {
+                let through = to_a + to_b;
+                if self.distance(b) > through * (1.0 + SLACK) {
+                    self.shortcuts.push((a, b, through));
+                }
+            }
+        }
+        self.neighbours = neighbours;
+    }
+
+    /// How much removing `v` now would cost: the edges it adds less those it removes.
+    fn priority(&mut self, v: u32, order: &Order) -> i64 {
+        self.shortcuts_of(v, ESTIMATE_EXPANSIONS);
+        let degree = self.neighbours.len() as i64;
+        2 * (self.shortcuts.len() as i64 - degree)
+            + i64::from(order.removed_neighbours[v as usize])
+            + i64::from(order.depth[v as usize])
+    }
+
+    /// Adds (or shortens) the edge `a`–`b` through `middle`.
+    fn join(&mut self, a: u32, b: u32, cost: f64, middle: u32) {
+        for (from, to) in [(a, b), (b, a)] {
+            let list = &mut self.arcs[from as usize];
+            match list.iter_mut().find(|arc| arc.to == to) {
+                Some(arc) => {
+                    if cost < arc.cost * (1.0 - SLACK) {
+                        *arc = Arc { to, middle, cost };
+                    }
+                }
+                None => list.push(Arc { to, middle, cost }),
+            }
+        }
+    }
+}
+
+/// What decides which subgoal goes next, besides the edges it adds.
+struct Order {
+    /// Per subgoal, how many of its neighbours are removed: spreads the removals.
+    removed_neighbours: Vec<u32>,
+    /// Per subgoal, the longest chain of removed subgoals below it.
+    depth: Vec<u32>,
+}
+
+/// Builds the hierarchy of the simple subgoal graph `adjacency` (symmetric lists).
+pub(super) fn contract(cells: &Cells, adjacency: &[Vec<u32>]) -> Hierarchy {
+    let subgoals = adjacency.len();
+    let arcs = adjacency
+        .iter()
+        .enumerate()
+        .map(|(u, list)| {
+            let at = cells.position(u as u32);
+            list.iter()
+                .map(|&w| Arc {
+                    to: w,
+                    middle: ORIGINAL,
+                    cost: octile(at, cells.position(w)),
+                })
+                .collect()
+        })
+        .collect();
+    let mut graph = Contraction {
+        arcs,
+        removed: vec![false; subgoals],
+        distance: vec![f64::INFINITY; subgoals],
+        stamp: vec![0; subgoals],
+        generation: 0,
+        open: BinaryHeap::new(),
+        neighbours: Vec::new(),
+        shortcuts: Vec::new(),
+    };
+    let mut order = Order {
+        removed_neighbours: vec![0; subgoals],
+        depth: vec![0; subgoals],
+    };
+    let mut queue: BinaryHeap<Reverse<(i64, u32)>> = (0..subgoals as u32)
+        .map(|v| Reverse((graph.priority(v, &order), v)))
+        .collect();
+    let mut rank = vec![CORE; subgoals];
+    let mut next = 0u32;
+    while let Some(Reverse((old, v))) = queue.pop() {
+        if graph.removed[v as usize] {
+            continue;
+        }
+        let now = graph.priority(v, &order);
+        if now > old && queue.peek().is_some_and(|Reverse((best, _))| now > *best) {
+            queue.push(Reverse((now, v)));
+            continue;
+        }
+        if graph.neighbours.len() > CORE_DEGREE {
+            break;
+        }
+        graph.shortcuts_of(v, WITNESS_EXPANSIONS);
+        let shortcuts = std::mem::take(&mut graph.shortcuts);
+        for &(a, b, cost) in &shortcuts {
+            graph.join(a, b, cost, v);
+        }
+        graph.shortcuts = shortcuts;
+        graph.removed[v as usize] = true;
+        rank[v as usize] = next;
+        next += 1;
+        let neighbours = std::mem::take(&mut graph.neighbours);
+        for &(u, _) in &neighbours {
+            let u = u as usize;
+            order.depth[u] = order.depth[u].max(order.depth[v as usize] + 1);
+            order.removed_neighbours[u] += 1;
+            // The removed subgoal keeps its edges; the others forget it.
+            if let Some(k) = graph.arcs[u].iter().position(|arc| arc.to == v) {
+                graph.arcs[u].swap_remove(k);
+            }
+        }
+        graph.neighbours = neighbours;
+    }
+    let mut hierarchy = Hierarchy {
+        first: Vec::with_capacity(subgoals + 1),
+        up: Vec::new(),
+    };
+    for (u, list) in graph.arcs.iter().enumerate() {
+        hierarchy.first.push(hierarchy.up.len() as u32);
+        hierarchy.up.extend(
+            list.iter()
+                .filter(|arc| {
+                    rank[arc.to as usize] > rank[u]
+                        || (rank[u] == CORE && rank[arc.to as usize] == CORE)
+                })
+                .map(|arc| Up {
+                    to: arc.to,
+                    middle: arc.middle,
+                    cost: arc.cost,
+                }),
+        );
+    }
+    hierarchy.first.push(hierarchy.up.len() as u32);
+    hierarchy
+}

@@ -1,0 +1,274 @@
+//! A query on a contraction hierarchy of subgoals: the start and the goal joined to the
+//! subgoals they reach directly, a search upwards from each side until neither can beat the
+//! best meeting found, and the shortcuts unpacked into subgoals, then cells.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use super::super::{Cell, Grid};
+use super::build::{octile, Cells};
+use super::hierarchy::{Hierarchy, ORIGINAL};
+use super::query::{chebyshev, direct_path, refine};
+use crate::{Path, PlanError, SearchStats};
+
+/// No parent: the node was reached from the start or the goal itself.
+const NONE: u32 = u32::MAX;
+
+/// A search record of one side: cost from its end, the subgoal before, and `stamp`
+/// (`2 × generation`: reached; one more: expanded).
+#[derive(Clone, Copy, Debug)]
+struct Record {
+    g: f64,
+    parent: u32,
+    /// The middle subgoal of the edge from the parent ([`ORIGINAL`] for none).
+    middle: u32,
+    stamp: u32,
+}
+
+/// A frontier entry: smaller cost first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Queued(f64, u32);
+
+impl Eq for Queued {}
+
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, other: &Queued) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Queued {
+    /// Reversed for `BinaryHeap`, a max-heap: the cheapest entry is the greatest.
+    fn cmp(&self, other: &Queued) -> Ordering {
+        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
+    }
+}
+
+/// One side of the search.
+#[derive(Debug, Default)]
+struct Side {
+    records: Vec<Record>,
+    open: BinaryHeap<Queued>,
+}
+
+impl Side {
+    /// The cost of the cheapest entry left, or infinity.
+    fn least(&self) -> f64 {
+        self.open.peek().map_or(f64::INFINITY, |q| q.0)
+    }
+
+    /// Reaches `u` at cost `g` from `parent`, if that is cheaper than before.
+    #[inline(always)]
+    fn reach(&mut self, u: u32, g: f64, parent: u32, middle: u32, reached: u32) -> bool {
+        let record = &mut self.records[u as usize];
+        if record.stamp >= reached && g >= record.g {
+            return false;
+        }
+        if record.stamp == reached + 1 {
+            return false;
+        }
+        *record = Record {
+            g,
+            parent,
+            middle,
+            stamp: reached,
+        };
+        self.open.push(Queued(g, u));
+        true
+    }
+}
+
+/// The memory of the hierarchy's queries, reused from one to the next.
+#[derive(Debug, Default)]
+pub(super) struct Upward {
+    sides: [Side; 2],
+    generation: u32,
+    /// The subgoals of the path found, from the start's side to the goal's.
+    subgoals: Vec<u32>,
+    unpacking: Vec<(u32, u32, u32)>,
+    reachable: Vec<bool>,
+    pub(super) stats: SearchStats,
+}
+
+impl Upward {
+    /// Starts a search over `nodes` subgoals.
+    fn begin(&mut self, nodes: usize) {
+        for side in &mut self.sides {
+            if side.records.len() < nodes {
+                let blank = Record {
+                    g: f64::INFINITY,
+                    parent: NONE,
+                    middle: ORIGINAL,
+                    stamp: 0,
+                };
+                side.records.resize(nodes, blank);
+            }
+            side.open.clear();
+        }
+        if self.generation >= u32::MAX / 2 - 1 {
+            for side in &mut self.sides {
+                side.records.iter_mut().for_each(|r| r.stamp = 0);
+            }
+            self.generation = 0;
+        }
+        self.generation += 1;
+    }
+
+    /// The optimal path from `start` to `goal`, both free cells of `grid`.
+    pub(super) fn plan(
+        &mut self,
+        grid: &Grid,
+        cells: &Cells,
+        hierarchy: &Hierarchy,
+        (start, goal): (Cell, Cell),
+        budget: Option<u64>,
+    ) -> Result<Path<Cell, f64>, PlanError> {
+        self.stats = SearchStats::default();
+        if let Some(path) = direct_path(grid, start, goal) {
+            return Ok(path);
+        }
+        self.begin(cells.len());
+        let reached = 2 * self.generation;
+        for (side, end) in [(0, start), (1, goal)] {
+            let index = grid.padded_index(end.0, end.1);
+            let records = &mut self.sides[side];
+            if cells.is_subgoal(index) {
+                records.reach(cells.id(index), 0.0, NONE, ORIGINAL, reached);
+            } else {
+                cells.scan(grid, index, |found| {
+                    let id = cells.id(found);
+                    records.reach(id, octile(end, cells.position(id)), NONE, ORIGINAL, reached);
+                });
+            }
+        }
+        let mut best = f64::INFINITY;
+        let mut meeting = NONE;
+        let mut live = self.sides[0].open.len() + self.sides[1].open.len();
+        self.stats.max_frontier = live;
+        loop {
+            let (forward, backward) = (self.sides[0].least(), self.sides[1].least());
+            if forward.min(backward) >= best {
+                break;
+            }
+            let side = usize::from(backward < forward);
+            let Some(Queued(g, u)) = self.sides[side].open.pop() else {
+                break;
+            };
+            live -= 1;
+            let record = self.sides[side].records[u as usize];
+            if record.stamp != reached || g > record.g {
+                continue;
+            }
+            if Some(self.stats.expanded) == budget {
+                return Err(PlanError::BudgetExceeded {
+                    budget: self.stats.expanded,
+                });
+            }
+            self.stats.expanded += 1;
+            self.sides[side].records[u as usize].stamp = reached + 1;
+            let other = &self.sides[1 - side].records[u as usize];
+            if other.stamp >= reached && g + other.g < best {
+                best = g + other.g;
+                meeting = u;
+            }
+            let above = hierarchy.above(u);
+            // Stall on demand: a subgoal reached more cheaply down from a higher one lies on
+            // no shortest upward path, so its edges need not be followed. (Inside the core,
+            // where edges go both ways, a cheaper neighbour would have lowered `g` already.)
+            let records = &self.sides[side].records;
+            if above.iter().any(|edge| {
+                let higher = &records[edge.to as usize];
+                higher.stamp >= reached && higher.g + edge.cost < g
+            }) {
+                continue;
+            }
+            for edge in above {
+                self.stats.generated += 1;
+                let next = g + edge.cost;
+                if next < best && self.sides[side].reach(edge.to, next, u, edge.middle, reached) {
+                    live += 1;
+                }
+            }
+            self.stats.max_frontier = self.stats.max_frontier.max(live);
+        }
+        if meeting == NONE {
+            return Err(PlanError::NoPath);
+        }
+        let nodes = self.cells_through(grid, cells, hierarchy, meeting, (start, goal));
+        Ok(Path {
+            nodes,
+            cost: best,
+            stats: self.stats,
+        })
+    }
+
+    /// The cells of the path through `meeting`: its subgoals, the shortcuts between them
+    /// unpacked, with the walks between them filled in.
+    fn cells_through(
+        &mut self,
+        grid: &Grid,
+        cells: &Cells,
+        hierarchy: &Hierarchy,
+        meeting: u32,
+        (start, goal): (Cell, Cell),
+    ) -> Vec<Cell> {
+        self.subgoals.clear();
+        // The start's side, from the meeting back down to the start, then reversed.
+        self.subgoals.push(meeting);
+        let mut at = meeting;
+        loop {
+            let record = self.sides[0].records[at as usize];
+            if record.parent == NONE {
+                break;
+            }
+            self.unpack(hierarchy, at, record.parent, record.middle);
+            at = record.parent;
+        }
+        self.subgoals.reverse();
+        let mut at = meeting;
+        loop {
+            let record = self.sides[1].records[at as usize];
+            if record.parent == NONE {
+                break;
+            }
+            self.unpack(hierarchy, at, record.parent, record.middle);
+            at = record.parent;
+        }
+        let mut length = 1;
+        let mut from = start;
+        for &s in &self.subgoals {
+            let to = cells.position(s);
+            length += chebyshev(from, to);
+            from = to;
+        }
+        length += chebyshev(from, goal);
+        let mut nodes = Vec::with_capacity(length);
+        nodes.push(start);
+        let mut from = start;
+        for k in 0..=self.subgoals.len() {
+            let to = self.subgoals.get(k).map_or(goal, |&s| cells.position(s));
+            if to != from {
+                refine(grid, from, to, &mut nodes, &mut self.reachable);
+            }
+            from = to;
+        }
+        nodes
+    }
+
+    /// Appends to `subgoals` those after `from` of the edge from `from` to `to` through
+    /// `middle`, unpacked into edges of the simple graph, `to` last.
+    fn unpack(&mut self, hierarchy: &Hierarchy, from: u32, to: u32, middle: u32) {
+        self.unpacking.clear();
+        self.unpacking.push((from, to, middle));
+        while let Some((a, b, m)) = self.unpacking.pop() {
+            if m == ORIGINAL {
+                self.subgoals.push(b);
+                continue;
+            }
+            // The middle lies below both ends; `a → m` is unpacked first.
+            let (to_a, to_b) = (hierarchy.edge(m, a), hierarchy.edge(m, b));
+            self.unpacking.push((m, b, to_b.middle));
+            self.unpacking.push((a, m, to_a.middle));
+        }
+    }
+}
