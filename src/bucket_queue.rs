@@ -133,6 +133,8 @@ impl BucketQueue {
     /// nothing was popped since [`clear_ring`](Self::clear_ring)), and less than the
     /// ring's length above it. That keeps a push to one store, as a growing bucket or a
     /// lowered start would not.
+    // The ring's users, the flow field and the block tree, are behind `grid`.
+    #[cfg_attr(not(feature = "grid"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn push(&mut self, id: u32, priority: usize) {
         debug_assert!(
@@ -255,6 +257,7 @@ impl BucketQueue {
     /// Empties the queue and makes its buckets a ring of `span` rounded up to a power of
     /// two, starting at priority `start`: from now on every queued priority must lie less
     /// than that above the lowest queued or last popped one (or `start`).
+    #[cfg_attr(not(feature = "grid"), allow(dead_code))]
     pub(crate) fn clear_ring(&mut self, span: usize, start: usize) {
         self.clear();
         let ring = span.next_power_of_two();
