@@ -6,6 +6,7 @@ use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
 use super::{Cell, Grid};
+use crate::bucket_queue::BucketQueue;
 use crate::{Cost, Graph, IndexedGraph, PlanError};
 
 /// A direction field over a [`Grid`]: for every cell that can reach one of the goals, the
@@ -92,7 +93,7 @@ pub struct FlowField<C: FieldCost = f64> {
     /// Per padded cell index: the move (as the grid numbers them) to the next cell,
     /// `AT_GOAL`, or `NO_MOVE`.
     direction: Vec<u8>,
-    ring: Vec<Vec<u32>>,
+    ring: BucketQueue,
     heap: BinaryHeap<Reverse<(C::Ordered, u32)>>,
     revision: Option<u64>,
 }
@@ -244,7 +245,7 @@ impl<C: FieldCost> FlowField<C> {
             steps,
             distance: Vec::new(),
             direction: Vec::new(),
-            ring: Vec::new(),
+            ring: BucketQueue::default(),
             heap: BinaryHeap::new(),
             revision: None,
         }
@@ -320,14 +321,15 @@ impl<C: FieldCost> FlowField<C> {
             .and_then(usize::checked_next_power_of_two)
             .unwrap_or(usize::MAX);
         if ring_len <= MAX_RING && goal_ids > 0 {
-            let mut ring = Ring::new(std::mem::take(&mut self.ring), ring_len);
+            let mut ring = std::mem::take(&mut self.ring);
+            ring.clear_ring(ring_len, 0);
             for (index, &direction) in self.direction.iter().enumerate() {
                 if direction == AT_GOAL {
                     ring.push(index as u32, 0);
                 }
             }
             let result = self.settle(grid, &mut ring);
-            self.ring = ring.into_buckets();
+            self.ring = ring;
             result?;
         } else if goal_ids > 0 {
             let mut heap = Heap {
@@ -534,52 +536,19 @@ trait Frontier<C> {
 /// Dial's buckets, one cost unit wide, in a ring indexed by the distance's integer part
 /// modulo a power of two larger than the dearest step: every queued distance lies within
 /// one step of the lowest bucket, so no two live buckets share a slot.
-struct Ring {
-    buckets: Vec<Vec<u32>>,
-    mask: usize,
-    current: usize,
-    len: usize,
-}
-
-impl Ring {
-    fn new(mut buckets: Vec<Vec<u32>>, len: usize) -> Ring {
-        buckets.iter_mut().for_each(Vec::clear);
-        if buckets.len() < len {
-            buckets.resize_with(len, Vec::new);
-        }
-        Ring {
-            buckets,
-            mask: len - 1,
-            current: 0,
-            len: 0,
-        }
-    }
-
-    fn into_buckets(self) -> Vec<Vec<u32>> {
-        self.buckets
-    }
-}
-
-impl<C: FieldCost> Frontier<C> for Ring {
+impl<C: FieldCost> Frontier<C> for BucketQueue {
     #[inline(always)]
     fn push(&mut self, id: u32, distance: C) {
-        self.buckets[distance.bucket() & self.mask].push(id);
-        self.len += 1;
+        BucketQueue::push(self, id, distance.bucket());
     }
 
     #[inline(always)]
     fn pop(&mut self, distance: &[C]) -> Option<u32> {
-        while self.len > 0 {
-            match self.buckets[self.current & self.mask].pop() {
-                Some(id) => {
-                    self.len -= 1;
-                    // A cell pushed again at a lower distance left its first entry behind
-                    // in a later bucket, where its distance lies below the bucket's start.
-                    if !distance[id as usize].below_bucket(self.current) {
-                        return Some(id);
-                    }
-                }
-                None => self.current += 1,
+        while let Some((id, bucket)) = BucketQueue::pop(self) {
+            // A cell pushed again at a lower distance left its first entry behind in a
+            // later bucket, where its distance lies below the bucket's start.
+            if !distance[id as usize].below_bucket(bucket) {
+                return Some(id);
             }
         }
         None

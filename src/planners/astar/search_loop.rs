@@ -285,7 +285,7 @@ where
         } else if in_buckets {
             // The slice is spent: the popped node goes back on top of its bucket's stack,
             // to be popped first by the next one. (In heap mode it was not taken off.)
-            let bucket = buckets.last_popped_bucket();
+            let bucket = buckets.last_popped_priority();
             buckets.push_absent(id, bucket);
         }
     }
@@ -428,19 +428,19 @@ impl TieBits {
 
     /// The bucket of a node with these `f` and `h`, if `f` is a small enough integer.
     #[inline(always)]
-    pub(super) fn bucket_of<C: Cost>(self, f: C, h: C) -> Option<u32> {
+    pub(super) fn bucket_of<C: Cost>(self, f: C, h: C) -> Option<usize> {
         let f = f.small_integer()?;
         let cap = (1 << self.shift) - 1;
         let h = h.small_integer().map_or(cap, |h| h.min(cap));
         let bucket = (u64::from(f) << self.shift) | u64::from(h);
-        // One comparison: below the limit, the bucket also fits a `u32`.
-        (bucket < u64::from(BucketQueue::LIMIT)).then_some(bucket as u32)
+        // One comparison: below the limit, the bucket is one of the queue's growing ones.
+        (bucket < u64::from(BucketQueue::LIMIT)).then_some(bucket as usize)
     }
 
     /// The `f` of a bucket.
     #[inline(always)]
-    fn f_of(self, bucket: u32) -> u32 {
-        bucket >> self.shift
+    fn f_of(self, bucket: usize) -> u32 {
+        (bucket >> self.shift) as u32
     }
 }
 

@@ -32,7 +32,7 @@ impl TowardHead {
         view.check_node(tail).ok()?;
         let board = view.board();
         let head = view.snake().head();
-        let estimate = |cell: Cell| manhattan(cell, head).saturating_sub(1);
+        let estimate = |cell: Cell| manhattan(cell, head).saturating_sub(1) as usize;
         let mut wanted = [usize::MAX; 4];
         let mut left = 0;
         for (slot, target) in wanted.iter_mut().zip(targets) {
@@ -74,11 +74,11 @@ impl TowardHead {
                 match distance.get(next_index) {
                     None => {
                         distance.set(next_index, reached);
-                        open.push_absent(next_index as u32, reached + estimate(next));
+                        open.push_absent(next_index as u32, reached as usize + estimate(next));
                     }
                     Some(known) if reached < known => {
                         distance.set(next_index, reached);
-                        open.change(next_index as u32, reached + estimate(next));
+                        open.change(next_index as u32, reached as usize + estimate(next));
                     }
                     Some(_) => {}
                 }

@@ -1,6 +1,7 @@
 //! The timed search for the food over the block moves.
 
 use super::*;
+use crate::bucket_queue::BucketQueue;
 use crate::snake::manhattan;
 use crate::stamped::Stamped;
 
@@ -13,63 +14,15 @@ pub(super) struct TimedSearch {
     /// By cell, the labels of the last search, side by side with their stamps so that a
     /// step touches one cache line.
     pub(super) labels: Stamped<Label>,
-    pub(super) open: Buckets,
+    /// Cells by `f`, queued lazily: a cell reached again more cheaply is queued again, and
+    /// its dearer entry is skipped when it comes out. The costs are small integers and `f`
+    /// never rises by more than a step allows above the lowest queued, so a ring of
+    /// buckets holds the frontier.
+    pub(super) open: BucketQueue,
     /// The last path found, start first.
     pub(super) path: Vec<u32>,
     /// Cells settled by the last search.
     pub(super) expanded: u64,
-}
-
-/// Dial's bucket queue of `(cell, cost)` labels by their `f`, last in first out among
-/// equal `f` (the label pushed last is the deepest): the costs are small integers and
-/// `f` never falls by more than the costs allow, so a ring of buckets covers every
-/// label the frontier holds and push and pop take `O(1)`. Labels are not updated in
-/// place: a cheaper one is pushed, and the search skips the others when they come out.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Buckets {
-    pub(super) levels: Vec<Vec<(u32, u32)>>,
-    /// The `f` of the level popped from; no label below it is held.
-    pub(super) current: u32,
-    pub(super) len: usize,
-}
-
-impl Buckets {
-    /// Empties the queue for labels whose `f` lies within `span` of the lowest held, the
-    /// lowest being `start` now.
-    pub(super) fn reset(&mut self, span: u32, start: u32) {
-        let ring = (span as usize + 1).next_power_of_two();
-        if self.levels.len() != ring {
-            self.levels.resize_with(ring, Vec::new);
-        }
-        for level in &mut self.levels {
-            level.clear();
-        }
-        self.current = start;
-        self.len = 0;
-    }
-
-    #[inline]
-    pub(super) fn push(&mut self, f: u32, cell: u32, cost: u32) {
-        debug_assert!(f >= self.current && ((f - self.current) as usize) < self.levels.len());
-        let mask = self.levels.len() - 1;
-        self.levels[f as usize & mask].push((cell, cost));
-        self.len += 1;
-    }
-
-    #[inline]
-    pub(super) fn pop(&mut self) -> Option<(u32, u32)> {
-        if self.len == 0 {
-            return None;
-        }
-        let mask = self.levels.len() - 1;
-        loop {
-            if let Some(label) = self.levels[self.current as usize & mask].pop() {
-                self.len -= 1;
-                return Some(label);
-            }
-            self.current += 1;
-        }
-    }
 }
 
 /// What a [`TimedSearch`] knows of a cell.
@@ -136,7 +89,10 @@ impl TimedSearch {
         // A step raises f by its cost less the fall of the estimate, at most `step`.
         let costs = view.costs;
         let dearest = costs.back.max(costs.inside).max(costs.new_block) + costs.open;
-        self.open.reset(dearest + step, estimate(start));
+        self.open.clear_ring(
+            dearest as usize + step as usize + 1,
+            estimate(start) as usize,
+        );
         self.expanded = 0;
         let labels = &mut self.labels;
         labels.set(
@@ -148,16 +104,19 @@ impl TimedSearch {
                 settled: false,
             },
         );
-        self.open.push(estimate(start), start, 0);
-        while let Some((cell, cost)) = self.open.pop() {
-            // Every label queued was written by this search.
+        self.open.push(start, estimate(start) as usize);
+        while let Some((cell, f)) = self.open.pop() {
+            // Every cell queued was labelled by this search.
             let Some(label) = labels.get_mut(cell as usize) else {
                 continue;
             };
-            if label.settled || label.cost != cost {
-                // A dearer label of a cell reached again more cheaply.
+            if label.settled {
+                // The dearer entry of a cell reached again more cheaply: the cheaper one,
+                // of lower `f` (the estimate is the cell's), came out first.
                 continue;
             }
+            let cost = label.cost;
+            debug_assert_eq!((cost + estimate(cell)) as usize, f, "a settled cell's f");
             label.settled = true;
             self.expanded += 1;
             if cell == goal {
@@ -185,7 +144,7 @@ impl TimedSearch {
                         settled: false,
                     },
                 );
-                self.open.push(cost + estimate(next), next, cost);
+                self.open.push(next, (cost + estimate(next)) as usize);
             }
         }
         false
