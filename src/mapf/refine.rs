@@ -492,6 +492,30 @@ mod tests {
     }
 
     #[test]
+    fn blocking_finds_an_agent_that_steps_beside_the_path_just_after_it_passes() {
+        // Agent 0 waits once, then walks row 1 to the right; agent 1 walks row 0 to the
+        // left. Agent 1 is never beside agent 0 at the same time step, but at time 3 it
+        // stands on (1, 0), beside the cell agent 0 held at time 2: the two cross there.
+        let map = ".....\n.....";
+        let cells: [&[Cell]; 2] = [
+            &[(0, 1), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1)],
+            &[(4, 0), (3, 0), (2, 0), (1, 0), (0, 0)],
+        ];
+        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
+        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
+        let instance = instance(map, &starts, &goals);
+        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let refiner = refiner_with(&instance, &paths);
+        let mut chosen = Vec::new();
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            chosen.clear();
+            refiner.blocking(&instance, &paths, 2, &mut rng, &mut chosen);
+            assert_eq!(chosen, [0, 1], "seed {seed}");
+        }
+    }
+
+    #[test]
     fn junction_takes_the_agents_nearest_the_only_junction() {
         // (1, 0) is the only cell with three neighbours. Agent 1 stands on it, agent 2
         // next to it, agent 0 two cells down the stem and agent 3 at its end.
@@ -520,6 +544,19 @@ mod tests {
         }
         // 32 draws among 6 cells miss the junction rarely.
         assert!(found >= 70, "{found}");
+        // Walls cut agent 3 off from the junction: the search runs out of cells with
+        // fewer agents than asked for, and returns those it found.
+        let map = "...\n#.#\n#.#\n###\n...";
+        let cells: Vec<Cell> = vec![(1, 2), (1, 0), (0, 0), (1, 4)];
+        let cut = self::instance(map, &cells, &cells);
+        let paths: Vec<Vec<u32>> = cells.iter().map(|&c| vertices(&cut, &[c])).collect();
+        let mut refiner = refiner_with(&cut, &paths);
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            chosen.clear();
+            refiner.junction(&cut, 4, &mut rng, &mut chosen);
+            assert!(chosen.is_empty() || chosen == [1, 2, 0], "seed {seed}: {chosen:?}");
+        }
         // A corridor has no junction.
         let corridor = self::instance("....", &[(0, 0)], &[(3, 0)]);
         let mut refiner = refiner_with(&corridor, &[vertices(&corridor, &[(0, 0)])]);
