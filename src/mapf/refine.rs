@@ -555,7 +555,10 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             chosen.clear();
             refiner.junction(&cut, 4, &mut rng, &mut chosen);
-            assert!(chosen.is_empty() || chosen == [1, 2, 0], "seed {seed}: {chosen:?}");
+            assert!(
+                chosen.is_empty() || chosen == [1, 2, 0],
+                "seed {seed}: {chosen:?}"
+            );
         }
         // A corridor has no junction.
         let corridor = self::instance("....", &[(0, 0)], &[(3, 0)]);
@@ -635,6 +638,25 @@ mod tests {
             gains += usize::from(gain >= 2.0);
         }
         assert!(gains >= 3, "{gains}");
+    }
+
+    #[test]
+    fn rounds_without_gain_shrink_their_arm_weight_geometrically() {
+        // The plan is already optimal: every round gains nothing, so an arm drawn `k`
+        // times weighs `(1 - REACTION)^k`, and the draws add up to the rounds.
+        let (instance, _) = late_rows();
+        let straight: Vec<Vec<Cell>> = (0..4).map(|y| (0..5).map(|x| (x, y)).collect()).collect();
+        let plan = Solution::new(straight);
+        assert_eq!(plan.sum_of_costs(), instance.lower_bound());
+        let mut refiner = Refiner::default();
+        let best = refiner.improve(&instance, plan.clone(), None, 50, 7);
+        assert_eq!(best.sum_of_costs(), plan.sum_of_costs());
+        let draws: f64 = refiner
+            .weights
+            .iter()
+            .map(|w| w.ln() / (1.0 - REACTION).ln())
+            .sum();
+        assert!((draws - 50.0).abs() < 1e-6, "{:?}", refiner.weights);
     }
 
     #[test]
