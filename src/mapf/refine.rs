@@ -593,6 +593,36 @@ mod tests {
     }
 
     #[test]
+    fn junction_takes_no_more_than_the_size_from_one_cell() {
+        // Agents 0 and 1 both pass the junction, at times 0 and 2.
+        let map = "...\n#.#\n#.#\n#.#";
+        let cells: [&[Cell]; 2] = [&[(1, 0), (2, 0)], &[(1, 2), (1, 1), (1, 0), (0, 0)]];
+        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
+        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
+        let instance = instance(map, &starts, &goals);
+        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let mut refiner = refiner_with(&instance, &paths);
+        let mut chosen = Vec::new();
+        let mut found = 0;
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            chosen.clear();
+            refiner.junction(&instance, 1, &mut rng, &mut chosen);
+            assert!(chosen.len() <= 1, "seed {seed}: {chosen:?}");
+            found += chosen.len();
+            chosen.clear();
+            refiner.junction(&instance, 2, &mut rng, &mut chosen);
+            let mut sorted = chosen.clone();
+            sorted.sort_unstable();
+            assert!(
+                sorted.is_empty() || sorted == [0, 1],
+                "seed {seed}: {chosen:?}"
+            );
+        }
+        assert!(found >= 15, "{found}");
+    }
+
+    #[test]
     fn improve_removes_the_waits_and_stops_at_the_deadline() {
         let (instance, plan) = late_rows();
         assert_eq!(plan.sum_of_costs(), 22);
