@@ -323,3 +323,34 @@ pub(crate) fn to_solution<C: AsRef<[u32]>>(graph: &VertexGraph, configs: &[C]) -
         .collect();
     Solution { paths }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PibtStep;
+    use crate::mapf::graph::NONE;
+
+    #[test]
+    fn constrain_lets_a_train_move_and_refuses_a_taken_vertex_or_a_swap() {
+        let mut step = PibtStep::new();
+        step.reset(4, 3, 0);
+        step.begin(&[0, 1, 2]);
+        // A train: each agent moves into the vertex the next one leaves.
+        assert!(step.constrain(0, 1));
+        assert!(step.constrain(1, 2));
+        assert!(step.constrain(2, 3));
+        assert_eq!(step.next, [1, 2, 3]);
+        // A new step forgets the old choices.
+        step.begin(&[0, 1, 2]);
+        assert_eq!(step.next, [NONE; 3]);
+        assert!(step.constrain(0, 1));
+        // Vertex 1 is taken for the next step.
+        assert!(!step.constrain(2, 1));
+        assert_eq!(step.next[2], NONE);
+        // Agent 1 moving to 0 would swap with agent 0.
+        assert!(!step.constrain(1, 0));
+        assert_eq!(step.next[1], NONE);
+        assert!(step.constrain(1, 3));
+        assert!(step.constrain(2, 2));
+        assert_eq!(step.next, [1, 3, 2]);
+    }
+}

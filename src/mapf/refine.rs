@@ -492,6 +492,30 @@ mod tests {
     }
 
     #[test]
+    fn blocking_finds_an_agent_that_steps_beside_the_path_just_after_it_passes() {
+        // Agent 0 waits once, then walks row 1 to the right; agent 1 walks row 0 to the
+        // left. Agent 1 is never beside agent 0 at the same time step, but at time 3 it
+        // stands on (1, 0), beside the cell agent 0 held at time 2: the two cross there.
+        let map = ".....\n.....";
+        let cells: [&[Cell]; 2] = [
+            &[(0, 1), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1)],
+            &[(4, 0), (3, 0), (2, 0), (1, 0), (0, 0)],
+        ];
+        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
+        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
+        let instance = instance(map, &starts, &goals);
+        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let refiner = refiner_with(&instance, &paths);
+        let mut chosen = Vec::new();
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            chosen.clear();
+            refiner.blocking(&instance, &paths, 2, &mut rng, &mut chosen);
+            assert_eq!(chosen, [0, 1], "seed {seed}");
+        }
+    }
+
+    #[test]
     fn junction_takes_the_agents_nearest_the_only_junction() {
         // (1, 0) is the only cell with three neighbours. Agent 1 stands on it, agent 2
         // next to it, agent 0 two cells down the stem and agent 3 at its end.
@@ -520,6 +544,22 @@ mod tests {
         }
         // 32 draws among 6 cells miss the junction rarely.
         assert!(found >= 70, "{found}");
+        // Walls cut agent 3 off from the junction: the search runs out of cells with
+        // fewer agents than asked for, and returns those it found.
+        let map = "...\n#.#\n#.#\n###\n...";
+        let cells: Vec<Cell> = vec![(1, 2), (1, 0), (0, 0), (1, 4)];
+        let cut = self::instance(map, &cells, &cells);
+        let paths: Vec<Vec<u32>> = cells.iter().map(|&c| vertices(&cut, &[c])).collect();
+        let mut refiner = refiner_with(&cut, &paths);
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            chosen.clear();
+            refiner.junction(&cut, 4, &mut rng, &mut chosen);
+            assert!(
+                chosen.is_empty() || chosen == [1, 2, 0],
+                "seed {seed}: {chosen:?}"
+            );
+        }
         // A corridor has no junction.
         let corridor = self::instance("....", &[(0, 0)], &[(3, 0)]);
         let mut refiner = refiner_with(&corridor, &[vertices(&corridor, &[(0, 0)])]);
@@ -550,6 +590,36 @@ mod tests {
                 "seed {seed}: {chosen:?}"
             );
         }
+    }
+
+    #[test]
+    fn junction_takes_no_more_than_the_size_from_one_cell() {
+        // Agents 0 and 1 both pass the junction, at times 0 and 2.
+        let map = "...\n#.#\n#.#\n#.#";
+        let cells: [&[Cell]; 2] = [&[(1, 0), (2, 0)], &[(1, 2), (1, 1), (1, 0), (0, 0)]];
+        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
+        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
+        let instance = instance(map, &starts, &goals);
+        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let mut refiner = refiner_with(&instance, &paths);
+        let mut chosen = Vec::new();
+        let mut found = 0;
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            chosen.clear();
+            refiner.junction(&instance, 1, &mut rng, &mut chosen);
+            assert!(chosen.len() <= 1, "seed {seed}: {chosen:?}");
+            found += chosen.len();
+            chosen.clear();
+            refiner.junction(&instance, 2, &mut rng, &mut chosen);
+            let mut sorted = chosen.clone();
+            sorted.sort_unstable();
+            assert!(
+                sorted.is_empty() || sorted == [0, 1],
+                "seed {seed}: {chosen:?}"
+            );
+        }
+        assert!(found >= 15, "{found}");
     }
 
     #[test]
@@ -598,6 +668,25 @@ mod tests {
             gains += usize::from(gain >= 2.0);
         }
         assert!(gains >= 3, "{gains}");
+    }
+
+    #[test]
+    fn rounds_without_gain_shrink_their_arm_weight_geometrically() {
+        // The plan is already optimal: every round gains nothing, so an arm drawn `k`
+        // times weighs `(1 - REACTION)^k`, and the draws add up to the rounds.
+        let (instance, _) = late_rows();
+        let straight: Vec<Vec<Cell>> = (0..4).map(|y| (0..5).map(|x| (x, y)).collect()).collect();
+        let plan = Solution::new(straight);
+        assert_eq!(plan.sum_of_costs(), instance.lower_bound());
+        let mut refiner = Refiner::default();
+        let best = refiner.improve(&instance, plan.clone(), None, 50, 7);
+        assert_eq!(best.sum_of_costs(), plan.sum_of_costs());
+        let draws: f64 = refiner
+            .weights
+            .iter()
+            .map(|w| w.ln() / (1.0 - REACTION).ln())
+            .sum();
+        assert!((draws - 50.0).abs() < 1e-6, "{:?}", refiner.weights);
     }
 
     #[test]

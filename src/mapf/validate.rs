@@ -199,3 +199,161 @@ pub fn validate(instance: &Instance, plan: &Solution) -> Result<(), Violation> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each kind of fault, alone in an otherwise valid plan, named with its exact fields.
+
+    use super::{validate, Violation};
+    use crate::grid::{Cell, Grid};
+    use crate::mapf::{Instance, Solution};
+
+    /// A 5 × 3 map with a wall at (1, 1); four agents, and a valid plan of five steps in
+    /// which agent 1 follows agent 0 into the cell it leaves and agent 3 waits.
+    fn crowd() -> (Instance, Vec<Vec<Cell>>) {
+        let grid: Grid = ".....\n.#...\n.....".parse().unwrap();
+        let paths = vec![
+            vec![(1, 0), (2, 0), (3, 0), (4, 0), (4, 0)],
+            vec![(0, 0), (1, 0), (2, 0), (3, 0), (3, 0)],
+            vec![(0, 1), (0, 2), (1, 2), (2, 2), (2, 1)],
+            vec![(4, 2), (4, 1), (4, 1), (3, 1), (3, 1)],
+        ];
+        let starts = paths.iter().map(|p| p[0]).collect();
+        let goals = paths.iter().map(|p| p[p.len() - 1]).collect();
+        (Instance::new(grid, starts, goals).unwrap(), paths)
+    }
+
+    /// The crowd's plan with agent `agent`'s path replaced, unpadded.
+    fn with(agent: usize, path: &[Cell]) -> Solution {
+        let (_, mut paths) = crowd();
+        paths[agent] = path.to_vec();
+        Solution { paths }
+    }
+
+    #[test]
+    fn a_valid_plan_passes() {
+        let (instance, paths) = crowd();
+        assert_eq!(validate(&instance, &Solution::new(paths)), Ok(()));
+        let grid: Grid = "..".parse().unwrap();
+        let nobody = Instance::new(grid, vec![], vec![]).unwrap();
+        assert_eq!(validate(&nobody, &Solution::new(vec![])), Ok(()));
+        assert_eq!(
+            validate(&nobody, &Solution::new(vec![vec![(0, 0)]])),
+            Err(Violation::AgentCount {
+                found: 1,
+                expected: 0
+            })
+        );
+    }
+
+    #[test]
+    fn each_fault_is_named_with_its_agent_cells_and_time() {
+        let (instance, paths) = crowd();
+        let check = |plan: Solution| validate(&instance, &plan);
+        assert_eq!(
+            check(Solution::new(paths[..3].to_vec())),
+            Err(Violation::AgentCount {
+                found: 3,
+                expected: 4
+            })
+        );
+        let mut five = paths.clone();
+        five.push(vec![(0, 2); 5]);
+        assert_eq!(
+            check(Solution::new(five)),
+            Err(Violation::AgentCount {
+                found: 5,
+                expected: 4
+            })
+        );
+        assert_eq!(
+            check(with(0, &[])),
+            Err(Violation::PathLength {
+                agent: 0,
+                found: 0,
+                expected: 1
+            })
+        );
+        assert_eq!(
+            check(with(2, &paths[2][..4])),
+            Err(Violation::PathLength {
+                agent: 2,
+                found: 4,
+                expected: 5
+            })
+        );
+        assert_eq!(
+            check(with(1, &[(0, 0), (1, 0), (2, 0), (3, 0), (3, 0), (3, 0)])),
+            Err(Violation::PathLength {
+                agent: 1,
+                found: 6,
+                expected: 5
+            })
+        );
+        assert_eq!(
+            check(with(2, &[(0, 2), (0, 2), (1, 2), (2, 2), (2, 1)])),
+            Err(Violation::WrongStart {
+                agent: 2,
+                found: (0, 2),
+                expected: (0, 1)
+            })
+        );
+        assert_eq!(
+            check(with(3, &[(4, 2), (4, 1), (4, 1), (3, 1), (3, 2)])),
+            Err(Violation::WrongGoal {
+                agent: 3,
+                found: (3, 2),
+                expected: (3, 1)
+            })
+        );
+        let bad_move = |from, to, time| {
+            Err(Violation::BadMove {
+                agent: 2,
+                from,
+                to,
+                time,
+            })
+        };
+        // A jump along the row, a diagonal step, and a step onto the wall.
+        let jump = with(2, &[(0, 1), (0, 2), (2, 2), (2, 2), (2, 1)]);
+        assert_eq!(check(jump), bad_move((0, 2), (2, 2), 1));
+        let diagonal = with(2, &[(0, 1), (1, 2), (1, 2), (2, 2), (2, 1)]);
+        assert_eq!(check(diagonal), bad_move((0, 1), (1, 2), 0));
+        let wall = with(2, &[(0, 1), (1, 1), (2, 1), (2, 1), (2, 1)]);
+        assert_eq!(check(wall), bad_move((0, 1), (1, 1), 0));
+        // Agent 3 steps onto (3, 0) while agent 1 stands there.
+        assert_eq!(
+            check(with(3, &[(4, 2), (4, 1), (3, 1), (3, 0), (3, 1)])),
+            Err(Violation::VertexConflict {
+                first: 1,
+                second: 3,
+                cell: (3, 0),
+                time: 3
+            })
+        );
+    }
+
+    #[test]
+    fn a_swap_is_named_by_its_lower_agent_first() {
+        // Agent 0 stays put; agents 1 and 2 swap (1, 0) and (2, 0) between times 1 and 2.
+        let grid: Grid = "...\n...".parse().unwrap();
+        let plan = Solution::new(vec![
+            vec![(0, 1); 3],
+            vec![(1, 0), (1, 0), (2, 0)],
+            vec![(2, 0), (2, 0), (1, 0)],
+        ]);
+        let starts = plan.paths.iter().map(|p| p[0]).collect();
+        let goals = plan.paths.iter().map(|p| p[2]).collect();
+        let instance = Instance::new(grid, starts, goals).unwrap();
+        assert_eq!(
+            validate(&instance, &plan),
+            Err(Violation::SwapConflict {
+                first: 1,
+                second: 2,
+                a: (1, 0),
+                b: (2, 0),
+                time: 1
+            })
+        );
+    }
+}

@@ -5,6 +5,7 @@
 use std::collections::VecDeque;
 
 use super::Cell;
+use crate::ReservationTable;
 
 /// The snake: its cells, head first.
 ///
@@ -314,6 +315,62 @@ impl Snake {
 pub(crate) struct Retreat {
     stamp: u64,
     tail: Option<Cell>,
+}
+
+/// The body as space-time reservations: a body cell `k` moves from the tail (the tail is
+/// 0) is reserved until move `k + 1`, which is when [`moves_until_free`] says it is free,
+/// and the reservation never comes back. With it, [`SpaceTimeAStar`] over the board's
+/// grid ([`Board::to_grid`](super::Board::to_grid)) searches the time-expanded graph of
+/// [`TimedView`](super::TimedView) and finds the same earliest arrival.
+///
+/// Rule: a snake never waits, so [`can_move`](ReservationTable::can_move) refuses every
+/// wait and admits a step into a cell free on arrival; reservations only end, so a cell
+/// free at a time is free for good ([`can_stay`](ReservationTable::can_stay) is
+/// [`is_free`](ReservationTable::is_free)) and the goal counts as reached on arrival.
+/// Like the view, the table does not know the body the walk itself lays. Every answer
+/// costs `O(1)`, from the stamps; nothing is built.
+///
+/// [`moves_until_free`]: Snake::moves_until_free
+/// [`SpaceTimeAStar`]: crate::SpaceTimeAStar
+///
+/// # Example
+///
+/// ```
+/// use replan::snake::{Game, GameConfig};
+/// use replan::SpaceTimeAStar;
+///
+/// // A straight snake along the top row, head at (4, 0); the goal is its neck, (3, 0),
+/// // which the body leaves after 4 moves.
+/// let config = GameConfig::new(5, 3)?.with_start(vec![(4, 0), (3, 0), (2, 0), (1, 0), (0, 0)]);
+/// let game = Game::new(&config)?;
+/// let manhattan = |a: (u32, u32), b: (u32, u32)| a.0.abs_diff(b.0) + a.1.abs_diff(b.1);
+/// let mut planner = SpaceTimeAStar::new(manhattan);
+/// let walk = planner.plan(&game.board().to_grid(), game.snake(), (4, 0), (3, 0), 0)?;
+/// // Down, left, up would arrive at move 3, too early; the walk goes further round.
+/// assert_eq!(walk.arrival_time(), 5);
+/// assert!(walk.nodes.windows(2).all(|step| step[0] != step[1])); // never a wait
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl ReservationTable<Cell> for Snake {
+    #[inline]
+    fn is_free(&self, node: Cell, time: u32) -> bool {
+        time >= self.moves_until_free(node)
+    }
+
+    #[inline]
+    fn can_move(&self, from: Cell, to: Cell, time: u32) -> bool {
+        from != to && time + 1 >= self.moves_until_free(to)
+    }
+
+    #[inline]
+    fn can_stay(&self, node: Cell, time: u32) -> bool {
+        self.is_free(node, time)
+    }
+
+    /// The length: after that many moves the whole body has moved away.
+    fn latest_time(&self) -> u32 {
+        self.body.len() as u32
+    }
 }
 
 impl PartialEq for Snake {

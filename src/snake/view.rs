@@ -555,6 +555,10 @@ pub struct TimedCell {
 ///
 /// This is the idea of time-expanded (space-time) search, as in Silver, "Cooperative
 /// Pathfinding", AIIDE 2005, with the reservation table read off the snake's own body.
+/// The [`Snake`] is that table ([`ReservationTable`](crate::ReservationTable)): for one
+/// earliest arrival, [`SpaceTimeAStar`](crate::SpaceTimeAStar) over
+/// [`Board::to_grid`] with the snake as its table searches this same graph; the view is
+/// for the other planners (breadth-first, bidirectional, D* Lite).
 ///
 /// # Example
 ///

@@ -1,13 +1,16 @@
 //! The graph views of a Snake position: the time-aware view never admits a path through a
 //! body cell before it is free (checked by replaying the path on the game), and every
-//! planner finds paths as short as `Bfs` on each view.
+//! planner finds paths as short as `Bfs` on each view, space-time A* against the body as
+//! reservations among them.
 
 use proptest::prelude::*;
 use replan::snake::{
     Board, Cell, DeathReason, Direction, Game, GameConfig, PlainView, StepDistance, StepOutcome,
     TailView, TimedView,
 };
-use replan::{AStar, Bfs, BidirectionalBfs, DStarLite, Graph, Path, PlanError, Planner};
+use replan::{
+    AStar, Bfs, BidirectionalBfs, DStarLite, Graph, Path, PlanError, Planner, SpaceTimeAStar,
+};
 
 #[derive(Clone, Debug)]
 struct Case {
@@ -177,6 +180,24 @@ proptest! {
             }
             prop_assert_eq!(cost_or_none(other), expected, "timed view");
         }
+        // The body as a reservation table: space-time A* over the board's grid arrives
+        // when the search of the timed view does.
+        let walk = SpaceTimeAStar::new(StepDistance).plan(
+            &game.board().to_grid(),
+            game.snake(),
+            head,
+            target,
+            0,
+        );
+        let arrival = match walk {
+            Ok(walk) => {
+                prop_assert!(walk.nodes.windows(2).all(|step| step[0] != step[1]));
+                Some(walk.arrival_time())
+            }
+            Err(PlanError::NoPath) => None,
+            Err(error) => panic!("{error}"),
+        };
+        prop_assert_eq!(arrival, expected, "space-time A* against the timed view");
         // Each view admits at least the paths of the one before: time-aware <= tail <= plain.
         let at_most = |a: Option<u32>, b: Option<u32>| match (a, b) {
             (_, None) => true,
