@@ -143,7 +143,7 @@ mod reservations;
 #[cfg(feature = "snake")]
 #[cfg_attr(docsrs, doc(cfg(feature = "snake")))]
 pub mod snake;
-#[cfg(feature = "snake")]
+#[cfg(any(feature = "snake", feature = "mapf"))]
 mod stamped;
 
 pub use cost::Cost;

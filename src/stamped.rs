@@ -46,6 +46,8 @@ impl<T: Copy + Default> Stamped<T> {
     ///
     /// Panics if `index` is not below the length the last [`clear`](Self::clear) made
     /// room for.
+    // Read only by the Snake searches; the multi-agent refiner only marks slots.
+    #[cfg_attr(not(feature = "snake"), allow(dead_code))]
     #[inline]
     pub(crate) fn get(&self, index: usize) -> Option<T> {
         let (stamp, value) = self.slots[index];
@@ -53,12 +55,16 @@ impl<T: Copy + Default> Stamped<T> {
     }
 
     /// Whether slot `index` was written in this generation.
+    // Read only by the Snake searches; the multi-agent refiner only marks slots.
+    #[cfg_attr(not(feature = "snake"), allow(dead_code))]
     #[inline]
     pub(crate) fn contains(&self, index: usize) -> bool {
         self.slots[index].0 == self.generation
     }
 
     /// The value of slot `index` in this generation, to change in place, if it was written.
+    // Read only by the Snake searches; the multi-agent refiner only marks slots.
+    #[cfg_attr(not(feature = "snake"), allow(dead_code))]
     #[inline]
     pub(crate) fn get_mut(&mut self, index: usize) -> Option<&mut T> {
         let (stamp, value) = &mut self.slots[index];

@@ -33,6 +33,7 @@ use super::path_table::PathTable;
 use super::pibt::to_solution;
 use super::sipp::Sipp;
 use super::{Instance, Solution};
+use crate::stamped::Stamped;
 
 /// How a round picks its agents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,10 +69,9 @@ pub(crate) struct Refiner {
     distances: Vec<Vec<u32>>,
     sipp: Sipp,
     weights: Vec<f64>,
-    /// Scratch of the junction neighbourhood: the cells met, by round stamp, and a queue.
-    stamp: Vec<u32>,
+    /// Scratch of the junction neighbourhood: the cells met in this round, and a queue.
+    met: Stamped<()>,
     queue: Vec<u32>,
-    round: u32,
 }
 
 impl Default for Refiner {
@@ -81,9 +81,8 @@ impl Default for Refiner {
             distances: Vec::new(),
             sipp: Sipp::default(),
             weights: vec![1.0; ARMS.len()],
-            stamp: Vec::new(),
+            met: Stamped::new(),
             queue: Vec::new(),
-            round: 0,
         }
     }
 }
@@ -106,9 +105,6 @@ impl Refiner {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
         self.fill_distances(instance);
         self.weights.iter_mut().for_each(|w| *w = 1.0);
-        self.stamp.clear();
-        self.stamp.resize(graph.len(), 0);
-        self.round = 0;
         let mut paths: Vec<Vec<u32>> = plan
             .paths
             .iter()
@@ -307,14 +303,10 @@ impl Refiner {
         else {
             return;
         };
-        self.round = self.round.wrapping_add(1);
-        if self.round == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.round = 1;
-        }
+        self.met.clear(graph.len());
         self.queue.clear();
         self.queue.push(root);
-        self.stamp[root as usize] = self.round;
+        self.met.set(root as usize, ());
         let rows = (self.table.latest_time() as usize).max(1);
         let mut head = 0;
         while head < self.queue.len() && chosen.len() < size {
@@ -331,8 +323,7 @@ impl Refiner {
                 }
             }
             for &u in graph.neighbours(v) {
-                if self.stamp[u as usize] != self.round {
-                    self.stamp[u as usize] = self.round;
+                if self.met.insert(u as usize, ()) {
                     self.queue.push(u);
                 }
             }
@@ -387,7 +378,6 @@ mod tests {
         let mut refiner = Refiner::default();
         refiner.fill_distances(instance);
         refiner.table.reset(instance.graph.len());
-        refiner.stamp.resize(instance.graph.len(), 0);
         for (agent, path) in paths.iter().enumerate() {
             refiner.table.insert(agent as u32, path);
         }
