@@ -182,6 +182,30 @@ impl JumpRays for BlockLines {
         BlockLines::straight(self, x, y, direction, padded(goal))
     }
 
+    /// A straight route is one range of a line's bits; a diagonal one is walked.
+    #[inline]
+    fn clear(&self, grid: &Grid, (x, y): Cell, index: usize, direction: usize, steps: u32) -> bool {
+        let steps = steps as usize;
+        let (x, y) = (x as usize + 1, y as usize + 1);
+        match direction {
+            0 => self.east.all_set(y, x - steps, steps),
+            1 => self.east.all_set(y, x + 1, steps),
+            2 => self.south.all_set(x, y - steps, steps),
+            3 => self.south.all_set(x, y + 1, steps),
+            _ => {
+                let offset = grid.offsets[direction];
+                let mut at = index;
+                for _ in 0..steps {
+                    if grid.moves[at] & (1 << direction) == 0 {
+                        return false;
+                    }
+                    at = at.wrapping_add_signed(offset);
+                }
+                true
+            }
+        }
+    }
+
     /// Every diagonal cell: whether a straight ray from it stops is what the two scans
     /// there find out.
     #[inline]
@@ -295,6 +319,22 @@ impl LineBits {
         let shift = position % 64;
         // Two shifts so that a shift of 0 takes nothing from the next word.
         (self.words[at] >> shift) | ((self.words[at + 1] << 1) << (63 - shift))
+    }
+
+    /// Whether positions `from..from + count` of `line` are all set.
+    #[inline(always)]
+    fn all_set(&self, line: usize, from: usize, count: usize) -> bool {
+        let (mut at, mut left) = (from, count);
+        while left > 0 {
+            let take = left.min(64);
+            let mask = u64::MAX >> (64 - take);
+            if self.window(line, at) & mask != mask {
+                return false;
+            }
+            at += take;
+            left -= take;
+        }
+        true
     }
 
     /// The straight jump along `line` from `position` (a free cell) towards higher
