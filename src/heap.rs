@@ -6,7 +6,9 @@
 //! comparison during a sift touches one cache line per level, not a side table.
 //!
 //! Invariants, for every slot `i > 0`: `entries[(i - 1) / 2].key <= entries[i].key`, and
-//! `positions[entries[i].id] == i`; ids not in the heap have position [`ABSENT`].
+//! `positions[entries[i].id]` holds `i`, stored as `!i`; ids not in the heap hold [`ABSENT`],
+//! 0, so that a table grown for a large id comes zeroed from the allocator, its pages
+//! mapped only as pushes write them.
 //!
 //! | operation | cost |
 //! |---|---|
@@ -14,8 +16,15 @@
 //! | `peek`, `contains`, `key_of`, `len` | `O(1)` |
 //! | `clear` | `O(len)`: only the ids still queued are touched |
 
-/// Marks an id that is not in the heap.
-const ABSENT: u32 = u32::MAX;
+/// Marks an id that is not in the heap: no slot is stored as 0 (see [`stored`]).
+const ABSENT: u32 = 0;
+
+/// How the position table stores `slot`: inverted, so that a zeroed table is all absent
+/// (no heap holds `u32::MAX` entries).
+#[inline(always)]
+fn stored(slot: usize) -> u32 {
+    !(slot as u32)
+}
 
 /// A binary min-heap of ids `0..n`, each with a key, supporting decrease-key,
 /// increase-key and removal by id.
@@ -93,7 +102,10 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
     /// ```
     pub fn reserve_ids(&mut self, ids: usize) {
         if self.positions.len() < ids {
-            self.positions.resize(ids, ABSENT);
+            // Zeroed, not filled: the allocator maps the pages as they are written.
+            let mut grown = vec![ABSENT; ids];
+            grown[..self.positions.len()].copy_from_slice(&self.positions);
+            self.positions = grown;
         }
     }
 
@@ -321,7 +333,7 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
             return Some(last.0);
         }
         let removed = std::mem::replace(&mut self.entries[slot], last);
-        self.positions[last.1 as usize] = slot as u32;
+        self.positions[last.1 as usize] = stored(slot);
         if slot > 0 && last.0 < self.entries[(slot - 1) / 2].0 {
             self.sift_up(slot);
         } else {
@@ -366,7 +378,7 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
     #[inline(always)]
     fn position(&self, id: u32) -> Option<usize> {
         match self.positions.get(id as usize) {
-            Some(&slot) if slot != ABSENT => Some(slot as usize),
+            Some(&slot) if slot != ABSENT => Some(!slot as usize),
             _ => None,
         }
     }
@@ -397,11 +409,11 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
                 break;
             }
             entries[slot] = above;
-            positions[above.1 as usize] = slot as u32;
+            positions[above.1 as usize] = stored(slot);
             slot = parent;
         }
         entries[slot] = moving;
-        positions[moving.1 as usize] = slot as u32;
+        positions[moving.1 as usize] = stored(slot);
     }
 
     /// Moves the entry at `slot` down to its place, with the same hole technique.
@@ -433,10 +445,10 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
                 break;
             }
             entries[slot] = below.1;
-            positions[below.1 .1 as usize] = slot as u32;
+            positions[below.1 .1 as usize] = stored(slot);
             slot = below.0;
         }
         entries[slot] = moving;
-        positions[moving.1 as usize] = slot as u32;
+        positions[moving.1 as usize] = stored(slot);
     }
 }

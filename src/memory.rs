@@ -32,8 +32,9 @@
 //! types (a record is a `(cost, u32)` pair, all zero bits) the allocator serves with pages
 //! the system maps, and zeroes, only when the search first writes to them. A fresh
 //! planner's first search on a 512×512 grid thus pays for the pages its search touches,
-//! not for 4 MiB of records up front; the frontier's position tables grow with the ids
-//! pushed. Growing past a previous search's bound allocates anew rather than copying
+//! not for 4 MiB of records up front. The heap's position table is allocated zeroed to the
+//! bound in the same way (a zero there means "not queued"); the bucket queue's grows with
+//! the ids pushed. Growing past a previous search's bound allocates anew rather than copying
 //! records nobody will read.
 //!
 //! # Claimed sizes

@@ -250,6 +250,11 @@ impl JumpRays for JumpTable {
     }
 
     #[inline]
+    fn clear(&self, grid: &Grid, _cell: Cell, index: usize, direction: usize, steps: u32) -> bool {
+        JumpTable::clear(self, grid, index, direction, steps)
+    }
+
+    #[inline]
     fn diagonal_stop(
         &self,
         grid: &Grid,
@@ -270,6 +275,29 @@ impl JumpRays for JumpTable {
 }
 
 impl JumpTable {
+    /// Whether the `steps` moves from the cell at `index` in `direction` are all legal,
+    /// from the table: an entry's distance is that many legal moves, and past a jump point
+    /// (or a saturated entry) the entry there says how the ray goes on.
+    #[inline(always)]
+    fn clear(&self, grid: &Grid, mut index: usize, direction: usize, mut steps: u32) -> bool {
+        loop {
+            let distance = self.distances[index][direction];
+            let reach = u32::from(distance.unsigned_abs());
+            if steps <= reach {
+                return true;
+            }
+            let skip = if reach == CAP.unsigned_abs() as u32 {
+                reach - 1
+            } else if distance > 0 {
+                reach
+            } else {
+                return false;
+            };
+            steps -= skip;
+            index = index.wrapping_add_signed(grid.offsets[direction] * skip as isize);
+        }
+    }
+
     /// Where the ray from the cell at `index` in `direction` stops, given the steps to the
     /// goal's stop on it if the goal is ahead: there, if the ray gets that far; else at the
     /// jump point, if any. A saturated entry hands over to the entry `CAP - 1` steps on.

@@ -46,6 +46,15 @@
 //! straight ones. On maps with many obstacles, where nearly every diagonal step finds a
 //! straight jump point, this takes most nodes out of the frontier.
 //!
+//! # The goal in sight
+//!
+//! Before generating anything, an expansion whose pruned directions include the first step
+//! of the octile route to the goal (diagonal steps first, then straight ones) checks that
+//! route's moves; if all are legal, the search ends there (Warthog's `jps2` does the same).
+//! The node came off the frontier with the least `f`, and the heuristic is consistent, so
+//! no route to the goal costs less than `f` of the node, which is what this one costs. On
+//! open maps most queries end at the start's expansion, with no ray cast.
+//!
 //! # Why the search stays exact
 //!
 //! Every neighbour a rule prunes has a route from `p` that is no longer and avoids `n`,
@@ -350,6 +359,28 @@ pub(super) mod sealed {
             goal: Cell,
         ) -> Option<u32>;
 
+        /// Whether the `steps` moves from `cell` (at padded index `index`) in `direction`
+        /// are all legal. Walks the grid's legal moves a cell at a time.
+        #[inline(always)]
+        fn clear(
+            &self,
+            grid: &Grid,
+            _cell: Cell,
+            index: usize,
+            direction: usize,
+            steps: u32,
+        ) -> bool {
+            let offset = grid.offsets[direction];
+            let mut at = index;
+            for _ in 0..steps {
+                if grid.moves[at] & (1 << direction) == 0 {
+                    return false;
+                }
+                at = at.wrapping_add_signed(offset);
+            }
+            true
+        }
+
         /// The number of diagonal steps from `cell` (at padded index `index`) in the diagonal
         /// direction `direction` (4 to 7) to the next cell where the search must look along the
         /// diagonal's two straight components: at least every cell from which a straight ray
@@ -421,6 +452,42 @@ pub(super) fn has_forced_neighbour(grid: &Grid, index: usize, direction: usize) 
     let side = if dx != 0 { stride } else { 1 };
     let free = |offset: isize| grid.passable[index.wrapping_add_signed(offset)];
     (free(side) && !free(back + side)) || (free(-side) && !free(back - side))
+}
+
+/// The octile route from `cell` (at padded index `index`) to `goal` as two legs, diagonal
+/// first, if the search passes on from `cell` in the route's first direction (among
+/// `directions`) and every move of the route is legal.
+#[inline(always)]
+fn goal_in_sight<J: Jumper>(
+    jumper: &J,
+    grid: &Grid,
+    (cell, index): (Cell, usize),
+    directions: u8,
+    goal: Cell,
+) -> Option<[(usize, u32); 2]> {
+    let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
+    let (dx, dy) = (sign(cell.0, goal.0), sign(cell.1, goal.1));
+    let (across, down) = (cell.0.abs_diff(goal.0), cell.1.abs_diff(goal.1));
+    if (dx, dy) == (0, 0) || directions & (1 << direction_of(dx, dy)) == 0 {
+        return None;
+    }
+    let diagonal = across.min(down);
+    let (component, straight) = if across > down {
+        (direction_of(dx, 0), across - down)
+    } else {
+        (direction_of(0, dy), down - across)
+    };
+    let first = direction_of(dx, dy);
+    if !jumper.clear(grid, cell, index, first, diagonal) {
+        return None;
+    }
+    let turn = (
+        cell.0.wrapping_add_signed(dx * diagonal as i32),
+        cell.1.wrapping_add_signed(dy * diagonal as i32),
+    );
+    let turn_index = index.wrapping_add_signed(grid.offsets[first] * diagonal as isize);
+    (straight == 0 || jumper.clear(grid, turn, turn_index, component, straight))
+        .then_some([(first, diagonal), (component, straight)])
 }
 
 /// Where an expansion puts its successors: the search's records and frontier, borrowed for
@@ -625,6 +692,21 @@ impl JumpSearch {
             let arrival =
                 (record.arrival != NO_ARRIVAL).then(|| DELTAS[usize::from(record.arrival)]);
             let mut directions = jumper.successor_directions(grid, index, arrival);
+            // A goal this node sees along its octile route is reached at `f` of this node,
+            // the least `f` on the frontier and, the heuristic being consistent, a bound on
+            // every route's cost: the route is optimal, and nothing else need be generated.
+            if let Some(legs) = goal_in_sight(jumper, grid, (cell, index), directions, goal) {
+                self.stats.generated += 1;
+                let g = legs.iter().fold(record.g, |g, &(direction, steps)| {
+                    g + STEPS[direction] * f64::from(steps)
+                });
+                self.records.reach_listing(goal_id, g, id);
+                return Ok(Path {
+                    nodes: self.cells_to(grid, goal_id),
+                    cost: g,
+                    stats: self.stats,
+                });
+            }
             let mut frontier = Frontier {
                 records: &mut self.records,
                 open: &mut self.open,

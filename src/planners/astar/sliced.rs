@@ -83,9 +83,10 @@ impl<H, I, C: Cost> AStar<H, I, C> {
             roots,
             ..
         } = self;
-        // The frontier's position tables grow with the ids pushed, not to the bound: a
-        // first search pays for what it touches.
-        memory.begin(graph)?;
+        // The heap's position table covers the bound at once, allocated zeroed: a first
+        // search pays for the pages it touches, and no growth copies the table as larger
+        // ids come. The bucket queue's positions grow with the ids pushed.
+        let bound = memory.begin(graph)?;
         // The starts' ids before the goals', in the order the graph hands them out.
         roots.clear();
         for &start in starts {
@@ -119,6 +120,9 @@ impl<H, I, C: Cost> AStar<H, I, C> {
         let in_buckets = roots
             .iter()
             .all(|&(_, h)| ties.bucket_of(C::ZERO.saturating_add(h), h).is_some());
+        if !in_buckets {
+            open.reserve_ids(bound);
+        }
         let mut closest = None;
         for &(id, h) in roots.iter() {
             if memory.records.is_reached(id) {
