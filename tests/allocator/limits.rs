@@ -1,10 +1,11 @@
 //! Sizes in the input that would allocate hugely or overflow are typed errors, found before
 //! any allocation that follows a number in the text rather than its length.
 
-use crate::counting::allocated_by;
+use crate::counting::{allocated_by, refusing_above};
 use replan::grid::movingai::{parse_map, parse_scenarios, MovingAiErrorKind};
-use replan::grid::{Grid, GridError};
+use replan::grid::{Connectivity, Grid, GridError};
 use replan::puzzle::{PuzzleError, SlidingPuzzle, TileBoard};
+use replan::{AStar, Bfs, DenseIds, Graph, IndexedGraph, PlanError, Planner};
 
 /// Far below any grid or list sized by the numbers in these inputs.
 const SMALL: usize = 64 * 1024;
@@ -243,4 +244,64 @@ fn grid_picture_sized_by_its_text_not_its_first_row() {
     );
     // The line table takes a few words a line; the grid itself would take 8 MB.
     assert!(bytes < 32 * picture.len(), "{bytes} bytes allocated");
+}
+
+/// A dense graph that claims four billion nodes and has ten, in a line.
+struct Claimed;
+
+impl Graph for Claimed {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = DenseIds;
+    fn successors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
+        if node < 9 {
+            visit(node + 1, 1);
+        }
+    }
+}
+
+impl IndexedGraph for Claimed {
+    fn node_bound(&self) -> usize {
+        4_000_000_000
+    }
+    fn index(&self, node: u32) -> usize {
+        node as usize
+    }
+    fn node(&self, index: usize) -> u32 {
+        index as u32
+    }
+}
+
+/// On a system that will not grant the memory a size asks for, the size is a typed error,
+/// not an abort: the tables such sizes claim are allocated zeroed, which cannot fail
+/// softly, so their size is asked for first in a way that can.
+#[test]
+fn sizes_the_system_refuses_are_errors_not_aborts() {
+    const CEILING: usize = 16 << 20;
+    // 10,002 × 10,002 cells at two bytes each: 200 MB.
+    let huge = refusing_above(CEILING, || {
+        Grid::try_open(10_000, 10_000, Connectivity::Four)
+    });
+    assert!(
+        matches!(
+            huge,
+            Err(GridError::OutOfMemory {
+                width: 10_000,
+                height: 10_000,
+                ..
+            })
+        ),
+        "{huge:?}"
+    );
+    let small = refusing_above(CEILING, || Grid::try_open(100, 100, Connectivity::Four));
+    assert_eq!(small.map(|grid| grid.width()), Ok(100));
+
+    // Four billion records of a cost and a parent, claimed by the graph's bound.
+    let astar = refusing_above(CEILING, || AStar::dijkstra().plan(&Claimed, 0, 9));
+    assert!(
+        matches!(astar, Err(PlanError::OutOfMemory { bytes }) if bytes >= 32_000_000_000),
+        "{astar:?}"
+    );
+    let bfs = refusing_above(CEILING, || Bfs::new().plan(&Claimed, 0, 9));
+    assert!(matches!(bfs, Err(PlanError::OutOfMemory { .. })), "{bfs:?}");
 }

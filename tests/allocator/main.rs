@@ -1,9 +1,12 @@
 //! Tests that count what the crate allocates: a planner kept between searches allocates
 //! only the path it returns, and a size read from the input is checked before anything is
-//! allocated for it (a header claiming four billion columns costs a few bytes).
+//! allocated for it (a header claiming four billion columns costs a few bytes); and tests
+//! that the allocator refuses, to check that a size it will not grant is a typed error
+//! rather than an abort.
 //!
-//! Both need the counting allocator below, and a binary has one global allocator, so they
-//! share this binary. Tests run on several threads at once, so the counts are per thread.
+//! All need the counting allocator below, and a binary has one global allocator, so they
+//! share this binary. Tests run on several threads at once, so the counts and the
+//! refusals are per thread.
 
 #[cfg(all(feature = "grid", feature = "puzzle"))]
 mod allocations;
@@ -13,13 +16,20 @@ mod limits;
 mod counting {
     use std::alloc::{GlobalAlloc, Layout, System};
     use std::cell::Cell;
+    use std::ptr;
 
-    /// The system allocator, counting per thread the calls and the bytes asked for.
+    /// The system allocator, counting per thread the calls and the bytes asked for, and
+    /// refusing (a null pointer) any request above the thread's ceiling.
     struct Counting;
 
     thread_local! {
         static CALLS: Cell<usize> = const { Cell::new(0) };
         static BYTES: Cell<usize> = const { Cell::new(0) };
+        static CEILING: Cell<usize> = const { Cell::new(usize::MAX) };
+    }
+
+    fn refused(bytes: usize) -> bool {
+        bytes > CEILING.with(Cell::get)
     }
 
     fn count(bytes: usize) {
@@ -27,15 +37,23 @@ mod counting {
         BYTES.with(|total| total.set(total.get() + bytes));
     }
 
-    // SAFETY: every call is forwarded unchanged to `System`; the counts are thread-local
-    // `Cell`s with const initialisers and no destructor, which allocate nothing.
+    // SAFETY: every call is forwarded unchanged to `System` or refused with a null pointer,
+    // which `GlobalAlloc` allows (a refused `realloc` leaves the old block as it was); the
+    // counts and the ceiling are thread-local `Cell`s with const initialisers and no
+    // destructor, which allocate nothing.
     unsafe impl GlobalAlloc for Counting {
         unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
             count(layout.size());
+            if refused(layout.size()) {
+                return ptr::null_mut();
+            }
             unsafe { System.alloc(layout) }
         }
         unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
             count(layout.size());
+            if refused(layout.size()) {
+                return ptr::null_mut();
+            }
             unsafe { System.alloc_zeroed(layout) }
         }
         unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -43,6 +61,10 @@ mod counting {
         }
         unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
             count(new_size);
+            if refused(new_size) {
+                // The old block stays the caller's, as `GlobalAlloc::realloc` requires.
+                return ptr::null_mut();
+            }
             unsafe { System.realloc(ptr, layout, new_size) }
         }
     }
@@ -64,5 +86,15 @@ mod counting {
         let before = BYTES.with(Cell::get);
         let result = parse();
         (result, BYTES.with(Cell::get) - before)
+    }
+
+    /// Runs `work` on a system that refuses, on this thread, every request for more than
+    /// `bytes` at once, as a host without that much memory to spare would.
+    #[allow(dead_code)]
+    pub fn refusing_above<T>(bytes: usize, work: impl FnOnce() -> T) -> T {
+        let before = CEILING.with(|ceiling| ceiling.replace(bytes));
+        let result = work();
+        CEILING.with(|ceiling| ceiling.set(before));
+        result
     }
 }

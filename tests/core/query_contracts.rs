@@ -668,3 +668,41 @@ fn a_search_that_begins_at_its_goal_had_its_start_on_the_frontier() {
     let outcome = AStar::dijkstra().search(&graph, &Query::new('S', Goal::Node('S')));
     assert_eq!(outcome.unwrap().path().stats.max_frontier, 1);
 }
+
+/// A goal set with the caller's estimate: the estimate steers the search (fewer expansions
+/// than with none, the same cost), and a search in slices ends on the same path.
+#[test]
+fn a_goal_set_with_an_estimate_is_steered_by_it() {
+    let grid = Grid::open(40, 9, Connectivity::Eight);
+    let goals = [(39, 4), (25, 8)];
+    // The octile distance to the nearer goal: admissible and consistent.
+    let to_nearest = |cell: Cell| {
+        goals
+            .iter()
+            .map(|&goal| Octile.estimate(cell, goal))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let blind = Query::new((0, 4), Goal::AnyOf(&goals));
+    let steered = blind.with_estimate(&to_nearest);
+    let unsteered = AStar::dijkstra().search(&grid, &blind).unwrap().into_path();
+    let whole = AStar::dijkstra()
+        .search(&grid, &steered)
+        .unwrap()
+        .into_path();
+    assert_eq!(whole.goal(), (25, 8));
+    assert!((whole.cost - unsteered.cost).abs() < 1e-9, "{whole:?}");
+    assert!(
+        whole.stats.expanded < unsteered.stats.expanded,
+        "{} expansions steered, {} not",
+        whole.stats.expanded,
+        unsteered.stats.expanded
+    );
+    let mut astar = AStar::dijkstra();
+    astar.begin(&grid, &steered).unwrap();
+    let sliced = loop {
+        if let Progress::Done(outcome) = astar.resume(&grid, &steered, 3).unwrap() {
+            break outcome.into_path();
+        }
+    };
+    assert_eq!((sliced.nodes, sliced.cost), (whole.nodes, whole.cost));
+}
