@@ -32,6 +32,7 @@ use rustc_hash::FxHashSet;
 use super::graph::{distances_to, GoalDistance, NONE};
 use super::pibt::to_solution;
 use super::{Instance, MapfError, Solution};
+use crate::stamped::Stamped;
 use crate::{ReservationTable, SpaceTimeAStar};
 
 /// One constraint on one agent.
@@ -144,7 +145,8 @@ pub struct Cbs {
     distances: Vec<Vec<u32>>,
     constraints: AgentConstraints,
     search: SpaceTimeAStar<u32, GoalDistance>,
-    stamp: Vec<(u32, u32)>,
+    /// Scratch of the conflict count: the agent at each vertex at the time step being read.
+    occupant: Stamped<u32>,
     expanded: u64,
 }
 
@@ -174,7 +176,7 @@ impl Cbs {
             distances: Vec::new(),
             constraints: AgentConstraints::default(),
             search: SpaceTimeAStar::new(GoalDistance::default()),
-            stamp: Vec::new(),
+            occupant: Stamped::new(),
             expanded: 0,
         }
     }
@@ -254,8 +256,7 @@ impl Cbs {
         for (agent, &goal) in instance.goal_vertices.iter().enumerate() {
             distances_to(graph, goal, &mut self.distances[agent], &mut queue);
         }
-        self.stamp.clear();
-        self.stamp.resize(graph.len(), (NONE, NONE));
+        self.occupant.clear(graph.len());
         let mut paths = Vec::with_capacity(agents);
         for agent in 0..agents {
             paths.push(self.replan(instance, NONE, agent as u32, None)?);
@@ -389,13 +390,15 @@ impl Cbs {
         let mut count = 0;
         let mut first = None;
         for t in 0..makespan {
+            // A generation a time step: the occupants of step `t` only (sized for the map
+            // when the search starts).
+            self.occupant.clear(0);
             for (agent, path) in paths.iter().enumerate() {
                 let v = at(path, t);
-                let slot = &mut self.stamp[v as usize];
-                if slot.0 == t as u32 {
+                if let Some(other) = self.occupant.get(v as usize) {
                     count += 1;
                     first.get_or_insert(Conflict {
-                        first: slot.1,
+                        first: other,
                         second: agent as u32,
                         swap: false,
                         first_at: v,
@@ -403,7 +406,7 @@ impl Cbs {
                         time: t as u32,
                     });
                 } else {
-                    *slot = (t as u32, agent as u32);
+                    self.occupant.set(v as usize, agent as u32);
                 }
             }
             if t + 1 < makespan {
@@ -412,11 +415,10 @@ impl Cbs {
                     if from == to {
                         continue;
                     }
-                    let (stamp, other) = self.stamp[to as usize];
-                    if stamp == t as u32
-                        && (other as usize) > agent
-                        && at(&paths[other as usize], t + 1) == from
-                    {
+                    let Some(other) = self.occupant.get(to as usize) else {
+                        continue;
+                    };
+                    if (other as usize) > agent && at(&paths[other as usize], t + 1) == from {
                         count += 1;
                         first.get_or_insert(Conflict {
                             first: agent as u32,
@@ -429,9 +431,6 @@ impl Cbs {
                     }
                 }
             }
-        }
-        for slot in self.stamp.iter_mut() {
-            *slot = (NONE, NONE);
         }
         (count, first)
     }
