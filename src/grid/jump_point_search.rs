@@ -41,7 +41,7 @@
 //! bits, so a fresh planner's first search, and a search on a grid edited since the last
 //! one, pays a small fraction of a millisecond on a 512×512 map (see `BENCHMARKS.md`).
 
-use super::jump_points::{sealed::JumpRays, JumpPoints};
+use super::jump_points::{moves_clear, sealed::JumpRays, JumpPoints};
 use super::{Cell, Grid};
 
 /// Jump point search on an unweighted 8-connected [`Grid`], jumping along rows and columns
@@ -186,24 +186,14 @@ impl JumpRays for BlockLines {
     /// A straight route is one range of a line's bits; a diagonal one is walked.
     #[inline]
     fn clear(&self, grid: &Grid, (x, y): Cell, index: usize, direction: usize, steps: u32) -> bool {
-        let steps = steps as usize;
+        let len = steps as usize;
         let (x, y) = (x as usize + 1, y as usize + 1);
         match direction {
-            0 => self.east.all_set(y, x - steps, steps),
-            1 => self.east.all_set(y, x + 1, steps),
-            2 => self.south.all_set(x, y - steps, steps),
-            3 => self.south.all_set(x, y + 1, steps),
-            _ => {
-                let offset = grid.offsets[direction];
-                let mut at = index;
-                for _ in 0..steps {
-                    if grid.moves[at] & (1 << direction) == 0 {
-                        return false;
-                    }
-                    at = at.wrapping_add_signed(offset);
-                }
-                true
-            }
+            0 => self.east.all_set(y, x - len, len),
+            1 => self.east.all_set(y, x + 1, len),
+            2 => self.south.all_set(x, y - len, len),
+            3 => self.south.all_set(x, y + 1, len),
+            _ => moves_clear(grid, index, direction, steps),
         }
     }
 

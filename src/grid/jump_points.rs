@@ -370,15 +370,7 @@ pub(super) mod sealed {
             direction: usize,
             steps: u32,
         ) -> bool {
-            let offset = grid.offsets[direction];
-            let mut at = index;
-            for _ in 0..steps {
-                if grid.moves[at] & (1 << direction) == 0 {
-                    return false;
-                }
-                at = at.wrapping_add_signed(offset);
-            }
-            true
+            super::moves_clear(grid, index, direction, steps)
         }
 
         /// The number of diagonal steps from `cell` (at padded index `index`) in the diagonal
@@ -395,6 +387,21 @@ pub(super) mod sealed {
             goal: Cell,
         ) -> Option<u32>;
     }
+}
+
+/// Whether the `steps` moves from the cell at padded index `index` in `direction` are all
+/// legal, read from the grid's move bits a cell at a time.
+#[inline(always)]
+pub(super) fn moves_clear(grid: &Grid, index: usize, direction: usize, steps: u32) -> bool {
+    let offset = grid.offsets[direction];
+    let mut at = index;
+    for _ in 0..steps {
+        if grid.moves[at] & (1 << direction) == 0 {
+            return false;
+        }
+        at = at.wrapping_add_signed(offset);
+    }
+    true
 }
 
 /// The directions, as bits of [`DELTAS`] indices, in which a node at padded index `index`

@@ -9,10 +9,11 @@
 //! shortest path climbs, then descends, along such edges, so a query searches upwards from
 //! both ends and meets in the middle.
 
-use std::cmp::{Ordering, Reverse};
+use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::build::{octile, Cells};
+use super::Cheapest;
 
 /// No middle subgoal: the edge is one of the simple graph's.
 pub(super) const ORIGINAL: u32 = u32::MAX;
@@ -103,24 +104,6 @@ struct Arc {
     cost: f64,
 }
 
-/// A frontier entry of the witness searches: smaller cost first.
-#[derive(Clone, Copy, PartialEq)]
-struct Entry(f64, u32);
-
-impl Eq for Entry {}
-
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Entry) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Entry {
-    fn cmp(&self, other: &Entry) -> Ordering {
-        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
-    }
-}
-
 /// The graph being contracted, with the scratch of its witness searches.
 struct Contraction {
     arcs: Vec<Vec<Arc>>,
@@ -128,7 +111,7 @@ struct Contraction {
     distance: Vec<f64>,
     stamp: Vec<u32>,
     generation: u32,
-    open: BinaryHeap<Entry>,
+    open: BinaryHeap<Cheapest>,
     /// The remaining neighbours of the subgoal being looked at, with their costs.
     neighbours: Vec<(u32, f64)>,
     shortcuts: Vec<(u32, u32, f64)>,
@@ -151,9 +134,9 @@ impl Contraction {
         self.open.clear();
         self.stamp[from as usize] = generation;
         self.distance[from as usize] = 0.0;
-        self.open.push(Entry(0.0, from));
+        self.open.push(Cheapest(0.0, from));
         let mut expansions = 0;
-        while let Some(Entry(g, u)) = self.open.pop() {
+        while let Some(Cheapest(g, u)) = self.open.pop() {
             if g > self.distance(u) {
                 continue;
             }
@@ -172,7 +155,7 @@ impl Contraction {
                 {
                     self.stamp[w as usize] = generation;
                     self.distance[w as usize] = next;
-                    self.open.push(Entry(next, w));
+                    self.open.push(Cheapest(next, w));
                 }
             }
         }

@@ -3,12 +3,12 @@
 //! needed, and packed adjacency lists in which a global subgoal lists only its global
 //! neighbours.
 
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use fixedbitset::FixedBitSet;
 
 use super::build::{octile, Cells};
+use super::Cheapest;
 
 /// Subgoals with more neighbours than this stay global: checking every pair of neighbours
 /// costs the square of the degree in searches, and such hubs shorten many paths anyway.
@@ -107,24 +107,6 @@ impl Edges {
     }
 }
 
-/// A frontier entry of the checking searches: smaller cost first.
-#[derive(Clone, Copy, PartialEq)]
-struct Entry(f64, u32);
-
-impl Eq for Entry {}
-
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Entry) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Entry {
-    fn cmp(&self, other: &Entry) -> Ordering {
-        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
-    }
-}
-
 /// What one checking search looks for: routes from `from` avoiding `avoid` to `targets`,
 /// no longer than `bound`.
 struct Check<'a> {
@@ -139,7 +121,7 @@ struct Checker {
     distance: Vec<f64>,
     stamp: Vec<u32>,
     generation: u32,
-    open: BinaryHeap<Entry>,
+    open: BinaryHeap<Cheapest>,
     target: Vec<u32>,
     max_expansions: usize,
 }
@@ -185,9 +167,9 @@ impl Checker {
         self.open.clear();
         self.stamp[from as usize] = generation;
         self.distance[from as usize] = 0.0;
-        self.open.push(Entry(0.0, from));
+        self.open.push(Cheapest(0.0, from));
         let mut expansions = 0;
-        while let Some(Entry(g, u)) = self.open.pop() {
+        while let Some(Cheapest(g, u)) = self.open.pop() {
             if g > self.distance(u) {
                 continue;
             }
@@ -216,7 +198,7 @@ impl Checker {
                 if next < self.distance(w) && next <= bound {
                     self.stamp[w as usize] = generation;
                     self.distance[w as usize] = next;
-                    self.open.push(Entry(next, w));
+                    self.open.push(Cheapest(next, w));
                 }
             }
         }

@@ -100,6 +100,8 @@ use levels::{prune, Edges};
 use query::{Search, View};
 use upward::Upward;
 
+use std::cmp::Ordering;
+
 use super::{Cell, Connectivity, Grid, GridError};
 use crate::memory::check_endpoints;
 use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
@@ -539,5 +541,25 @@ impl Planner<Grid> for SubgoalGraph {
 
     fn last_stats(&self) -> SearchStats {
         self.search.stats
+    }
+}
+
+/// A frontier entry of the graph searches (checking, witness and upward searches): a cost
+/// and a subgoal, ordered so that `BinaryHeap`, a max-heap, pops the cheapest first (ties:
+/// the lower subgoal).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Cheapest(f64, u32);
+
+impl Eq for Cheapest {}
+
+impl PartialOrd for Cheapest {
+    fn partial_cmp(&self, other: &Cheapest) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Cheapest {
+    fn cmp(&self, other: &Cheapest) -> Ordering {
+        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
     }
 }

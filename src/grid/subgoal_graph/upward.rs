@@ -2,13 +2,13 @@
 //! subgoals they reach directly, a search upwards from each side until neither can beat the
 //! best meeting found, and the shortcuts unpacked into subgoals, then cells.
 
-use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::super::{Cell, Grid};
 use super::build::{octile, Cells};
 use super::hierarchy::{Hierarchy, ORIGINAL};
 use super::query::{chebyshev, direct_path, refine};
+use super::Cheapest;
 use crate::{Path, PlanError, SearchStats};
 
 /// No parent: the node was reached from the start or the goal itself.
@@ -25,30 +25,11 @@ struct Record {
     stamp: u32,
 }
 
-/// A frontier entry: smaller cost first.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Queued(f64, u32);
-
-impl Eq for Queued {}
-
-impl PartialOrd for Queued {
-    fn partial_cmp(&self, other: &Queued) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Queued {
-    /// Reversed for `BinaryHeap`, a max-heap: the cheapest entry is the greatest.
-    fn cmp(&self, other: &Queued) -> Ordering {
-        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
-    }
-}
-
 /// One side of the search.
 #[derive(Debug, Default)]
 struct Side {
     records: Vec<Record>,
-    open: BinaryHeap<Queued>,
+    open: BinaryHeap<Cheapest>,
 }
 
 impl Side {
@@ -73,7 +54,7 @@ impl Side {
             middle,
             stamp: reached,
         };
-        self.open.push(Queued(g, u));
+        self.open.push(Cheapest(g, u));
         true
     }
 }
@@ -151,7 +132,7 @@ impl Upward {
                 break;
             }
             let side = usize::from(backward < forward);
-            let Some(Queued(g, u)) = self.sides[side].open.pop() else {
+            let Some(Cheapest(g, u)) = self.sides[side].open.pop() else {
                 break;
             };
             live -= 1;
