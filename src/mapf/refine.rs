@@ -384,6 +384,16 @@ mod tests {
         refiner
     }
 
+    /// The instance whose agents start and end where the given walks do, and the walks as
+    /// vertex paths.
+    fn walks(map: &str, cells: &[&[Cell]]) -> (Instance, Vec<Vec<u32>>) {
+        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
+        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
+        let instance = instance(map, &starts, &goals);
+        let paths = cells.iter().map(|p| vertices(&instance, p)).collect();
+        (instance, paths)
+    }
+
     fn vertices(instance: &Instance, cells: &[Cell]) -> Vec<u32> {
         cells
             .iter()
@@ -456,10 +466,7 @@ mod tests {
             &[(4, 2), (5, 2), (6, 2)],
             &[(0, 3)],
         ];
-        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
-        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
-        let instance = instance(map, &starts, &goals);
-        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let (instance, paths) = walks(map, &cells);
         let refiner = refiner_with(&instance, &paths);
         let mut chosen = Vec::new();
         for seed in 0..20 {
@@ -491,10 +498,7 @@ mod tests {
             &[(0, 1), (0, 1), (1, 1), (2, 1), (3, 1), (4, 1)],
             &[(4, 0), (3, 0), (2, 0), (1, 0), (0, 0)],
         ];
-        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
-        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
-        let instance = instance(map, &starts, &goals);
-        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let (instance, paths) = walks(map, &cells);
         let refiner = refiner_with(&instance, &paths);
         let mut chosen = Vec::new();
         for seed in 0..20 {
@@ -565,10 +569,7 @@ mod tests {
         // next to the junction for good.
         let map = "...\n#.#\n#.#\n#.#";
         let cells: [&[Cell]; 2] = [&[(1, 3), (1, 2), (1, 1), (1, 0), (2, 0)], &[(0, 0)]];
-        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
-        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
-        let instance = instance(map, &starts, &goals);
-        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let (instance, paths) = walks(map, &cells);
         let mut refiner = refiner_with(&instance, &paths);
         let mut chosen = Vec::new();
         for seed in 0..20 {
@@ -587,10 +588,7 @@ mod tests {
         // Agents 0 and 1 both pass the junction, at times 0 and 2.
         let map = "...\n#.#\n#.#\n#.#";
         let cells: [&[Cell]; 2] = [&[(1, 0), (2, 0)], &[(1, 2), (1, 1), (1, 0), (0, 0)]];
-        let starts: Vec<Cell> = cells.iter().map(|p| p[0]).collect();
-        let goals: Vec<Cell> = cells.iter().map(|p| *p.last().unwrap()).collect();
-        let instance = instance(map, &starts, &goals);
-        let paths: Vec<Vec<u32>> = cells.iter().map(|p| vertices(&instance, p)).collect();
+        let (instance, paths) = walks(map, &cells);
         let mut refiner = refiner_with(&instance, &paths);
         let mut chosen = Vec::new();
         let mut found = 0;
