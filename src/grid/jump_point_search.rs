@@ -41,8 +41,9 @@
 //! bits, so a fresh planner's first search, and a search on a grid edited since the last
 //! one, pays a small fraction of a millisecond on a 512×512 map (see `BENCHMARKS.md`).
 
-use super::jump_points::{moves_clear, sealed::JumpRays, JumpPoints};
-use super::{Cell, Grid};
+use super::jump_points::sealed::{JumpRays, Successors};
+use super::jump_points::{direction_of, moves_clear, JumpPoints};
+use super::{Cell, Grid, DELTAS};
 
 /// Jump point search on an unweighted 8-connected [`Grid`], jumping along rows and columns
 /// 64 cells per word: the optimal cost [`AStar`](crate::AStar) with
@@ -155,6 +156,78 @@ impl BlockLines {
             _ => self.south.scan(x, y, (goal.0 == x).then_some(goal.1)),
         }
     }
+
+    /// The diagonal ray in direction `D` (4 to 7) from the padded cell `(x, y)` at padded
+    /// index `index`, the goal at the padded `goal`; see [`JumpRays::diagonal`].
+    ///
+    /// Each step of the diagonal moves the row scan one position on along its line and one
+    /// line over, and the column scan likewise, so both are kept as bit addresses that
+    /// advance by a constant. Only the steps that put a scan on the goal's row or column
+    /// look for the goal.
+    #[inline(always)]
+    fn diagonal_ray<const D: usize>(
+        &self,
+        grid: &Grid,
+        (x, y): (usize, usize),
+        index: usize,
+        goal: (usize, usize),
+        found: &mut impl Successors,
+    ) {
+        let (dx, dy) = DELTAS[D];
+        let (across, down) = (direction_of(dx, 0), direction_of(0, dy));
+        let (rows, row_at) = if dx > 0 {
+            (&self.east, x)
+        } else {
+            (&self.west, self.stride - 1 - x)
+        };
+        let (columns, column_at) = if dy > 0 {
+            (&self.south, y)
+        } else {
+            (&self.north, self.rows - 1 - y)
+        };
+        let (row_bits, column_bits) = (rows.line_bits(), columns.line_bits());
+        let mut row_at = y * row_bits + row_at;
+        let mut column_at = x * column_bits + column_at;
+        let row_step = 1 + dy as isize * row_bits as isize;
+        let column_step = 1 + dx as isize * column_bits as isize;
+        // The diagonal steps to the goal's row and to its column, if ahead.
+        let steps_to = |from: usize, to: usize, delta: i32| match delta {
+            1 if to > from => to - from,
+            -1 if to < from => from - to,
+            _ => usize::MAX,
+        };
+        let to_goal_row = steps_to(y, goal.1, dy);
+        let to_goal_column = steps_to(x, goal.0, dx);
+        let offset = grid.offsets[D];
+        let (mut at, mut steps) = (index, 0);
+        while grid.moves[at] & (1 << D) != 0 {
+            at = at.wrapping_add_signed(offset);
+            steps += 1;
+            row_at = row_at.wrapping_add_signed(row_step);
+            column_at = column_at.wrapping_add_signed(column_step);
+            let (row_goal, column_goal) = if steps == to_goal_row || steps == to_goal_column {
+                if to_goal_row == to_goal_column {
+                    found.found([(D, steps as u32), (D, 0)]);
+                    return;
+                }
+                // On the goal's row, the goal is as many cells ahead as the diagonal is
+                // steps short of its column (behind it if past: never reached).
+                let ahead = |on: bool, to: usize| on.then(|| to.wrapping_sub(steps));
+                (
+                    ahead(steps == to_goal_row, to_goal_column),
+                    ahead(steps == to_goal_column, to_goal_row),
+                )
+            } else {
+                (None, None)
+            };
+            if let Some(length) = rows.scan_at(row_at, row_goal) {
+                generate(found, [(D, steps as u32), (across, length)]);
+            }
+            if let Some(length) = columns.scan_at(column_at, column_goal) {
+                generate(found, [(D, steps as u32), (down, length)]);
+            }
+        }
+    }
 }
 
 impl JumpRays for BlockLines {
@@ -197,18 +270,25 @@ impl JumpRays for BlockLines {
         }
     }
 
-    /// Every diagonal cell: whether a straight ray from it stops is what the two scans
-    /// there find out.
+    /// Every diagonal cell runs the two scans of its components.
     #[inline]
-    fn diagonal_stop(
+    fn diagonal(
         &self,
         grid: &Grid,
-        _cell: Cell,
+        (x, y): Cell,
         index: usize,
         direction: usize,
-        _goal: Cell,
-    ) -> Option<u32> {
-        (grid.moves[index] & (1 << direction) != 0).then_some(1)
+        goal: Cell,
+        found: &mut impl Successors,
+    ) {
+        let padded = |(x, y): Cell| (x as usize + 1, y as usize + 1);
+        let (from, goal) = (padded((x, y)), padded(goal));
+        match direction {
+            4 => self.diagonal_ray::<4>(grid, from, index, goal, found),
+            5 => self.diagonal_ray::<5>(grid, from, index, goal, found),
+            6 => self.diagonal_ray::<6>(grid, from, index, goal, found),
+            _ => self.diagonal_ray::<7>(grid, from, index, goal, found),
+        }
     }
 }
 
@@ -331,41 +411,61 @@ impl LineBits {
         true
     }
 
+    /// The bits of one line.
+    #[inline(always)]
+    fn line_bits(&self) -> usize {
+        64 * self.words_per_line
+    }
+
     /// The straight jump along `line` from `position` (a free cell) towards higher
     /// positions: the number of steps to the first cell with a forced neighbour (a free
     /// cell in line `line - 1` or `line + 1` whose predecessor there is blocked) or to
     /// `goal`, or `None` if a blocked cell comes first.
     #[inline(always)]
     fn scan(&self, line: usize, position: usize, goal: Option<usize>) -> Option<u32> {
+        let goal = goal.map(|goal| goal.wrapping_sub(position));
+        self.scan_at(line * self.line_bits() + position, goal)
+    }
+
+    /// [`scan`](Self::scan) from the bit at `at` (`line_bits() * line + position`), the
+    /// goal given as the steps to it (past the line's end if behind).
+    #[inline(always)]
+    fn scan_at(&self, at: usize, goal: Option<usize>) -> Option<u32> {
         let per_line = 8 * self.words_per_line;
-        // The byte holding `position`, read with the 7 after it: 57 cells or more from
-        // `position` on, the bits past the read as zeros (blocked).
-        let mut at = line * per_line + position / 8;
-        let shift = position % 8;
-        let goal = goal.map_or(usize::MAX, |goal| goal.wrapping_sub(position));
+        // The byte holding the cell, read with the 7 after it: 57 cells or more from the
+        // cell on, the bits past the read as zeros (blocked).
+        let (mut byte, shift) = (at / 8, at % 8);
         let mut covered = 0;
         loop {
-            let ahead = word_at_byte(&self.bytes, at) >> shift;
-            let before = word_at_byte(&self.bytes, at - per_line) >> shift;
-            let after = word_at_byte(&self.bytes, at + per_line) >> shift;
-            let forced = (before & !(before << 1)) | (after & !(after << 1));
-            let to_goal = goal.wrapping_sub(covered);
-            let goal_bit = if to_goal < 64 { 1 << to_goal } else { 0 };
-            // Bit 0 is the cell the scan stands on, free and already looked at.
-            let stop = ((forced | goal_bit) & !1).trailing_zeros();
-            // A zero read past the bytes comes at bit 57 or later.
-            let wall = (!ahead).trailing_zeros();
-            if stop < wall {
-                return Some((covered + stop as usize) as u32);
+            let ahead = word_at_byte(&self.bytes, byte) >> shift;
+            let before = word_at_byte(&self.bytes, byte - per_line) >> shift;
+            let after = word_at_byte(&self.bytes, byte + per_line) >> shift;
+            let mut stops = (before & !(before << 1)) | (after & !(after << 1)) | !ahead;
+            if let Some(goal) = goal {
+                let to_goal = goal.wrapping_sub(covered);
+                if to_goal < 64 {
+                    stops |= 1 << to_goal;
+                }
             }
-            if wall < 57 {
-                return None;
+            // Bit 0 is the cell the scan stands on, free and already looked at. The first
+            // stop is a forced neighbour or the goal if its cell is free, the wall if not;
+            // a zero read past the bytes comes at bit 57 or later.
+            let stop = (stops & !1).trailing_zeros();
+            if stop < 57 {
+                return (ahead & (1 << stop) != 0).then_some((covered + stop as usize) as u32);
             }
             // Cells 0 to 56 are free and hold no stop: stand on cell 56, 7 bytes on.
-            at += 7;
+            byte += 7;
             covered += 56;
         }
     }
+}
+
+/// Hands a successor to `found`, out of line: inlined into the diagonal loop's eight copies,
+/// the search's bookkeeping costs the loop more in registers than the call.
+#[inline(never)]
+fn generate(found: &mut impl Successors, legs: [(usize, u32); 2]) {
+    found.found(legs);
 }
 
 /// Word `k` of `bytes`, little-endian.

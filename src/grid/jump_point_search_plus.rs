@@ -46,7 +46,8 @@
 //! for the next call.
 
 use super::jump_points::{
-    direction_of, has_forced_neighbour, pruned_directions, sealed::JumpRays, JumpPoints,
+    direction_of, has_forced_neighbour, pruned_directions, sealed::JumpRays, sealed::Successors,
+    JumpPoints,
 };
 use super::{Cell, Grid, DELTAS};
 
@@ -254,7 +255,48 @@ impl JumpRays for JumpTable {
         JumpTable::clear(self, grid, index, direction, steps)
     }
 
+    /// Steps from stop to stop along the diagonal, a table read each, and at each stop
+    /// reads the two straight rays.
     #[inline]
+    fn diagonal(
+        &self,
+        grid: &Grid,
+        cell: Cell,
+        index: usize,
+        direction: usize,
+        goal: Cell,
+        found: &mut impl Successors,
+    ) {
+        let (dx, dy) = DELTAS[direction];
+        let components = [direction_of(dx, 0), direction_of(0, dy)];
+        let (mut at, mut at_index, mut diagonal) = (cell, index, 0);
+        while let Some(steps) = self.diagonal_stop(grid, at, at_index, direction, goal) {
+            diagonal += steps;
+            at = (
+                at.0.wrapping_add_signed(dx * steps as i32),
+                at.1.wrapping_add_signed(dy * steps as i32),
+            );
+            at_index = at_index.wrapping_add_signed(grid.offsets[direction] * steps as isize);
+            if at == goal {
+                found.found([(direction, diagonal), (direction, 0)]);
+                return;
+            }
+            for component in components {
+                if let Some(steps) = self.straight(grid, at, at_index, component, goal) {
+                    found.found([(direction, diagonal), (component, steps)]);
+                }
+            }
+        }
+    }
+}
+
+impl JumpTable {
+    /// The number of diagonal steps from `cell` (at padded index `index`) in the diagonal
+    /// direction `direction` to the next cell where the search must look along the
+    /// diagonal's two straight components: every cell from which a straight ray along a
+    /// component stops, and the cell on the goal's row or column if the goal lies ahead in
+    /// the quadrant; `None` when the diagonal meets a wall (or a corner) first.
+    #[inline(always)]
     fn diagonal_stop(
         &self,
         grid: &Grid,

@@ -327,6 +327,13 @@ pub(super) fn direction_of(dx: i32, dy: i32) -> usize {
 pub(super) mod sealed {
     use super::super::{Cell, Grid};
 
+    /// Where a ray puts the successors it generates.
+    pub trait Successors {
+        /// Generates the successor reached from the expanded node by the two legs
+        /// `(direction, steps)`, diagonal first.
+        fn found(&mut self, legs: [(usize, u32); 2]);
+    }
+
     /// How a search finds the next jump point along a ray.
     pub trait JumpRays: Default + std::fmt::Debug {
         /// Brings whatever the jumper keeps about `grid` up to date.
@@ -373,19 +380,21 @@ pub(super) mod sealed {
             super::moves_clear(grid, index, direction, steps)
         }
 
-        /// The number of diagonal steps from `cell` (at padded index `index`) in the diagonal
-        /// direction `direction` (4 to 7) to the next cell where the search must look along the
-        /// diagonal's two straight components: at least every cell from which a straight ray
-        /// along a component stops, and the cell on the goal's row or column if the goal lies
-        /// ahead in the quadrant; `None` when the diagonal meets a wall (or a corner) first.
-        fn diagonal_stop(
+        /// Casts the diagonal ray from `cell` (at padded index `index`) in the diagonal
+        /// direction `direction` (4 to 7), handing `found` the two legs (diagonal, then
+        /// straight) of every successor it generates: at each cell of the diagonal, the
+        /// stops of the straight rays along its two components (the row's first), and the
+        /// goal if the diagonal reaches it. The ray ends where the next diagonal move is
+        /// illegal, or at the goal.
+        fn diagonal(
             &self,
             grid: &Grid,
             cell: Cell,
             index: usize,
             direction: usize,
             goal: Cell,
-        ) -> Option<u32>;
+            found: &mut impl Successors,
+        );
     }
 }
 
@@ -507,9 +516,19 @@ struct Frontier<'a> {
     /// Nodes in `open` that are not stale duplicates.
     live: &'a mut usize,
     stats: &'a mut SearchStats,
+    grid: &'a Grid,
+    /// The expanded node, at padded index `parent`, and its cost.
+    cell: Cell,
     parent: u32,
     g: f64,
     goal: Cell,
+}
+
+impl sealed::Successors for Frontier<'_> {
+    #[inline(always)]
+    fn found(&mut self, legs: [(usize, u32); 2]) {
+        self.relax(legs);
+    }
 }
 
 impl Frontier<'_> {
@@ -517,9 +536,10 @@ impl Frontier<'_> {
     /// by the two legs `(direction, steps)`, diagonal first: records it if this route is
     /// cheaper than any before, and queues it.
     #[inline(always)]
-    fn relax(&mut self, grid: &Grid, cell: Cell, index: usize, legs: [(usize, u32); 2]) {
+    fn relax(&mut self, legs: [(usize, u32); 2]) {
         self.stats.generated += 1;
-        let (mut next, mut next_index, mut g) = (cell, index, self.g);
+        let grid = self.grid;
+        let (mut next, mut next_index, mut g) = (self.cell, self.parent as usize, self.g);
         for (direction, steps) in legs {
             let (dx, dy) = DELTAS[direction];
             next = (
@@ -720,6 +740,8 @@ impl JumpSearch {
                 held: &mut held,
                 live: &mut self.live,
                 stats: &mut self.stats,
+                grid,
+                cell,
                 parent: id,
                 g: record.g,
                 goal,
@@ -729,7 +751,7 @@ impl JumpSearch {
                 directions &= directions - 1;
                 if direction < 4 {
                     if let Some(steps) = jumper.straight(grid, cell, index, direction, goal) {
-                        frontier.relax(grid, cell, index, [(direction, steps), (direction, 0)]);
+                        frontier.relax([(direction, steps), (direction, 0)]);
                     }
                     continue;
                 }
@@ -738,28 +760,7 @@ impl JumpSearch {
                 // goes on (the pruning of intermediate jump points, Harabor and Grastien
                 // 2014). Expanding such a point would pass the search on to exactly these
                 // three rays, the diagonal arrival having no forced neighbours.
-                let (dx, dy) = DELTAS[direction];
-                let components = [direction_of(dx, 0), direction_of(0, dy)];
-                let (mut at, mut at_index, mut diagonal) = (cell, index, 0);
-                while let Some(steps) = jumper.diagonal_stop(grid, at, at_index, direction, goal) {
-                    diagonal += steps;
-                    at = (
-                        at.0.wrapping_add_signed(dx * steps as i32),
-                        at.1.wrapping_add_signed(dy * steps as i32),
-                    );
-                    at_index =
-                        at_index.wrapping_add_signed(grid.offsets[direction] * steps as isize);
-                    if at == goal {
-                        frontier.relax(grid, cell, index, [(direction, diagonal), (direction, 0)]);
-                        break;
-                    }
-                    for component in components {
-                        if let Some(steps) = jumper.straight(grid, at, at_index, component, goal) {
-                            let legs = [(direction, diagonal), (component, steps)];
-                            frontier.relax(grid, cell, index, legs);
-                        }
-                    }
-                }
+                jumper.diagonal(grid, cell, index, direction, goal, &mut frontier);
             }
             self.stats.max_frontier = self.stats.max_frontier.max(self.live);
         }
