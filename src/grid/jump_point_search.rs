@@ -12,15 +12,16 @@
 //! The planner keeps the passable cells of the padded grid as bit sets, one bit per cell,
 //! in four orientations: rows left to right and right to left, columns top to bottom and
 //! bottom to top, so every straight ray reads its line "forwards" and a scan is the same
-//! code in all four directions. A straight jump reads 57 cells or more of its line and of
-//! the two lines beside it as three 64-bit loads, one from the byte holding its cell in each
-//! line: the first blocked cell ahead is the lowest zero of the line's word, and a cell with
-//! a forced neighbour is a side cell that is free while the side cell before it is blocked,
-//! `side & !(side << 1)`, for either side. The ray stops at the lowest such bit (or the
-//! goal's bit) below the wall, or dies at the wall; with neither in the word it moves on 56
-//! cells, 7 bytes. A diagonal jump steps one cell at a time and at each cell
-//! runs the two straight scans of its components.
-//!
+//! code in all four directions. Beside each line it keeps the line's forced cells: those
+//! where a ray along it has a forced neighbour, a cell of a line beside it that is free
+//! while the cell before it there is blocked (`side & !(side << 1)`, for either side). A
+//! straight jump reads 57 cells or more of both, one 64-bit load each from the byte holding
+//! its cell: the ray stops at the lowest forced cell (or the goal's bit) below the first
+//! blocked cell, or dies at the wall, the two told apart by one `trailing_zeros` and the
+//! stop's own bit; with neither in the word it moves on 56 cells, 7 bytes. A diagonal jump
+//! steps one cell at a time and at each cell runs the two straight scans of its
+//! components, whose addresses move by a constant per step.
+
 //! # Invariants
 //!
 //! - The bit sets are built from the grid the first time it is searched and rebuilt only
@@ -33,12 +34,12 @@
 //! # Complexity
 //!
 //! A straight ray of `k` cells costs `O(1 + k / 56)` word operations; a diagonal ray of `k`
-//! cells costs `k` pairs of straight scans. Memory: 4 bits per padded cell for the bit sets
-//! (`(width + 2) × (height + 2) / 2` bytes, 130 KiB for a 512×512 map) plus the per-node
+//! cells costs `k` pairs of straight scans. Memory: 8 bits per padded cell for the bit sets
+//! (`(width + 2) × (height + 2)` bytes, 260 KiB for a 512×512 map) plus the per-node
 //! records of the search, `O(cells)`, all kept for the next call. Building the bit sets
 //! costs `O(cells / 8)` word operations: the rows are packed eight cells to a multiply,
-//! reversed a word at a time, and turned into columns by transposing 64 × 64 blocks of
-//! bits, so a fresh planner's first search, and a search on a grid edited since the last
+//! reversed a word at a time, turned into columns by transposing 64 × 64 blocks of bits,
+//! and their forced cells found a word at a time, so a fresh planner's first search, and a search on a grid edited since the last
 //! one, pays a small fraction of a millisecond on a 512×512 map (see `BENCHMARKS.md`).
 
 use super::jump_points::sealed::{JumpRays, Successors};
@@ -90,8 +91,8 @@ use super::{Cell, Grid, DELTAS};
 pub type JumpPointSearch = JumpPoints<BlockLines>;
 
 /// The jumper of [`JumpPointSearch`]: the passable cells of the padded grid, one bit each,
-/// in the four reading orders, scanned a 64-bit word at a time (see the module
-/// documentation).
+/// in the four reading orders, and the cells where a ray along each has a forced
+/// neighbour, scanned a 64-bit word at a time (see the module documentation).
 ///
 /// # Example
 ///
@@ -136,6 +137,14 @@ impl BlockLines {
         self.west.reverse_of(&self.east);
         self.south.transpose_of(&self.east, stride);
         self.north.reverse_of(&self.south);
+        for lines in [
+            &mut self.east,
+            &mut self.west,
+            &mut self.south,
+            &mut self.north,
+        ] {
+            lines.find_forced();
+        }
         self.revision = Some(grid.revision());
     }
 
@@ -238,7 +247,7 @@ impl JumpRays for BlockLines {
     fn table_bytes(&self) -> usize {
         [&self.east, &self.west, &self.south, &self.north]
             .iter()
-            .map(|lines| lines.bytes.len())
+            .map(|lines| lines.bytes.len() + lines.forced.len())
             .sum()
     }
 
@@ -302,6 +311,10 @@ struct LineBits {
     /// The lines' 64-bit words, little-endian, so that a scan reads the 64 bits from any
     /// byte with one load.
     bytes: Vec<u8>,
+    /// Laid out as `bytes`: the cells where a ray along the line, towards higher
+    /// positions, has a forced neighbour (a free cell in line `line - 1` or `line + 1`
+    /// whose predecessor there is blocked).
+    forced: Vec<u8>,
 }
 
 impl LineBits {
@@ -394,6 +407,36 @@ impl LineBits {
         }
     }
 
+    /// Fills `forced` from the lines, a word at a time: a line's free cells whose
+    /// predecessor is blocked are forced cells of the two lines beside it.
+    fn find_forced(&mut self) {
+        let per_line = 8 * self.words_per_line;
+        let mut edges = vec![0; self.bytes.len()];
+        for (edges, line) in edges
+            .chunks_exact_mut(per_line)
+            .zip(self.bytes.chunks_exact(per_line))
+        {
+            let mut carry = 0;
+            for (edge, word) in edges.chunks_exact_mut(8).zip(line.chunks_exact(8)) {
+                let word = word_at(word, 0);
+                edge.copy_from_slice(&(word & !((word << 1) | carry)).to_le_bytes());
+                carry = word >> 63;
+            }
+        }
+        self.forced.clear();
+        self.forced.resize(self.bytes.len(), 0);
+        for (line, forced) in self.forced.chunks_exact_mut(per_line).enumerate() {
+            // The first and last lines (the padding) have one line beside them.
+            for side in [line.wrapping_sub(1), line + 1] {
+                if let Some(edges) = edges.get(side * per_line..(side + 1) * per_line) {
+                    for (forced, &edge) in forced.iter_mut().zip(edges) {
+                        *forced |= edge;
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether positions `from..from + count` of `line` are all set.
     #[inline(always)]
     fn all_set(&self, line: usize, from: usize, count: usize) -> bool {
@@ -431,16 +474,13 @@ impl LineBits {
     /// goal given as the steps to it (past the line's end if behind).
     #[inline(always)]
     fn scan_at(&self, at: usize, goal: Option<usize>) -> Option<u32> {
-        let per_line = 8 * self.words_per_line;
         // The byte holding the cell, read with the 7 after it: 57 cells or more from the
-        // cell on, the bits past the read as zeros (blocked).
+        // cell on, the bits past the read as blocked.
         let (mut byte, shift) = (at / 8, at % 8);
         let mut covered = 0;
         loop {
-            let ahead = word_at_byte(&self.bytes, byte) >> shift;
-            let before = word_at_byte(&self.bytes, byte - per_line) >> shift;
-            let after = word_at_byte(&self.bytes, byte + per_line) >> shift;
-            let mut stops = (before & !(before << 1)) | (after & !(after << 1)) | !ahead;
+            let free = word_at_byte(&self.bytes, byte) >> shift;
+            let mut stops = word_at_byte(&self.forced, byte) >> shift | !free;
             if let Some(goal) = goal {
                 let to_goal = goal.wrapping_sub(covered);
                 if to_goal < 64 {
@@ -449,10 +489,10 @@ impl LineBits {
             }
             // Bit 0 is the cell the scan stands on, free and already looked at. The first
             // stop is a forced neighbour or the goal if its cell is free, the wall if not;
-            // a zero read past the bytes comes at bit 57 or later.
+            // a bit past the bytes read comes at bit 57 or later.
             let stop = (stops & !1).trailing_zeros();
             if stop < 57 {
-                return (ahead & (1 << stop) != 0).then_some((covered + stop as usize) as u32);
+                return (free & (1 << stop) != 0).then_some((covered + stop as usize) as u32);
             }
             // Cells 0 to 56 are free and hold no stop: stand on cell 56, 7 bytes on.
             byte += 7;
@@ -532,6 +572,28 @@ mod tests {
                 set(north, x, rows - 1 - y);
             }
         }
+        // A cell of a line is forced when a neighbouring line is free there and blocked
+        // at the position before.
+        for lines in &mut lines {
+            let per_line = 8 * lines.words_per_line;
+            let count = lines.bytes.len() / per_line;
+            let bit = |lines: &LineBits, line: usize, position: usize| {
+                lines.bytes[line * per_line + position / 8] >> (position % 8) & 1 == 1
+            };
+            lines.forced = vec![0; lines.bytes.len()];
+            for line in 0..count {
+                for position in 0..lines.positions {
+                    let forced = [line.wrapping_sub(1), line + 1].into_iter().any(|side| {
+                        side < count
+                            && bit(lines, side, position)
+                            && (position == 0 || !bit(lines, side, position - 1))
+                    });
+                    if forced {
+                        lines.forced[line * per_line + position / 8] |= 1 << (position % 8);
+                    }
+                }
+            }
+        }
         lines
     }
 
@@ -562,6 +624,14 @@ mod tests {
             assert_eq!(lines.west.bytes, west.bytes, "west {width}x{height}");
             assert_eq!(lines.south.bytes, south.bytes, "south {width}x{height}");
             assert_eq!(lines.north.bytes, north.bytes, "north {width}x{height}");
+            for (fast, slow, name) in [
+                (&lines.east, &east, "east"),
+                (&lines.west, &west, "west"),
+                (&lines.south, &south, "south"),
+                (&lines.north, &north, "north"),
+            ] {
+                assert_eq!(fast.forced, slow.forced, "{name} forced {width}x{height}");
+            }
         }
     }
 

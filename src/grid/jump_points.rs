@@ -184,8 +184,8 @@ impl<J: Jumper> JumpPoints<J> {
     }
 
     /// The bytes the jumper's tables take (none before the first build): for
-    /// [`JumpPointSearch`](super::JumpPointSearch) half a byte per cell of the grid padded
-    /// by one cell on each side (four bit sets, each line rounded up to whole 64-bit words
+    /// [`JumpPointSearch`](super::JumpPointSearch) a byte per cell of the grid padded by
+    /// one cell on each side (eight bit sets, each line rounded up to whole 64-bit words
     /// plus one), for [`JumpPointSearchPlus`](super::JumpPointSearchPlus) 8 bytes per
     /// padded cell. The search's own records, `O(cells)` for both, are not counted.
     ///
@@ -200,8 +200,8 @@ impl<J: Jumper> JumpPoints<J> {
     /// assert_eq!(plus.table_bytes(), 8 * 512 * 512);
     /// let mut online = JumpPointSearch::new();
     /// online.prepare(&grid);
-    /// // Four orientations, 512 lines of 9 words each.
-    /// assert_eq!(online.table_bytes(), 4 * 512 * 9 * 8);
+    /// // Four orientations, free and forced cells, 512 lines of 9 words each.
+    /// assert_eq!(online.table_bytes(), 8 * 512 * 9 * 8);
     /// ```
     pub fn table_bytes(&self) -> usize {
         self.jumper.table_bytes()
