@@ -789,24 +789,19 @@ impl JumpSearch {
         cells.push(from);
         for to in jump_points {
             // Diagonal steps first, then straight: the route of the ray, or of the diagonal
-            // ray and the straight one that turned off it.
+            // ray and the straight one that turned off it. Each leg is one `extend` of
+            // exact length, so no cell checks the capacity.
             let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
             let (dx, dy) = (sign(from.0, to.0), sign(from.1, to.1));
             let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
-            for k in 1..=across.min(down) as i32 {
-                cells.push((
-                    from.0.wrapping_add_signed(dx * k),
-                    from.1.wrapping_add_signed(dy * k),
-                ));
-            }
-            let turn = cells[cells.len() - 1];
-            let (dx, dy) = if across > down { (dx, 0) } else { (0, dy) };
-            for k in 1..=across.abs_diff(down) as i32 {
-                cells.push((
-                    turn.0.wrapping_add_signed(dx * k),
-                    turn.1.wrapping_add_signed(dy * k),
-                ));
-            }
+            let diagonal = across.min(down) as i32;
+            let step = move |(x, y): Cell, (dx, dy): (i32, i32)| {
+                move |k: i32| (x.wrapping_add_signed(dx * k), y.wrapping_add_signed(dy * k))
+            };
+            cells.extend((1..diagonal + 1).map(step(from, (dx, dy))));
+            let turn = step(from, (dx, dy))(diagonal);
+            let straight = if across > down { (dx, 0) } else { (0, dy) };
+            cells.extend((1..across.abs_diff(down) as i32 + 1).map(step(turn, straight)));
             from = to;
         }
         cells
