@@ -411,28 +411,25 @@ impl LineBits {
     /// predecessor is blocked are forced cells of the two lines beside it.
     fn find_forced(&mut self) {
         let per_line = 8 * self.words_per_line;
-        let mut edges = vec![0; self.bytes.len()];
-        for (edges, line) in edges
-            .chunks_exact_mut(per_line)
-            .zip(self.bytes.chunks_exact(per_line))
-        {
-            let mut carry = 0;
-            for (edge, word) in edges.chunks_exact_mut(8).zip(line.chunks_exact(8)) {
-                let word = word_at(word, 0);
-                edge.copy_from_slice(&(word & !((word << 1) | carry)).to_le_bytes());
-                carry = word >> 63;
-            }
-        }
-        self.forced.clear();
-        self.forced.resize(self.bytes.len(), 0);
-        for (line, forced) in self.forced.chunks_exact_mut(per_line).enumerate() {
+        let (bytes, forced) = (&self.bytes, &mut self.forced);
+        // Every byte is written below.
+        forced.resize(bytes.len(), 0);
+        for (line, out) in forced.chunks_exact_mut(per_line).enumerate() {
             // The first and last lines (the padding) have one line beside them.
-            for side in [line.wrapping_sub(1), line + 1] {
-                if let Some(edges) = edges.get(side * per_line..(side + 1) * per_line) {
-                    for (forced, &edge) in forced.iter_mut().zip(edges) {
-                        *forced |= edge;
-                    }
-                }
+            let above = line
+                .checked_sub(1)
+                .map(|above| &bytes[above * per_line..][..per_line]);
+            let below = bytes.get((line + 1) * per_line..(line + 2) * per_line);
+            let (mut carry_above, mut carry_below) = (0, 0);
+            for (k, out) in out.chunks_exact_mut(8).enumerate() {
+                let above = above.map_or(0, |above| word_at(above, k));
+                let below = below.map_or(0, |below| word_at(below, k));
+                // Free here, blocked one position before (the last bit of the word
+                // before, for bit 0).
+                let word = (above & !((above << 1) | carry_above))
+                    | (below & !((below << 1) | carry_below));
+                (carry_above, carry_below) = (above >> 63, below >> 63);
+                out.copy_from_slice(&word.to_le_bytes());
             }
         }
     }
