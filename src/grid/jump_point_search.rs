@@ -414,16 +414,29 @@ impl LineBits {
         let (bytes, forced) = (&self.bytes, &mut self.forced);
         // Every byte is written below.
         forced.resize(bytes.len(), 0);
-        for (line, out) in forced.chunks_exact_mut(per_line).enumerate() {
-            // The first and last lines (the padding) have one line beside them.
-            let above = line
-                .checked_sub(1)
-                .map(|above| &bytes[above * per_line..][..per_line]);
-            let below = bytes.get((line + 1) * per_line..(line + 2) * per_line);
+        let count = bytes.len() / per_line;
+        if count < 3 {
+            forced.fill(0);
+            return;
+        }
+        // The first and last lines are the padding, all blocked: nothing is forced there.
+        let (first, rest) = forced.split_at_mut(per_line);
+        first.fill(0);
+        let (middle, last) = rest.split_at_mut((count - 2) * per_line);
+        last.fill(0);
+        let lines = bytes.chunks_exact(per_line);
+        for ((out, above), below) in middle
+            .chunks_exact_mut(per_line)
+            .zip(lines.clone())
+            .zip(lines.skip(2))
+        {
             let (mut carry_above, mut carry_below) = (0, 0);
-            for (k, out) in out.chunks_exact_mut(8).enumerate() {
-                let above = above.map_or(0, |above| word_at(above, k));
-                let below = below.map_or(0, |below| word_at(below, k));
+            for ((out, above), below) in out
+                .chunks_exact_mut(8)
+                .zip(above.chunks_exact(8))
+                .zip(below.chunks_exact(8))
+            {
+                let (above, below) = (word_at(above, 0), word_at(below, 0));
                 // Free here, blocked one position before (the last bit of the word
                 // before, for bit 0).
                 let word = (above & !((above << 1) | carry_above))
@@ -570,7 +583,8 @@ mod tests {
             }
         }
         // A cell of a line is forced when a neighbouring line is free there and blocked
-        // at the position before.
+        // at the position before; the first and last lines (the padding) are never
+        // scanned and hold none.
         for lines in &mut lines {
             let per_line = 8 * lines.words_per_line;
             let count = lines.bytes.len() / per_line;
@@ -578,7 +592,7 @@ mod tests {
                 lines.bytes[line * per_line + position / 8] >> (position % 8) & 1 == 1
             };
             lines.forced = vec![0; lines.bytes.len()];
-            for line in 0..count {
+            for line in 1..count - 1 {
                 for position in 0..lines.positions {
                     let forced = [line.wrapping_sub(1), line + 1].into_iter().any(|side| {
                         side < count
