@@ -207,6 +207,12 @@ impl BlockLines {
         };
         let to_goal_row = steps_to(y, goal.1, dy);
         let to_goal_column = steps_to(x, goal.0, dx);
+        // The goal lies in the quadrant ahead only if both are finite.
+        let goal_step = if to_goal_row.max(to_goal_column) < usize::MAX {
+            to_goal_row.min(to_goal_column)
+        } else {
+            usize::MAX
+        };
         let offset = grid.offsets[D];
         let (mut at, mut steps) = (index, 0);
         while grid.moves[at] & (1 << D) != 0 {
@@ -214,20 +220,28 @@ impl BlockLines {
             steps += 1;
             row_at = row_at.wrapping_add_signed(row_step);
             column_at = column_at.wrapping_add_signed(column_step);
-            let (row_goal, column_goal) = if steps == to_goal_row || steps == to_goal_column {
+            // Only the first of the goal's row and column can show the goal: past it, the
+            // goal is behind. The other steps scan without looking for it.
+            let (row_goal, column_goal) = if steps == goal_step {
                 if to_goal_row == to_goal_column {
                     found.found([(D, steps as u32), (D, 0)]);
                     return;
                 }
                 // On the goal's row, the goal is as many cells ahead as the diagonal is
-                // steps short of its column (behind it if past: never reached).
-                let ahead = |on: bool, to: usize| on.then(|| to.wrapping_sub(steps));
-                (
-                    ahead(steps == to_goal_row, to_goal_column),
-                    ahead(steps == to_goal_column, to_goal_row),
-                )
+                // steps short of its column, and likewise on its column.
+                if steps == to_goal_row {
+                    (Some(to_goal_column - steps), None)
+                } else {
+                    (None, Some(to_goal_row - steps))
+                }
             } else {
-                (None, None)
+                if let Some(length) = rows.scan_at(row_at, None) {
+                    generate(found, [(D, steps as u32), (across, length)]);
+                }
+                if let Some(length) = columns.scan_at(column_at, None) {
+                    generate(found, [(D, steps as u32), (down, length)]);
+                }
+                continue;
             };
             if let Some(length) = rows.scan_at(row_at, row_goal) {
                 generate(found, [(D, steps as u32), (across, length)]);
