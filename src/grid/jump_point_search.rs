@@ -12,15 +12,16 @@
 //! The planner keeps the passable cells of the padded grid as bit sets, one bit per cell,
 //! in four orientations: rows left to right and right to left, columns top to bottom and
 //! bottom to top, so every straight ray reads its line "forwards" and a scan is the same
-//! code in all four directions. A straight jump reads 57 cells or more of its line and of
-//! the two lines beside it as three 64-bit loads, one from the byte holding its cell in each
-//! line: the first blocked cell ahead is the lowest zero of the line's word, and a cell with
-//! a forced neighbour is a side cell that is free while the side cell before it is blocked,
-//! `side & !(side << 1)`, for either side. The ray stops at the lowest such bit (or the
-//! goal's bit) below the wall, or dies at the wall; with neither in the word it moves on 56
-//! cells, 7 bytes. A diagonal jump steps one cell at a time and at each cell
-//! runs the two straight scans of its components.
-//!
+//! code in all four directions. Beside each line it keeps the line's forced cells: those
+//! where a ray along it has a forced neighbour, a cell of a line beside it that is free
+//! while the cell before it there is blocked (`side & !(side << 1)`, for either side). A
+//! straight jump reads 57 cells or more of both, one 64-bit load each from the byte holding
+//! its cell: the ray stops at the lowest forced cell (or the goal's bit) below the first
+//! blocked cell, or dies at the wall, the two told apart by one `trailing_zeros` and the
+//! stop's own bit; with neither in the word it moves on 56 cells, 7 bytes. A diagonal jump
+//! steps one cell at a time and at each cell runs the two straight scans of its
+//! components, whose addresses move by a constant per step.
+
 //! # Invariants
 //!
 //! - The bit sets are built from the grid the first time it is searched and rebuilt only
@@ -33,16 +34,17 @@
 //! # Complexity
 //!
 //! A straight ray of `k` cells costs `O(1 + k / 56)` word operations; a diagonal ray of `k`
-//! cells costs `k` pairs of straight scans. Memory: 4 bits per padded cell for the bit sets
-//! (`(width + 2) × (height + 2) / 2` bytes, 130 KiB for a 512×512 map) plus the per-node
+//! cells costs `k` pairs of straight scans. Memory: 8 bits per padded cell for the bit sets
+//! (`(width + 2) × (height + 2)` bytes, 260 KiB for a 512×512 map) plus the per-node
 //! records of the search, `O(cells)`, all kept for the next call. Building the bit sets
 //! costs `O(cells / 8)` word operations: the rows are packed eight cells to a multiply,
-//! reversed a word at a time, and turned into columns by transposing 64 × 64 blocks of
-//! bits, so a fresh planner's first search, and a search on a grid edited since the last
+//! reversed a word at a time, turned into columns by transposing 64 × 64 blocks of bits,
+//! and their forced cells found a word at a time, so a fresh planner's first search, and a search on a grid edited since the last
 //! one, pays a small fraction of a millisecond on a 512×512 map (see `BENCHMARKS.md`).
 
-use super::jump_points::{moves_clear, sealed::JumpRays, JumpPoints};
-use super::{Cell, Grid};
+use super::jump_points::sealed::{JumpRays, Successors};
+use super::jump_points::{direction_of, moves_clear, JumpPoints};
+use super::{Cell, Grid, DELTAS};
 
 /// Jump point search on an unweighted 8-connected [`Grid`], jumping along rows and columns
 /// 64 cells per word: the optimal cost [`AStar`](crate::AStar) with
@@ -89,8 +91,8 @@ use super::{Cell, Grid};
 pub type JumpPointSearch = JumpPoints<BlockLines>;
 
 /// The jumper of [`JumpPointSearch`]: the passable cells of the padded grid, one bit each,
-/// in the four reading orders, scanned a 64-bit word at a time (see the module
-/// documentation).
+/// in the four reading orders, and the cells where a ray along each has a forced
+/// neighbour, scanned a 64-bit word at a time (see the module documentation).
 ///
 /// # Example
 ///
@@ -135,6 +137,14 @@ impl BlockLines {
         self.west.reverse_of(&self.east);
         self.south.transpose_of(&self.east, stride);
         self.north.reverse_of(&self.south);
+        for lines in [
+            &mut self.east,
+            &mut self.west,
+            &mut self.south,
+            &mut self.north,
+        ] {
+            lines.find_forced();
+        }
         self.revision = Some(grid.revision());
     }
 
@@ -155,6 +165,92 @@ impl BlockLines {
             _ => self.south.scan(x, y, (goal.0 == x).then_some(goal.1)),
         }
     }
+
+    /// The diagonal ray in direction `D` (4 to 7) from the padded cell `(x, y)` at padded
+    /// index `index`, the goal at the padded `goal`; see [`JumpRays::diagonal`].
+    ///
+    /// Each step of the diagonal moves the row scan one position on along its line and one
+    /// line over, and the column scan likewise, so both are kept as bit addresses that
+    /// advance by a constant. Only the steps that put a scan on the goal's row or column
+    /// look for the goal.
+    #[inline(always)]
+    fn diagonal_ray<const D: usize>(
+        &self,
+        grid: &Grid,
+        (x, y): (usize, usize),
+        index: usize,
+        goal: (usize, usize),
+        found: &mut impl Successors,
+    ) {
+        let (dx, dy) = DELTAS[D];
+        let (across, down) = (direction_of(dx, 0), direction_of(0, dy));
+        let (rows, row_at) = if dx > 0 {
+            (&self.east, x)
+        } else {
+            (&self.west, self.stride - 1 - x)
+        };
+        let (columns, column_at) = if dy > 0 {
+            (&self.south, y)
+        } else {
+            (&self.north, self.rows - 1 - y)
+        };
+        let (row_bits, column_bits) = (rows.line_bits(), columns.line_bits());
+        let mut row_at = y * row_bits + row_at;
+        let mut column_at = x * column_bits + column_at;
+        let row_step = 1 + dy as isize * row_bits as isize;
+        let column_step = 1 + dx as isize * column_bits as isize;
+        // The diagonal steps to the goal's row and to its column, if ahead.
+        let steps_to = |from: usize, to: usize, delta: i32| match delta {
+            1 if to > from => to - from,
+            -1 if to < from => from - to,
+            _ => usize::MAX,
+        };
+        let to_goal_row = steps_to(y, goal.1, dy);
+        let to_goal_column = steps_to(x, goal.0, dx);
+        // The goal lies in the quadrant ahead only if both are finite.
+        let goal_step = if to_goal_row.max(to_goal_column) < usize::MAX {
+            to_goal_row.min(to_goal_column)
+        } else {
+            usize::MAX
+        };
+        let offset = grid.offsets[D];
+        let (mut at, mut steps) = (index, 0);
+        while grid.moves[at] & (1 << D) != 0 {
+            at = at.wrapping_add_signed(offset);
+            steps += 1;
+            row_at = row_at.wrapping_add_signed(row_step);
+            column_at = column_at.wrapping_add_signed(column_step);
+            // Only the first of the goal's row and column can show the goal: past it, the
+            // goal is behind. The other steps scan without looking for it.
+            let (row_goal, column_goal) = if steps == goal_step {
+                if to_goal_row == to_goal_column {
+                    found.found([(D, steps as u32), (D, 0)]);
+                    return;
+                }
+                // On the goal's row, the goal is as many cells ahead as the diagonal is
+                // steps short of its column, and likewise on its column.
+                if steps == to_goal_row {
+                    (Some(to_goal_column - steps), None)
+                } else {
+                    (None, Some(to_goal_row - steps))
+                }
+            } else {
+                if let Some(length) = rows.scan_at(row_at, None) {
+                    generate(found, [(D, steps as u32), (across, length)]);
+                }
+                if let Some(length) = columns.scan_at(column_at, None) {
+                    generate(found, [(D, steps as u32), (down, length)]);
+                }
+                continue;
+            };
+            if let Some(length) = rows.scan_at(row_at, row_goal) {
+                generate(found, [(D, steps as u32), (across, length)]);
+            }
+            if let Some(length) = columns.scan_at(column_at, column_goal) {
+                generate(found, [(D, steps as u32), (down, length)]);
+            }
+        }
+    }
 }
 
 impl JumpRays for BlockLines {
@@ -165,7 +261,7 @@ impl JumpRays for BlockLines {
     fn table_bytes(&self) -> usize {
         [&self.east, &self.west, &self.south, &self.north]
             .iter()
-            .map(|lines| lines.bytes.len())
+            .map(|lines| lines.bytes.len() + lines.forced.len())
             .sum()
     }
 
@@ -197,18 +293,25 @@ impl JumpRays for BlockLines {
         }
     }
 
-    /// Every diagonal cell: whether a straight ray from it stops is what the two scans
-    /// there find out.
+    /// Every diagonal cell runs the two scans of its components.
     #[inline]
-    fn diagonal_stop(
+    fn diagonal(
         &self,
         grid: &Grid,
-        _cell: Cell,
+        (x, y): Cell,
         index: usize,
         direction: usize,
-        _goal: Cell,
-    ) -> Option<u32> {
-        (grid.moves[index] & (1 << direction) != 0).then_some(1)
+        goal: Cell,
+        found: &mut impl Successors,
+    ) {
+        let padded = |(x, y): Cell| (x as usize + 1, y as usize + 1);
+        let (from, goal) = (padded((x, y)), padded(goal));
+        match direction {
+            4 => self.diagonal_ray::<4>(grid, from, index, goal, found),
+            5 => self.diagonal_ray::<5>(grid, from, index, goal, found),
+            6 => self.diagonal_ray::<6>(grid, from, index, goal, found),
+            _ => self.diagonal_ray::<7>(grid, from, index, goal, found),
+        }
     }
 }
 
@@ -222,6 +325,10 @@ struct LineBits {
     /// The lines' 64-bit words, little-endian, so that a scan reads the 64 bits from any
     /// byte with one load.
     bytes: Vec<u8>,
+    /// Laid out as `bytes`: the cells where a ray along the line, towards higher
+    /// positions, has a forced neighbour (a free cell in line `line - 1` or `line + 1`
+    /// whose predecessor there is blocked).
+    forced: Vec<u8>,
 }
 
 impl LineBits {
@@ -314,6 +421,46 @@ impl LineBits {
         }
     }
 
+    /// Fills `forced` from the lines, a word at a time: a line's free cells whose
+    /// predecessor is blocked are forced cells of the two lines beside it.
+    fn find_forced(&mut self) {
+        let per_line = 8 * self.words_per_line;
+        let (bytes, forced) = (&self.bytes, &mut self.forced);
+        // Every byte is written below.
+        forced.resize(bytes.len(), 0);
+        let count = bytes.len() / per_line;
+        if count < 3 {
+            forced.fill(0);
+            return;
+        }
+        // The first and last lines are the padding, all blocked: nothing is forced there.
+        let (first, rest) = forced.split_at_mut(per_line);
+        first.fill(0);
+        let (middle, last) = rest.split_at_mut((count - 2) * per_line);
+        last.fill(0);
+        let lines = bytes.chunks_exact(per_line);
+        for ((out, above), below) in middle
+            .chunks_exact_mut(per_line)
+            .zip(lines.clone())
+            .zip(lines.skip(2))
+        {
+            let (mut carry_above, mut carry_below) = (0, 0);
+            for ((out, above), below) in out
+                .chunks_exact_mut(8)
+                .zip(above.chunks_exact(8))
+                .zip(below.chunks_exact(8))
+            {
+                let (above, below) = (word_at(above, 0), word_at(below, 0));
+                // Free here, blocked one position before (the last bit of the word
+                // before, for bit 0).
+                let word = (above & !((above << 1) | carry_above))
+                    | (below & !((below << 1) | carry_below));
+                (carry_above, carry_below) = (above >> 63, below >> 63);
+                out.copy_from_slice(&word.to_le_bytes());
+            }
+        }
+    }
+
     /// Whether positions `from..from + count` of `line` are all set.
     #[inline(always)]
     fn all_set(&self, line: usize, from: usize, count: usize) -> bool {
@@ -331,41 +478,58 @@ impl LineBits {
         true
     }
 
+    /// The bits of one line.
+    #[inline(always)]
+    fn line_bits(&self) -> usize {
+        64 * self.words_per_line
+    }
+
     /// The straight jump along `line` from `position` (a free cell) towards higher
     /// positions: the number of steps to the first cell with a forced neighbour (a free
     /// cell in line `line - 1` or `line + 1` whose predecessor there is blocked) or to
     /// `goal`, or `None` if a blocked cell comes first.
     #[inline(always)]
     fn scan(&self, line: usize, position: usize, goal: Option<usize>) -> Option<u32> {
-        let per_line = 8 * self.words_per_line;
-        // The byte holding `position`, read with the 7 after it: 57 cells or more from
-        // `position` on, the bits past the read as zeros (blocked).
-        let mut at = line * per_line + position / 8;
-        let shift = position % 8;
-        let goal = goal.map_or(usize::MAX, |goal| goal.wrapping_sub(position));
+        let goal = goal.map(|goal| goal.wrapping_sub(position));
+        self.scan_at(line * self.line_bits() + position, goal)
+    }
+
+    /// [`scan`](Self::scan) from the bit at `at` (`line_bits() * line + position`), the
+    /// goal given as the steps to it (past the line's end if behind).
+    #[inline(always)]
+    fn scan_at(&self, at: usize, goal: Option<usize>) -> Option<u32> {
+        // The byte holding the cell, read with the 7 after it: 57 cells or more from the
+        // cell on, the bits past the read as blocked.
+        let (mut byte, shift) = (at / 8, at % 8);
         let mut covered = 0;
         loop {
-            let ahead = word_at_byte(&self.bytes, at) >> shift;
-            let before = word_at_byte(&self.bytes, at - per_line) >> shift;
-            let after = word_at_byte(&self.bytes, at + per_line) >> shift;
-            let forced = (before & !(before << 1)) | (after & !(after << 1));
-            let to_goal = goal.wrapping_sub(covered);
-            let goal_bit = if to_goal < 64 { 1 << to_goal } else { 0 };
-            // Bit 0 is the cell the scan stands on, free and already looked at.
-            let stop = ((forced | goal_bit) & !1).trailing_zeros();
-            // A zero read past the bytes comes at bit 57 or later.
-            let wall = (!ahead).trailing_zeros();
-            if stop < wall {
-                return Some((covered + stop as usize) as u32);
+            let free = word_at_byte(&self.bytes, byte) >> shift;
+            let mut stops = word_at_byte(&self.forced, byte) >> shift | !free;
+            if let Some(goal) = goal {
+                let to_goal = goal.wrapping_sub(covered);
+                if to_goal < 64 {
+                    stops |= 1 << to_goal;
+                }
             }
-            if wall < 57 {
-                return None;
+            // Bit 0 is the cell the scan stands on, free and already looked at. The first
+            // stop is a forced neighbour or the goal if its cell is free, the wall if not;
+            // a bit past the bytes read comes at bit 57 or later.
+            let stop = (stops & !1).trailing_zeros();
+            if stop < 57 {
+                return (free & (1 << stop) != 0).then_some((covered + stop as usize) as u32);
             }
             // Cells 0 to 56 are free and hold no stop: stand on cell 56, 7 bytes on.
-            at += 7;
+            byte += 7;
             covered += 56;
         }
     }
+}
+
+/// Hands a successor to `found`, out of line: inlined into the diagonal loop's eight copies,
+/// the search's bookkeeping costs the loop more in registers than the call.
+#[inline(never)]
+fn generate(found: &mut impl Successors, legs: [(usize, u32); 2]) {
+    found.found(legs);
 }
 
 /// Word `k` of `bytes`, little-endian.
@@ -432,6 +596,29 @@ mod tests {
                 set(north, x, rows - 1 - y);
             }
         }
+        // A cell of a line is forced when a neighbouring line is free there and blocked
+        // at the position before; the first and last lines (the padding) are never
+        // scanned and hold none.
+        for lines in &mut lines {
+            let per_line = 8 * lines.words_per_line;
+            let count = lines.bytes.len() / per_line;
+            let bit = |lines: &LineBits, line: usize, position: usize| {
+                lines.bytes[line * per_line + position / 8] >> (position % 8) & 1 == 1
+            };
+            lines.forced = vec![0; lines.bytes.len()];
+            for line in 1..count - 1 {
+                for position in 0..lines.positions {
+                    let forced = [line.wrapping_sub(1), line + 1].into_iter().any(|side| {
+                        side < count
+                            && bit(lines, side, position)
+                            && (position == 0 || !bit(lines, side, position - 1))
+                    });
+                    if forced {
+                        lines.forced[line * per_line + position / 8] |= 1 << (position % 8);
+                    }
+                }
+            }
+        }
         lines
     }
 
@@ -462,6 +649,14 @@ mod tests {
             assert_eq!(lines.west.bytes, west.bytes, "west {width}x{height}");
             assert_eq!(lines.south.bytes, south.bytes, "south {width}x{height}");
             assert_eq!(lines.north.bytes, north.bytes, "north {width}x{height}");
+            for (fast, slow, name) in [
+                (&lines.east, &east, "east"),
+                (&lines.west, &west, "west"),
+                (&lines.south, &south, "south"),
+                (&lines.north, &north, "north"),
+            ] {
+                assert_eq!(fast.forced, slow.forced, "{name} forced {width}x{height}");
+            }
         }
     }
 

@@ -46,7 +46,8 @@
 //! for the next call.
 
 use super::jump_points::{
-    direction_of, has_forced_neighbour, pruned_directions, sealed::JumpRays, JumpPoints,
+    direction_of, has_forced_neighbour, pruned_directions, sealed::JumpRays, sealed::Successors,
+    JumpPoints,
 };
 use super::{Cell, Grid, DELTAS};
 
@@ -254,27 +255,90 @@ impl JumpRays for JumpTable {
         JumpTable::clear(self, grid, index, direction, steps)
     }
 
+    /// Steps from stop to stop along the diagonal, a table read each, and at each stop
+    /// reads the two straight rays.
     #[inline]
-    fn diagonal_stop(
+    fn diagonal(
         &self,
         grid: &Grid,
         cell: Cell,
         index: usize,
         direction: usize,
         goal: Cell,
-    ) -> Option<u32> {
-        let (dx, dy) = DELTAS[direction];
-        // With the goal in the quadrant ahead, the diagonal also stops on the goal's row or
-        // column, from where a straight ray may see it.
-        let to_goal = match (ahead(cell.0, goal.0, dx), ahead(cell.1, goal.1, dy)) {
-            (Some(across), Some(down)) => Some(across.min(down)),
-            _ => None,
-        };
-        self.stop(grid, index, direction, to_goal)
+        found: &mut impl Successors,
+    ) {
+        match direction {
+            4 => self.diagonal_ray::<4>(grid, cell, index, goal, found),
+            5 => self.diagonal_ray::<5>(grid, cell, index, goal, found),
+            6 => self.diagonal_ray::<6>(grid, cell, index, goal, found),
+            _ => self.diagonal_ray::<7>(grid, cell, index, goal, found),
+        }
     }
 }
 
 impl JumpTable {
+    /// The diagonal ray in direction `D` (4 to 7) from `cell` at padded index `index`; see
+    /// [`JumpRays::diagonal`]. With the goal in the quadrant ahead, the diagonal also stops
+    /// once on the goal's row or column, whichever it reaches first, from where a straight
+    /// ray may see the goal; no other stop can.
+    #[inline(always)]
+    fn diagonal_ray<const D: usize>(
+        &self,
+        grid: &Grid,
+        cell: Cell,
+        index: usize,
+        goal: Cell,
+        found: &mut impl Successors,
+    ) {
+        let (dx, dy) = DELTAS[D];
+        let (across, down) = (direction_of(dx, 0), direction_of(0, dy));
+        let offset = grid.offsets[D];
+        let goal_stop = match (ahead(cell.0, goal.0, dx), ahead(cell.1, goal.1, dy)) {
+            (Some(across), Some(down)) => across.min(down),
+            _ => u32::MAX,
+        };
+        let skip = CAP.unsigned_abs() as u32 - 1;
+        let (mut at, mut steps) = (index, 0);
+        loop {
+            let distance = self.distances[at][D];
+            let reach = steps + u32::from(distance.unsigned_abs());
+            let next = if goal_stop > steps && goal_stop <= reach {
+                goal_stop
+            } else if distance.unsigned_abs() == CAP.unsigned_abs() {
+                steps += skip;
+                at = at.wrapping_add_signed(offset * skip as isize);
+                continue;
+            } else if distance > 0 {
+                reach
+            } else {
+                return;
+            };
+            at = at.wrapping_add_signed(offset * (next - steps) as isize);
+            steps = next;
+            if steps == goal_stop {
+                let stop = (
+                    cell.0.wrapping_add_signed(dx * steps as i32),
+                    cell.1.wrapping_add_signed(dy * steps as i32),
+                );
+                if stop == goal {
+                    found.found([(D, steps), (D, 0)]);
+                    return;
+                }
+                for component in [across, down] {
+                    if let Some(length) = self.straight(grid, stop, at, component, goal) {
+                        found.found([(D, steps), (component, length)]);
+                    }
+                }
+            } else {
+                for component in [across, down] {
+                    if let Some(length) = self.stop(grid, at, component, None) {
+                        found.found([(D, steps), (component, length)]);
+                    }
+                }
+            }
+        }
+    }
+
     /// Whether the `steps` moves from the cell at `index` in `direction` are all legal,
     /// from the table: an entry's distance is that many legal moves, and past a jump point
     /// (or a saturated entry) the entry there says how the ray goes on.

@@ -184,8 +184,8 @@ impl<J: Jumper> JumpPoints<J> {
     }
 
     /// The bytes the jumper's tables take (none before the first build): for
-    /// [`JumpPointSearch`](super::JumpPointSearch) half a byte per cell of the grid padded
-    /// by one cell on each side (four bit sets, each line rounded up to whole 64-bit words
+    /// [`JumpPointSearch`](super::JumpPointSearch) a byte per cell of the grid padded by
+    /// one cell on each side (eight bit sets, each line rounded up to whole 64-bit words
     /// plus one), for [`JumpPointSearchPlus`](super::JumpPointSearchPlus) 8 bytes per
     /// padded cell. The search's own records, `O(cells)` for both, are not counted.
     ///
@@ -200,8 +200,8 @@ impl<J: Jumper> JumpPoints<J> {
     /// assert_eq!(plus.table_bytes(), 8 * 512 * 512);
     /// let mut online = JumpPointSearch::new();
     /// online.prepare(&grid);
-    /// // Four orientations, 512 lines of 9 words each.
-    /// assert_eq!(online.table_bytes(), 4 * 512 * 9 * 8);
+    /// // Four orientations, free and forced cells, 512 lines of 9 words each.
+    /// assert_eq!(online.table_bytes(), 8 * 512 * 9 * 8);
     /// ```
     pub fn table_bytes(&self) -> usize {
         self.jumper.table_bytes()
@@ -327,6 +327,13 @@ pub(super) fn direction_of(dx: i32, dy: i32) -> usize {
 pub(super) mod sealed {
     use super::super::{Cell, Grid};
 
+    /// Where a ray puts the successors it generates.
+    pub trait Successors {
+        /// Generates the successor reached from the expanded node by the two legs
+        /// `(direction, steps)`, diagonal first.
+        fn found(&mut self, legs: [(usize, u32); 2]);
+    }
+
     /// How a search finds the next jump point along a ray.
     pub trait JumpRays: Default + std::fmt::Debug {
         /// Brings whatever the jumper keeps about `grid` up to date.
@@ -373,19 +380,21 @@ pub(super) mod sealed {
             super::moves_clear(grid, index, direction, steps)
         }
 
-        /// The number of diagonal steps from `cell` (at padded index `index`) in the diagonal
-        /// direction `direction` (4 to 7) to the next cell where the search must look along the
-        /// diagonal's two straight components: at least every cell from which a straight ray
-        /// along a component stops, and the cell on the goal's row or column if the goal lies
-        /// ahead in the quadrant; `None` when the diagonal meets a wall (or a corner) first.
-        fn diagonal_stop(
+        /// Casts the diagonal ray from `cell` (at padded index `index`) in the diagonal
+        /// direction `direction` (4 to 7), handing `found` the two legs (diagonal, then
+        /// straight) of every successor it generates: at each cell of the diagonal, the
+        /// stops of the straight rays along its two components (the row's first), and the
+        /// goal if the diagonal reaches it. The ray ends where the next diagonal move is
+        /// illegal, or at the goal.
+        fn diagonal(
             &self,
             grid: &Grid,
             cell: Cell,
             index: usize,
             direction: usize,
             goal: Cell,
-        ) -> Option<u32>;
+            found: &mut impl Successors,
+        );
     }
 }
 
@@ -507,9 +516,19 @@ struct Frontier<'a> {
     /// Nodes in `open` that are not stale duplicates.
     live: &'a mut usize,
     stats: &'a mut SearchStats,
+    grid: &'a Grid,
+    /// The expanded node, at padded index `parent`, and its cost.
+    cell: Cell,
     parent: u32,
     g: f64,
     goal: Cell,
+}
+
+impl sealed::Successors for Frontier<'_> {
+    #[inline(always)]
+    fn found(&mut self, legs: [(usize, u32); 2]) {
+        self.relax(legs);
+    }
 }
 
 impl Frontier<'_> {
@@ -517,9 +536,10 @@ impl Frontier<'_> {
     /// by the two legs `(direction, steps)`, diagonal first: records it if this route is
     /// cheaper than any before, and queues it.
     #[inline(always)]
-    fn relax(&mut self, grid: &Grid, cell: Cell, index: usize, legs: [(usize, u32); 2]) {
+    fn relax(&mut self, legs: [(usize, u32); 2]) {
         self.stats.generated += 1;
-        let (mut next, mut next_index, mut g) = (cell, index, self.g);
+        let grid = self.grid;
+        let (mut next, mut next_index, mut g) = (self.cell, self.parent as usize, self.g);
         for (direction, steps) in legs {
             let (dx, dy) = DELTAS[direction];
             next = (
@@ -720,6 +740,8 @@ impl JumpSearch {
                 held: &mut held,
                 live: &mut self.live,
                 stats: &mut self.stats,
+                grid,
+                cell,
                 parent: id,
                 g: record.g,
                 goal,
@@ -729,7 +751,7 @@ impl JumpSearch {
                 directions &= directions - 1;
                 if direction < 4 {
                     if let Some(steps) = jumper.straight(grid, cell, index, direction, goal) {
-                        frontier.relax(grid, cell, index, [(direction, steps), (direction, 0)]);
+                        frontier.relax([(direction, steps), (direction, 0)]);
                     }
                     continue;
                 }
@@ -738,28 +760,7 @@ impl JumpSearch {
                 // goes on (the pruning of intermediate jump points, Harabor and Grastien
                 // 2014). Expanding such a point would pass the search on to exactly these
                 // three rays, the diagonal arrival having no forced neighbours.
-                let (dx, dy) = DELTAS[direction];
-                let components = [direction_of(dx, 0), direction_of(0, dy)];
-                let (mut at, mut at_index, mut diagonal) = (cell, index, 0);
-                while let Some(steps) = jumper.diagonal_stop(grid, at, at_index, direction, goal) {
-                    diagonal += steps;
-                    at = (
-                        at.0.wrapping_add_signed(dx * steps as i32),
-                        at.1.wrapping_add_signed(dy * steps as i32),
-                    );
-                    at_index =
-                        at_index.wrapping_add_signed(grid.offsets[direction] * steps as isize);
-                    if at == goal {
-                        frontier.relax(grid, cell, index, [(direction, diagonal), (direction, 0)]);
-                        break;
-                    }
-                    for component in components {
-                        if let Some(steps) = jumper.straight(grid, at, at_index, component, goal) {
-                            let legs = [(direction, diagonal), (component, steps)];
-                            frontier.relax(grid, cell, index, legs);
-                        }
-                    }
-                }
+                jumper.diagonal(grid, cell, index, direction, goal, &mut frontier);
             }
             self.stats.max_frontier = self.stats.max_frontier.max(self.live);
         }
@@ -788,24 +789,19 @@ impl JumpSearch {
         cells.push(from);
         for to in jump_points {
             // Diagonal steps first, then straight: the route of the ray, or of the diagonal
-            // ray and the straight one that turned off it.
+            // ray and the straight one that turned off it. Each leg is one `extend` of
+            // exact length, so no cell checks the capacity.
             let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
             let (dx, dy) = (sign(from.0, to.0), sign(from.1, to.1));
             let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
-            for k in 1..=across.min(down) as i32 {
-                cells.push((
-                    from.0.wrapping_add_signed(dx * k),
-                    from.1.wrapping_add_signed(dy * k),
-                ));
-            }
-            let turn = cells[cells.len() - 1];
-            let (dx, dy) = if across > down { (dx, 0) } else { (0, dy) };
-            for k in 1..=across.abs_diff(down) as i32 {
-                cells.push((
-                    turn.0.wrapping_add_signed(dx * k),
-                    turn.1.wrapping_add_signed(dy * k),
-                ));
-            }
+            let diagonal = across.min(down) as i32;
+            let step = move |(x, y): Cell, (dx, dy): (i32, i32)| {
+                move |k: i32| (x.wrapping_add_signed(dx * k), y.wrapping_add_signed(dy * k))
+            };
+            cells.extend((1..diagonal + 1).map(step(from, (dx, dy))));
+            let turn = step(from, (dx, dy))(diagonal);
+            let straight = if across > down { (dx, 0) } else { (0, dy) };
+            cells.extend((1..across.abs_diff(down) as i32 + 1).map(step(turn, straight)));
             from = to;
         }
         cells
