@@ -29,7 +29,7 @@
 //! worse on graphs where `f` takes many distinct values (every new threshold admits only a few
 //! new nodes) or with zero-cost cycles (which it never leaves: set a budget).
 
-use crate::memory::{check_endpoints, estimate_error, is_nan, relax_edge};
+use crate::memory::{check_endpoints, edge_error, estimate_error, is_infinite_sum, is_nan};
 use crate::{
     Budgeted, Cost, Graph, Heuristic, IncrementalHeuristic, Path, PlanError, Planner, Reestimate,
     SearchStats, Zero,
@@ -262,9 +262,13 @@ impl<H: IncrementalHeuristic<N, C>, N, C> IdaStar<H, N, C> {
             let (child, edge) = children[top.next_child];
             top.next_child += 1;
             let top = *top;
-            // An edge of infinite cost is impassable: skipped, like an absent one.
-            let Some(g) = relax_edge(top.g, edge)? else {
-                continue;
+            // Matched here, as A*'s loop does, rather than through `relax_edge`: its
+            // `Result<Option<_>>` cost the 8-puzzle with Manhattan 1.2% more instructions.
+            let g = match top.g.checked_add(edge) {
+                Some(g) if edge.is_valid_edge_cost() && !is_infinite_sum(g) => g,
+                // An edge of infinite cost is impassable: skipped, like an absent one.
+                _ if edge == G::Cost::INFINITY => continue,
+                _ => return Err(edge_error(edge)),
             };
             let (h, state) = heuristic.next(top.node, top.h, top.state, child, goal);
             if is_nan(h) {
