@@ -5,10 +5,12 @@
 //! entry and skipping stale ones later. Keys sit next to their ids in one array, so a
 //! comparison during a sift touches one cache line per level, not a side table.
 //!
-//! Invariants, for every slot `i > 0`: `entries[(i - 1) / 2].key <= entries[i].key`, and
-//! `positions[entries[i].id]` holds `i`, stored as `!i`; ids not in the heap hold [`ABSENT`],
-//! 0, so that a table grown for a large id comes zeroed from the allocator, its pages
-//! mapped only as pushes write them.
+//! Slots count from 1: the entry in slot `s` is `entries[s - 1]`, its parent is slot `s / 2`
+//! and its children `2s` and `2s + 1`. Invariants, for every slot `s > 1`: the key in slot
+//! `s / 2` is at most the key in slot `s`, and `positions[id]` is the slot of a queued `id`.
+//! Ids not in the heap hold [`ABSENT`], 0, which no slot is: a table grown for a large id
+//! comes zeroed from the allocator, its pages mapped only as pushes write them, and a slot
+//! is stored as it is, with no translation on the sifts' hot paths.
 //!
 //! | operation | cost |
 //! |---|---|
@@ -16,15 +18,8 @@
 //! | `peek`, `contains`, `key_of`, `len` | `O(1)` |
 //! | `clear` | `O(len)`: only the ids still queued are touched |
 
-/// Marks an id that is not in the heap: no slot is stored as 0 (see [`stored`]).
+/// Marks an id that is not in the heap: slots count from 1.
 const ABSENT: u32 = 0;
-
-/// How the position table stores `slot`: inverted, so that a zeroed table is all absent
-/// (no heap holds `u32::MAX` entries).
-#[inline(always)]
-fn stored(slot: usize) -> u32 {
-    !(slot as u32)
-}
 
 /// A binary min-heap of ids `0..n`, each with a key, supporting decrease-key,
 /// increase-key and removal by id.
@@ -161,7 +156,7 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
     /// ```
     #[inline]
     pub fn key_of(&self, id: u32) -> Option<&K> {
-        self.position(id).map(|slot| &self.entries[slot].0)
+        self.position(id).map(|slot| &self.entries[slot - 1].0)
     }
 
     /// The id with the smallest key and that key, without removing it.
@@ -198,9 +193,8 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
         if id as usize >= self.positions.len() {
             self.reserve_ids((id as usize + 1).max(self.positions.len() * 2));
         }
-        let slot = self.entries.len();
         self.entries.push((key, id));
-        self.sift_up(slot);
+        self.sift_up(self.entries.len());
         None
     }
 
@@ -213,9 +207,8 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
         if id as usize >= self.positions.len() {
             self.reserve_ids((id as usize + 1).max(self.positions.len() * 2));
         }
-        let slot = self.entries.len();
         self.entries.push((key, id));
-        self.sift_up(slot);
+        self.sift_up(self.entries.len());
     }
 
     /// Removes and returns the id with the smallest key, with its key.
@@ -238,7 +231,7 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
         } else {
             let top = self.entries[0];
             self.entries[0] = last;
-            self.sift_down(0);
+            self.sift_down(1);
             top
         };
         self.positions[top.1 as usize] = ABSENT;
@@ -260,8 +253,8 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
     #[inline]
     pub fn decrease_key(&mut self, id: u32, key: K) -> bool {
         match self.position(id) {
-            Some(slot) if key <= self.entries[slot].0 => {
-                self.entries[slot].0 = key;
+            Some(slot) if key <= self.entries[slot - 1].0 => {
+                self.entries[slot - 1].0 = key;
                 self.sift_up(slot);
                 true
             }
@@ -284,8 +277,8 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
     #[inline]
     pub fn increase_key(&mut self, id: u32, key: K) -> bool {
         match self.position(id) {
-            Some(slot) if key >= self.entries[slot].0 => {
-                self.entries[slot].0 = key;
+            Some(slot) if key >= self.entries[slot - 1].0 => {
+                self.entries[slot - 1].0 = key;
                 self.sift_down(slot);
                 true
             }
@@ -329,12 +322,12 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
             .pop()
             .expect("a queued id means a non-empty heap");
         self.positions[id as usize] = ABSENT;
-        if slot == self.entries.len() {
+        if slot > self.entries.len() {
             return Some(last.0);
         }
-        let removed = std::mem::replace(&mut self.entries[slot], last);
-        self.positions[last.1 as usize] = stored(slot);
-        if slot > 0 && last.0 < self.entries[(slot - 1) / 2].0 {
+        let removed = std::mem::replace(&mut self.entries[slot - 1], last);
+        self.positions[last.1 as usize] = slot as u32;
+        if slot > 1 && last.0 < self.entries[slot / 2 - 1].0 {
             self.sift_up(slot);
         } else {
             self.sift_down(slot);
@@ -378,14 +371,14 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
     #[inline(always)]
     fn position(&self, id: u32) -> Option<usize> {
         match self.positions.get(id as usize) {
-            Some(&slot) if slot != ABSENT => Some(!slot as usize),
+            Some(&slot) if slot != ABSENT => Some(slot as usize),
             _ => None,
         }
     }
 
     #[inline]
     fn replace_at(&mut self, slot: usize, key: K) -> K {
-        let old = std::mem::replace(&mut self.entries[slot].0, key);
+        let old = std::mem::replace(&mut self.entries[slot - 1].0, key);
         if key < old {
             self.sift_up(slot);
         } else {
@@ -401,19 +394,19 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
         // Local slices for the same reason as in `sift_down`.
         let entries = &mut self.entries[..];
         let positions = &mut self.positions[..];
-        let moving = entries[slot];
-        while slot > 0 {
-            let parent = (slot - 1) / 2;
-            let above = entries[parent];
+        let moving = entries[slot - 1];
+        while slot > 1 {
+            let parent = slot / 2;
+            let above = entries[parent - 1];
             if moving.0 >= above.0 {
                 break;
             }
-            entries[slot] = above;
-            positions[above.1 as usize] = stored(slot);
+            entries[slot - 1] = above;
+            positions[above.1 as usize] = slot as u32;
             slot = parent;
         }
-        entries[slot] = moving;
-        positions[moving.1 as usize] = stored(slot);
+        entries[slot - 1] = moving;
+        positions[moving.1 as usize] = slot as u32;
     }
 
     /// Moves the entry at `slot` down to its place, with the same hole technique.
@@ -423,10 +416,11 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
         // checks: through `self`, a store to `positions` might change `entries`.
         let entries = &mut self.entries[..];
         let positions = &mut self.positions[..];
-        let moving = entries[slot];
+        let moving = entries[slot - 1];
         loop {
-            let left = 2 * slot + 1;
-            let below = match entries.get(left..left + 2) {
+            // The left child's slot, and the index of its entry.
+            let left = 2 * slot;
+            let below = match entries.get(left - 1..left + 1) {
                 // Which child is smaller is a coin toss the branch predictor loses half the
                 // time, at every level: pick it with a select instead.
                 Some(children) => {
@@ -436,7 +430,7 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
                         children[usize::from(right_smaller)],
                     )
                 }
-                None => match entries.get(left) {
+                None => match entries.get(left - 1) {
                     Some(&child) => (left, child),
                     None => break,
                 },
@@ -444,11 +438,11 @@ impl<K: Ord + Copy> IndexedMinHeap<K> {
             if below.1 .0 >= moving.0 {
                 break;
             }
-            entries[slot] = below.1;
-            positions[below.1 .1 as usize] = stored(slot);
+            entries[slot - 1] = below.1;
+            positions[below.1 .1 as usize] = slot as u32;
             slot = below.0;
         }
-        entries[slot] = moving;
-        positions[moving.1 as usize] = stored(slot);
+        entries[slot - 1] = moving;
+        positions[moving.1 as usize] = slot as u32;
     }
 }
