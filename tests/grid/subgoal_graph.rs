@@ -108,7 +108,7 @@ fn check_all_pairs(grid: &Grid, planners: &mut [SubgoalGraph]) -> Result<(), Str
 fn both() -> [SubgoalGraph; 3] {
     [
         SubgoalGraph::simple(),
-        SubgoalGraph::new(),
+        SubgoalGraph::with_levels(Levels::Two),
         SubgoalGraph::hierarchy(),
     ]
 }
@@ -138,6 +138,31 @@ fn draws(seed: u64, count: usize) -> Vec<u32> {
             ((z ^ (z >> 31)) % 100) as u32
         })
         .collect()
+}
+
+#[test]
+fn the_default_builds_a_hierarchy_for_corridors_only() {
+    // A corridor winding round walls: each corner sees few others.
+    let corridor = eight(
+        "\
+.#...#...#..
+.#.#.#.#.#..
+.#.#.#.#.#..
+...#...#....",
+    );
+    // Scattered single obstacles: each corner sees many others.
+    let scattered = walled(12, 12, &draws(7, 144), 10);
+    for (grid, chosen) in [(&corridor, Levels::Hierarchy), (&scattered, Levels::Two)] {
+        let mut planner = SubgoalGraph::new();
+        planner.prepare(grid).unwrap();
+        assert_eq!(planner.built_levels(), Some(chosen), "{grid}");
+        check_all_pairs(grid, std::slice::from_mut(&mut planner)).unwrap();
+    }
+    let mut grid = corridor;
+    let mut planner = SubgoalGraph::new();
+    planner.prepare(&grid).unwrap();
+    planner.set_blocked(&mut grid, (11, 0), true).unwrap();
+    assert_eq!(planner.built_levels(), Some(Levels::One));
 }
 
 #[test]
@@ -256,7 +281,7 @@ fn the_second_level_makes_corridor_bends_local() {
 ...#...#.",
     );
     let mut simple = SubgoalGraph::simple();
-    let mut two = SubgoalGraph::new();
+    let mut two = SubgoalGraph::with_levels(Levels::Two);
     simple.prepare(&grid).unwrap();
     two.prepare(&grid).unwrap();
     assert_eq!(simple.global_count(), simple.subgoal_count());

@@ -54,6 +54,11 @@
 //! and on maps of scattered obstacles, where the core is large (and the hierarchy takes
 //! several times the memory), A* over two levels is faster.
 //!
+//! [`SubgoalGraph::new`] picks for each map ([`Levels::Auto`]): the hierarchy when the
+//! simple graph's subgoals have on average at most four neighbours, as in mazes and rooms
+//! joined by doors, and two levels otherwise. Of the Moving AI maps, the maze has two
+//! neighbours a subgoal and the rooms three; the others have six to nineteen.
+//!
 //! # Why it is exact
 //!
 //! Every free shortest-length path between two h-reachable cells can be moved, one
@@ -106,14 +111,15 @@ use super::{Cell, Connectivity, Grid, GridError};
 use crate::memory::check_endpoints;
 use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 
-/// How many levels a [`SubgoalGraph`] has.
+/// How many levels a [`SubgoalGraph`] has, or ([`Levels::Auto`]) how it picks them for
+/// each map.
 ///
 /// # Example
 ///
 /// ```
 /// use replan::grid::subgoal_graph::Levels;
 /// use replan::grid::SubgoalGraph;
-/// assert_eq!(SubgoalGraph::new().levels(), Levels::Two);
+/// assert_eq!(SubgoalGraph::new().levels(), Levels::Auto);
 /// assert_eq!(SubgoalGraph::simple().levels(), Levels::One);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,12 +131,27 @@ pub enum Levels {
     /// Every subgoal is a level of its own: a contraction hierarchy over the simple graph,
     /// searched upwards from both ends.
     Hierarchy,
+    /// [`Levels::Hierarchy`] when the subgoals of the simple graph have on average at most
+    /// four neighbours (mazes, corridors, rooms joined by doors), [`Levels::Two`] otherwise
+    /// (open ground, scattered obstacles). The choice costs one pass over the simple
+    /// graph's lists; [`SubgoalGraph::built_levels`] tells which was made.
+    Auto,
 }
+
+/// The average number of neighbours of a subgoal in the simple graph up to which
+/// [`Levels::Auto`] builds the hierarchy. Where subgoals see few others, removing one adds
+/// few shortcuts, the hierarchy stays small, and a query settles a handful of subgoals
+/// where A* over two levels expands thousands along the corridors. Where subgoals see
+/// many others, the hierarchy grows a large core or many shortcuts, and the upward
+/// searches, which have no heuristic, spread over open ground that A* crosses straight.
+const AUTO_MAX_DEGREE: f64 = 4.0;
 
 /// The graph built for one grid revision.
 #[derive(Debug, Clone)]
 struct Built {
     revision: u64,
+    /// The levels built: never [`Levels::Auto`].
+    levels: Levels,
     cells: Cells,
     /// The graph searched by A*: empty while `hierarchy` holds the edges instead.
     edges: Edges,
@@ -186,7 +207,9 @@ impl Default for SubgoalGraph {
 }
 
 impl SubgoalGraph {
-    /// A two-level subgoal graph planner, with no graph yet and no budget.
+    /// A planner that picks its structure for each map ([`Levels::Auto`]): a contraction
+    /// hierarchy on maps of corridors and rooms, two levels elsewhere. No graph yet and no
+    /// budget.
     ///
     /// # Example
     ///
@@ -198,7 +221,7 @@ impl SubgoalGraph {
     /// assert_eq!(path.nodes.len(), 20);
     /// ```
     pub fn new() -> Self {
-        SubgoalGraph::with_levels(Levels::Two)
+        SubgoalGraph::with_levels(Levels::Auto)
     }
 
     /// A planner over the simple (one-level) subgoal graph: every subgoal is searched.
@@ -219,7 +242,7 @@ impl SubgoalGraph {
     }
 
     /// A planner over a contraction hierarchy of the subgoals ([`Levels::Hierarchy`]): the
-    /// fastest queries on maps of many subgoals, for a longer build and more memory.
+    /// fastest queries on maps of corridors and rooms, for a longer build and more memory.
     ///
     /// # Example
     ///
@@ -256,16 +279,44 @@ impl SubgoalGraph {
         }
     }
 
-    /// The number of levels of the graph this planner builds.
+    /// The number of levels of the graph this planner builds, as asked for.
     ///
     /// # Example
     ///
     /// ```
     /// use replan::grid::subgoal_graph::Levels;
-    /// assert_eq!(replan::grid::SubgoalGraph::default().levels(), Levels::Two);
+    /// assert_eq!(replan::grid::SubgoalGraph::default().levels(), Levels::Auto);
     /// ```
     pub fn levels(&self) -> Levels {
         self.levels
+    }
+
+    /// The levels of the graph built (`None` before it is built): [`levels`](Self::levels),
+    /// or, for [`Levels::Auto`], the levels chosen for the grid. A graph repaired by
+    /// [`set_blocked`](Self::set_blocked) searches every subgoal: [`Levels::One`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::subgoal_graph::Levels;
+    /// use replan::grid::{Connectivity, Grid, SubgoalGraph};
+    /// // A corridor that winds round walls: each corner sees the next two.
+    /// let grid: Grid = "
+    ///     .#...#...
+    ///     .#.#.#.#.
+    ///     ...#...#."
+    ///     .parse::<Grid>()?
+    ///     .with_connectivity(Connectivity::Eight);
+    /// let mut planner = SubgoalGraph::new();
+    /// assert_eq!(planner.built_levels(), None);
+    /// planner.prepare(&grid)?;
+    /// assert_eq!(planner.built_levels(), Some(Levels::Hierarchy));
+    /// planner.prepare(&Grid::open(8, 8, Connectivity::Eight))?;
+    /// assert_eq!(planner.built_levels(), Some(Levels::Two));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn built_levels(&self) -> Option<Levels> {
+        self.built.as_ref().map(|b| b.levels)
     }
 
     /// Builds the graph for `grid` now, unless it is built for the grid's current
@@ -358,6 +409,7 @@ impl SubgoalGraph {
             }
             repair::repair(&mut built.cells, &mut built.edges, grid, cell);
             built.revision = grid.revision();
+            built.levels = Levels::One;
         }
         Ok(())
     }
@@ -465,16 +517,30 @@ fn check_supported(grid: &Grid) -> Result<(), PlanError> {
 fn build(grid: &Grid, levels: Levels) -> Built {
     let cells = Cells::build(grid);
     let mut adjacency = simple_edges(grid, &cells);
+    let levels = match levels {
+        Levels::Auto => {
+            let ends: usize = adjacency.iter().map(Vec::len).sum();
+            let corridors =
+                !adjacency.is_empty() && ends as f64 <= AUTO_MAX_DEGREE * adjacency.len() as f64;
+            if corridors {
+                Levels::Hierarchy
+            } else {
+                Levels::Two
+            }
+        }
+        chosen => chosen,
+    };
     let (edges, hierarchy) = match levels {
         Levels::Two => {
             let global = prune(&cells, &mut adjacency);
             (Edges::pack(&adjacency, global), None)
         }
         Levels::One => (Edges::pack(&adjacency, all(cells.len())), None),
-        Levels::Hierarchy => (Edges::default(), Some(contract(&cells, &adjacency))),
+        Levels::Hierarchy | Levels::Auto => (Edges::default(), Some(contract(&cells, &adjacency))),
     };
     Built {
         revision: grid.revision(),
+        levels,
         cells,
         edges,
         hierarchy,
