@@ -27,7 +27,7 @@
 //!   Subgoal Graphs by Augmenting Contraction Hierarchies", IJCAI 2018): the subgoals of the
 //!   simple graph are removed one at a time, each pair of neighbours of a removed one joined
 //!   by a shortcut unless a short search finds a path as short without it. Every subgoal is
-//!   a level of its own; the subgoals left when the cheapest to remove has more than 32
+//!   a level of its own; the subgoals left when the cheapest to remove has more than 64
 //!   neighbours form a core whose edges are searched both ways.
 //!
 //! # A query
@@ -46,18 +46,18 @@
 //! Nodes reached at the `f` of the node being expanded go on a stack beside the heap and
 //! are expanded first, without a sift: on open ground most steps go straight at the goal.
 //!
-//! On the hierarchy, a search runs from the start's subgoals and one from the goal's, each
-//! along edges to higher subgoals only (and inside the core), until neither can beat the
-//! best meeting; the shortcuts of the path found are unpacked through the subgoals they
-//! skip. It settles few subgoals on maps of corridors and rooms, where most subgoals are
-//! removed cheaply. On open maps, where the upward searches spread without a heuristic,
-//! and on maps of scattered obstacles, where the core is large (and the hierarchy takes
-//! several times the memory), A* over two levels is faster.
+//! On the hierarchy, an A* search runs from the start's subgoals towards the goal and one
+//! from the goal's towards the start, each along edges to higher subgoals only (and inside
+//! the core), until neither can beat the best meeting; the shortcuts of the path found are
+//! unpacked through the subgoals they skip. It settles few subgoals on maps of corridors
+//! and rooms, where most subgoals are removed cheaply, and about as many as A* over two
+//! levels on open maps. On large maps of scattered obstacles its build adds shortcuts
+//! faster than it removes subgoals: it takes several times the memory of two levels, and
+//! seconds.
 //!
 //! [`SubgoalGraph::new`] picks for each map ([`Levels::Auto`]): the hierarchy when the
-//! simple graph's subgoals have on average at most four neighbours, as in mazes and rooms
-//! joined by doors, and two levels otherwise. Of the Moving AI maps, the maze has two
-//! neighbours a subgoal and the rooms three; the others have six to nineteen.
+//! simple graph has at most 16,384 subgoals, or when its subgoals have on average at most
+//! four neighbours (mazes, rooms joined by doors), and two levels otherwise.
 //!
 //! # Why it is exact
 //!
@@ -83,7 +83,7 @@
 //! - The hierarchy's build removes each subgoal after bounded witness searches (at most 50
 //!   expansions each, one per neighbour), so it costs about `Σ degree² × 50` heap steps, and
 //!   it keeps per edge, shortcuts included, 16 bytes (its higher end, the subgoal it skips,
-//!   its cost), and 4 bytes per subgoal; it keeps no list of the simple graph.
+//!   its cost), and 4 bytes and a bit per subgoal; it keeps no list of the simple graph.
 //! - A query costs two scans, A* over the global subgoals it reaches (`O(S log S)`), and
 //!   the refinement, linear in the path's length.
 //! - `SearchStats::expanded` counts graph nodes expanded (the start, subgoals); a query
@@ -131,20 +131,25 @@ pub enum Levels {
     /// Every subgoal is a level of its own: a contraction hierarchy over the simple graph,
     /// searched upwards from both ends.
     Hierarchy,
-    /// [`Levels::Hierarchy`] when the subgoals of the simple graph have on average at most
-    /// four neighbours (mazes, corridors, rooms joined by doors), [`Levels::Two`] otherwise
-    /// (open ground, scattered obstacles). The choice costs one pass over the simple
-    /// graph's lists; [`SubgoalGraph::built_levels`] tells which was made.
+    /// [`Levels::Hierarchy`] when the simple graph has at most 16,384 subgoals, or when
+    /// its subgoals have on average at most four neighbours (mazes, corridors, rooms
+    /// joined by doors); [`Levels::Two`] otherwise (large maps of scattered obstacles), and
+    /// for a grid without subgoals. The choice costs one pass over the simple graph's
+    /// lists; [`SubgoalGraph::built_levels`] tells which was made.
     Auto,
 }
 
 /// The average number of neighbours of a subgoal in the simple graph up to which
-/// [`Levels::Auto`] builds the hierarchy. Where subgoals see few others, removing one adds
-/// few shortcuts, the hierarchy stays small, and a query settles a handful of subgoals
-/// where A* over two levels expands thousands along the corridors. Where subgoals see
-/// many others, the hierarchy grows a large core or many shortcuts, and the upward
-/// searches, which have no heuristic, spread over open ground that A* crosses straight.
+/// [`Levels::Auto`] builds the hierarchy on a map of any size. Where subgoals see few
+/// others, removing one adds few shortcuts, the hierarchy stays small, and a query settles
+/// a handful of subgoals where A* over two levels expands thousands along the corridors.
 const AUTO_MAX_DEGREE: f64 = 4.0;
+
+/// The subgoals up to which [`Levels::Auto`] builds the hierarchy whatever their degree.
+/// Its queries settle fewer subgoals than A* over two levels, but on a large graph of
+/// well-connected subgoals (scattered obstacles) its build adds shortcuts faster than it
+/// removes subgoals, and takes seconds and several times the memory.
+const AUTO_MAX_SUBGOALS: usize = 1 << 14;
 
 /// The graph built for one grid revision.
 #[derive(Debug, Clone)]
@@ -208,8 +213,8 @@ impl Default for SubgoalGraph {
 
 impl SubgoalGraph {
     /// A planner that picks its structure for each map ([`Levels::Auto`]): a contraction
-    /// hierarchy on maps of corridors and rooms, two levels elsewhere. No graph yet and no
-    /// budget.
+    /// hierarchy, except on large maps of scattered obstacles, which get two levels. No
+    /// graph yet and no budget.
     ///
     /// # Example
     ///
@@ -242,7 +247,8 @@ impl SubgoalGraph {
     }
 
     /// A planner over a contraction hierarchy of the subgoals ([`Levels::Hierarchy`]): the
-    /// fastest queries on maps of corridors and rooms, for a longer build and more memory.
+    /// fastest queries, for a longer build and more memory (the most on large maps of
+    /// scattered obstacles).
     ///
     /// # Example
     ///
@@ -520,9 +526,9 @@ fn build(grid: &Grid, levels: Levels) -> Built {
     let levels = match levels {
         Levels::Auto => {
             let ends: usize = adjacency.iter().map(Vec::len).sum();
-            let corridors =
-                !adjacency.is_empty() && ends as f64 <= AUTO_MAX_DEGREE * adjacency.len() as f64;
-            if corridors {
+            let corridors = ends as f64 <= AUTO_MAX_DEGREE * adjacency.len() as f64;
+            let small = adjacency.len() <= AUTO_MAX_SUBGOALS;
+            if !adjacency.is_empty() && (corridors || small) {
                 Levels::Hierarchy
             } else {
                 Levels::Two

@@ -173,13 +173,16 @@ impl Upward {
             self.sides[side].records[u as usize].stamp = reached + 1;
             let above = hierarchy.above(u);
             // Stall on demand: a subgoal reached more cheaply down from a higher one lies on
-            // no shortest upward path, so its edges need not be followed. (Inside the core,
-            // where edges go both ways, a cheaper neighbour would have lowered `g` already.)
+            // no shortest upward path, so its edges need not be followed. Inside the core,
+            // where edges go both ways, a cheaper neighbour would have lowered `g` already,
+            // so the test is skipped there.
             let records = &self.sides[side].records;
-            if above.iter().any(|edge| {
-                let higher = &records[edge.to as usize];
-                higher.stamp >= reached && higher.g + edge.cost < g
-            }) {
+            if !hierarchy.core.contains(u as usize)
+                && above.iter().any(|edge| {
+                    let higher = &records[edge.to as usize];
+                    higher.stamp >= reached && higher.g + edge.cost < g
+                })
+            {
                 continue;
             }
             for edge in above {
