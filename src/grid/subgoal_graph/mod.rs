@@ -165,8 +165,9 @@ struct Built {
 
 /// Exact shortest paths on an unweighted 8-connected [`Grid`] by A* over its subgoal
 /// graph: the optimal cost [`AStar`](crate::AStar) with [`Octile`](super::Octile) finds,
-/// searching a graph of obstacle corners instead of the cells (see the
-/// [module documentation](self) for the rules and the paper).
+/// searching a graph of obstacle corners instead of the cells, with one level, two, or a
+/// contraction hierarchy of them ([`Levels`]; [`new`](SubgoalGraph::new) picks per map).
+/// See the [module documentation](self) for the rules and the papers.
 ///
 /// The graph is built by [`prepare`](SubgoalGraph::prepare) or by the first search, for the
 /// grid's [`revision`](Grid::revision), and kept with the planner's search memory for the
