@@ -141,7 +141,7 @@ fn draws(seed: u64, count: usize) -> Vec<u32> {
 }
 
 #[test]
-fn the_default_builds_a_hierarchy_unless_the_map_has_no_subgoals() {
+fn the_default_builds_two_levels_for_scattered_obstacles_only() {
     // A corridor winding round walls: each corner sees few others.
     let corridor = eight(
         "\
@@ -150,13 +150,21 @@ fn the_default_builds_a_hierarchy_unless_the_map_has_no_subgoals() {
 .#.#.#.#.#..
 ...#...#....",
     );
-    // Scattered single obstacles: each corner sees many others, but there are few. (Large
-    // maps of them get two levels: the ignored Moving AI test checks random512-10-0.)
+    // Scattered single obstacles: corners everywhere, each seeing many others.
     let scattered = walled(12, 12, &draws(7, 144), 10);
+    // Open ground round a few pillars: few corners, each seeing many others.
+    let mut pillars = Grid::open(16, 16, Connectivity::Eight);
+    for cell in [(4, 4), (11, 4), (4, 11), (11, 11), (8, 8)] {
+        pillars.set_blocked(cell, true).unwrap();
+    }
+    let mut simple = SubgoalGraph::simple();
+    simple.prepare(&pillars).unwrap();
+    assert!(2 * simple.edge_count() > 4 * simple.subgoal_count());
     let open = Grid::open(6, 6, Connectivity::Eight);
     for (grid, chosen) in [
         (&corridor, Levels::Hierarchy),
-        (&scattered, Levels::Hierarchy),
+        (&scattered, Levels::Two),
+        (&pillars, Levels::Hierarchy),
         (&open, Levels::Two),
     ] {
         let mut planner = SubgoalGraph::new();

@@ -56,8 +56,10 @@
 //! seconds.
 //!
 //! [`SubgoalGraph::new`] picks for each map ([`Levels::Auto`]): the hierarchy when the
-//! simple graph has at most 16,384 subgoals, or when its subgoals have on average at most
-//! four neighbours (mazes, rooms joined by doors), and two levels otherwise.
+//! simple graph's subgoals have on average at most four neighbours (mazes, rooms joined by
+//! doors), or when there are at most 16,384 of them and at most one per eight free cells
+//! (open ground, rooms and caves); two levels otherwise (scattered obstacles, where about
+//! a quarter of the free cells are corners).
 //!
 //! # Why it is exact
 //!
@@ -131,11 +133,12 @@ pub enum Levels {
     /// Every subgoal is a level of its own: a contraction hierarchy over the simple graph,
     /// searched upwards from both ends.
     Hierarchy,
-    /// [`Levels::Hierarchy`] when the simple graph has at most 16,384 subgoals, or when
-    /// its subgoals have on average at most four neighbours (mazes, corridors, rooms
-    /// joined by doors); [`Levels::Two`] otherwise (large maps of scattered obstacles), and
-    /// for a grid without subgoals. The choice costs one pass over the simple graph's
-    /// lists; [`SubgoalGraph::built_levels`] tells which was made.
+    /// [`Levels::Hierarchy`] when the subgoals of the simple graph have on average at most
+    /// four neighbours (mazes, corridors, rooms joined by doors), or when there are at
+    /// most 16,384 of them and at most one per eight free cells; [`Levels::Two`] otherwise
+    /// (scattered obstacles), and for a grid without subgoals. This keeps the build and
+    /// the memory of two levels' order. The choice costs a pass over the cells and the
+    /// simple graph's lists; [`SubgoalGraph::built_levels`] tells which was made.
     Auto,
 }
 
@@ -145,11 +148,16 @@ pub enum Levels {
 /// a handful of subgoals where A* over two levels expands thousands along the corridors.
 const AUTO_MAX_DEGREE: f64 = 4.0;
 
-/// The subgoals up to which [`Levels::Auto`] builds the hierarchy whatever their degree.
-/// Its queries settle fewer subgoals than A* over two levels, but on a large graph of
-/// well-connected subgoals (scattered obstacles) its build adds shortcuts faster than it
-/// removes subgoals, and takes seconds and several times the memory.
+/// The subgoals up to which [`Levels::Auto`] builds the hierarchy whatever their degree,
+/// if they are at most one per [`AUTO_FREE_PER_SUBGOAL`] free cells. Its queries settle
+/// fewer subgoals than A* over two levels, but on a dense graph of well-connected
+/// subgoals (scattered obstacles, a quarter of the free cells corners) its build adds
+/// shortcuts faster than it removes subgoals: it takes seconds and over 50 bytes per
+/// cell, already on a 200 × 200 map of 10% random obstacles.
 const AUTO_MAX_SUBGOALS: usize = 1 << 14;
+
+/// See [`AUTO_MAX_SUBGOALS`].
+const AUTO_FREE_PER_SUBGOAL: usize = 8;
 
 /// The graph built for one grid revision.
 #[derive(Debug, Clone)]
@@ -528,8 +536,10 @@ fn build(grid: &Grid, levels: Levels) -> Built {
         Levels::Auto => {
             let ends: usize = adjacency.iter().map(Vec::len).sum();
             let corridors = ends as f64 <= AUTO_MAX_DEGREE * adjacency.len() as f64;
-            let small = adjacency.len() <= AUTO_MAX_SUBGOALS;
-            if !adjacency.is_empty() && (corridors || small) {
+            let free = grid.passable.iter().filter(|&&p| p).count();
+            let sparse = adjacency.len() <= AUTO_MAX_SUBGOALS
+                && adjacency.len() * AUTO_FREE_PER_SUBGOAL <= free;
+            if !adjacency.is_empty() && (corridors || sparse) {
                 Levels::Hierarchy
             } else {
                 Levels::Two
