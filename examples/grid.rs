@@ -10,8 +10,10 @@
 //!
 //! `--planner` is `astar` (the default), `dijkstra`, `jps` or `jps-plus` (jump point search,
 //! online or over a precomputed table; unweighted 8-connected maps, as the Moving AI ones
-//! are), `subgoal-graph` or `simple-subgoal-graph` (A* over the two-level or simple subgoal
-//! graph, same maps), `subgoal-hierarchy` (a contraction hierarchy of the subgoals). The planners with tables (`jps`, `jps-plus` and the subgoal graphs)
+//! are), `subgoal-graph` (the subgoal graph's default: a contraction hierarchy of the
+//! subgoals on maps of corridors and rooms, A* over two levels elsewhere, same maps),
+//! `two-level-subgoal-graph`, `simple-subgoal-graph` or `subgoal-hierarchy` (each of those
+//! structures on every map). The planners with tables (`jps`, `jps-plus` and the subgoal graphs)
 //! build them before the first search, as a game does when it loads a level: their summary
 //! adds `build_micros=B` (the build) and `micros` times the queries only.
 //!
@@ -44,6 +46,7 @@ use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
 use replan::grid::movingai::{read_map, read_scenarios, Scenario};
+use replan::grid::subgoal_graph::Levels;
 use replan::grid::{
     path_length, smooth_path, Anya, Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus,
     LazyThetaStar, Octile, SubgoalGraph, ThetaStar,
@@ -84,8 +87,10 @@ enum PlannerChoice {
     Jps,
     /// Jump point search over a table of jump distances built once per map (JPS+).
     JpsPlus,
-    /// A* over the two-level subgoal graph of the map, built before the first search.
+    /// The subgoal graph's default structure for the map, built before the first search.
     SubgoalGraph,
+    /// A* over the two-level subgoal graph of the map.
+    TwoLevelSubgoalGraph,
     /// A* over the simple (one-level) subgoal graph of the map.
     SimpleSubgoalGraph,
     /// A search upwards from both ends over a contraction hierarchy of the map's subgoals.
@@ -113,6 +118,12 @@ fn main() -> ExitCode {
                 PlannerChoice::SubgoalGraph => {
                     any_angle(map, scen, SubgoalGraph::new(), args.smooth)
                 }
+                PlannerChoice::TwoLevelSubgoalGraph => any_angle(
+                    map,
+                    scen,
+                    SubgoalGraph::with_levels(Levels::Two),
+                    args.smooth,
+                ),
                 PlannerChoice::SimpleSubgoalGraph => {
                     any_angle(map, scen, SubgoalGraph::simple(), args.smooth)
                 }
@@ -142,6 +153,9 @@ fn main() -> ExitCode {
                 })
             }
             PlannerChoice::SubgoalGraph => subgoal_benchmark(map, scen, SubgoalGraph::new()),
+            PlannerChoice::TwoLevelSubgoalGraph => {
+                subgoal_benchmark(map, scen, SubgoalGraph::with_levels(Levels::Two))
+            }
             PlannerChoice::SimpleSubgoalGraph => {
                 subgoal_benchmark(map, scen, SubgoalGraph::simple())
             }

@@ -108,7 +108,7 @@ fn check_all_pairs(grid: &Grid, planners: &mut [SubgoalGraph]) -> Result<(), Str
 fn both() -> [SubgoalGraph; 3] {
     [
         SubgoalGraph::simple(),
-        SubgoalGraph::new(),
+        SubgoalGraph::with_levels(Levels::Two),
         SubgoalGraph::hierarchy(),
     ]
 }
@@ -138,6 +138,45 @@ fn draws(seed: u64, count: usize) -> Vec<u32> {
             ((z ^ (z >> 31)) % 100) as u32
         })
         .collect()
+}
+
+#[test]
+fn the_default_builds_two_levels_for_scattered_obstacles_only() {
+    // A corridor winding round walls: each corner sees few others.
+    let corridor = eight(
+        "\
+.#...#...#..
+.#.#.#.#.#..
+.#.#.#.#.#..
+...#...#....",
+    );
+    // Scattered single obstacles: corners everywhere, each seeing many others.
+    let scattered = walled(12, 12, &draws(7, 144), 10);
+    // Open ground round a few pillars: few corners, each seeing many others.
+    let mut pillars = Grid::open(16, 16, Connectivity::Eight);
+    for cell in [(4, 4), (11, 4), (4, 11), (11, 11), (8, 8)] {
+        pillars.set_blocked(cell, true).unwrap();
+    }
+    let mut simple = SubgoalGraph::simple();
+    simple.prepare(&pillars).unwrap();
+    assert!(2 * simple.edge_count() > 4 * simple.subgoal_count());
+    let open = Grid::open(6, 6, Connectivity::Eight);
+    for (grid, chosen) in [
+        (&corridor, Levels::Hierarchy),
+        (&scattered, Levels::Two),
+        (&pillars, Levels::Hierarchy),
+        (&open, Levels::Two),
+    ] {
+        let mut planner = SubgoalGraph::new();
+        planner.prepare(grid).unwrap();
+        assert_eq!(planner.built_levels(), Some(chosen), "{grid}");
+        check_all_pairs(grid, std::slice::from_mut(&mut planner)).unwrap();
+    }
+    let mut grid = corridor;
+    let mut planner = SubgoalGraph::new();
+    planner.prepare(&grid).unwrap();
+    planner.set_blocked(&mut grid, (11, 0), true).unwrap();
+    assert_eq!(planner.built_levels(), Some(Levels::One));
 }
 
 #[test]
@@ -256,7 +295,7 @@ fn the_second_level_makes_corridor_bends_local() {
 ...#...#.",
     );
     let mut simple = SubgoalGraph::simple();
-    let mut two = SubgoalGraph::new();
+    let mut two = SubgoalGraph::with_levels(Levels::Two);
     simple.prepare(&grid).unwrap();
     two.prepare(&grid).unwrap();
     assert_eq!(simple.global_count(), simple.subgoal_count());
@@ -429,6 +468,22 @@ fn every_moving_ai_scenario_is_solved_optimally() {
     for (scen, map) in &files {
         let grid = read_map(map).unwrap_or_else(|err| panic!("{err}"));
         let scenarios = read_scenarios(scen).unwrap_or_else(|err| panic!("{err}"));
+        // The default's choice: two levels only for the large map of scattered obstacles
+        // (66,874 subgoals of seven neighbours on average); the maze has 36,220 subgoals
+        // of two neighbours.
+        let mut default = SubgoalGraph::new();
+        default.prepare(&grid).unwrap();
+        let scattered = scen.to_string_lossy().contains("random512");
+        let chosen = default.built_levels();
+        if chosen
+            != Some(if scattered {
+                Levels::Two
+            } else {
+                Levels::Hierarchy
+            })
+        {
+            failures.push(format!("{}: the default built {chosen:?}", map.display()));
+        }
         for levels in [Levels::One, Levels::Two, Levels::Hierarchy] {
             let mut planner = SubgoalGraph::with_levels(levels);
             for scenario in &scenarios {

@@ -12,6 +12,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use fixedbitset::FixedBitSet;
+
 use super::build::{octile, Cells};
 use super::Cheapest;
 
@@ -26,8 +28,10 @@ const ESTIMATE_EXPANSIONS: usize = 10;
 /// The removals stop when the cheapest subgoal to remove has more neighbours than this:
 /// the subgoals left, the core, keep all the edges between them, both ways, and a query
 /// searches the core in every direction. Removing subgoals of many neighbours costs the
-/// square of their degree in witness searches and adds about as many shortcuts.
-const CORE_DEGREE: usize = 32;
+/// square of their degree in witness searches and adds about as many shortcuts; on open
+/// maps, whose subgoals see dozens of others, a core left at half this degree costs the
+/// queries more than its removal adds to the build.
+const CORE_DEGREE: usize = 64;
 
 /// The rank of the core's subgoals.
 const CORE: u32 = u32::MAX;
@@ -51,6 +55,8 @@ pub(super) struct Hierarchy {
     /// The edges of subgoal `u` are `up[first[u]..first[u + 1]]`.
     pub(super) first: Vec<u32>,
     pub(super) up: Vec<Up>,
+    /// Whether each subgoal is in the core.
+    pub(super) core: FixedBitSet,
 }
 
 impl Hierarchy {
@@ -92,7 +98,9 @@ impl Hierarchy {
 
     /// The bytes of the packed edges.
     pub(super) fn bytes(&self) -> usize {
-        std::mem::size_of_val(self.first.as_slice()) + std::mem::size_of_val(self.up.as_slice())
+        std::mem::size_of_val(self.first.as_slice())
+            + std::mem::size_of_val(self.up.as_slice())
+            + std::mem::size_of_val(self.core.as_slice())
     }
 }
 
@@ -294,6 +302,7 @@ pub(super) fn contract(cells: &Cells, adjacency: &[Vec<u32>]) -> Hierarchy {
     let mut hierarchy = Hierarchy {
         first: Vec::with_capacity(subgoals + 1),
         up: Vec::new(),
+        core: (0..subgoals).filter(|&u| rank[u] == CORE).collect(),
     };
     for (u, list) in graph.arcs.iter().enumerate() {
         hierarchy.first.push(hierarchy.up.len() as u32);

@@ -27,7 +27,7 @@
 //!   Subgoal Graphs by Augmenting Contraction Hierarchies", IJCAI 2018): the subgoals of the
 //!   simple graph are removed one at a time, each pair of neighbours of a removed one joined
 //!   by a shortcut unless a short search finds a path as short without it. Every subgoal is
-//!   a level of its own; the subgoals left when the cheapest to remove has more than 32
+//!   a level of its own; the subgoals left when the cheapest to remove has more than 64
 //!   neighbours form a core whose edges are searched both ways.
 //!
 //! # A query
@@ -46,13 +46,20 @@
 //! Nodes reached at the `f` of the node being expanded go on a stack beside the heap and
 //! are expanded first, without a sift: on open ground most steps go straight at the goal.
 //!
-//! On the hierarchy, a search runs from the start's subgoals and one from the goal's, each
-//! along edges to higher subgoals only (and inside the core), until neither can beat the
-//! best meeting; the shortcuts of the path found are unpacked through the subgoals they
-//! skip. It settles few subgoals on maps of corridors and rooms, where most subgoals are
-//! removed cheaply. On open maps, where the upward searches spread without a heuristic,
-//! and on maps of scattered obstacles, where the core is large (and the hierarchy takes
-//! several times the memory), A* over two levels is faster.
+//! On the hierarchy, an A* search runs from the start's subgoals towards the goal and one
+//! from the goal's towards the start, each along edges to higher subgoals only (and inside
+//! the core), until neither can beat the best meeting; the shortcuts of the path found are
+//! unpacked through the subgoals they skip. It settles few subgoals on maps of corridors
+//! and rooms, where most subgoals are removed cheaply, and about as many as A* over two
+//! levels on open maps. On large maps of scattered obstacles its build adds shortcuts
+//! faster than it removes subgoals: it takes several times the memory of two levels, and
+//! seconds.
+//!
+//! [`SubgoalGraph::new`] picks for each map ([`Levels::Auto`]): the hierarchy when the
+//! simple graph's subgoals have on average at most four neighbours (mazes, rooms joined by
+//! doors), or when there are at most 16,384 of them and at most one per eight free cells
+//! (open ground, rooms and caves); two levels otherwise (scattered obstacles, where about
+//! a quarter of the free cells are corners).
 //!
 //! # Why it is exact
 //!
@@ -78,7 +85,7 @@
 //! - The hierarchy's build removes each subgoal after bounded witness searches (at most 50
 //!   expansions each, one per neighbour), so it costs about `Σ degree² × 50` heap steps, and
 //!   it keeps per edge, shortcuts included, 16 bytes (its higher end, the subgoal it skips,
-//!   its cost), and 4 bytes per subgoal; it keeps no list of the simple graph.
+//!   its cost), and 4 bytes and a bit per subgoal; it keeps no list of the simple graph.
 //! - A query costs two scans, A* over the global subgoals it reaches (`O(S log S)`), and
 //!   the refinement, linear in the path's length.
 //! - `SearchStats::expanded` counts graph nodes expanded (the start, subgoals); a query
@@ -106,14 +113,15 @@ use super::{Cell, Connectivity, Grid, GridError};
 use crate::memory::check_endpoints;
 use crate::{Budgeted, Path, PlanError, Planner, SearchStats};
 
-/// How many levels a [`SubgoalGraph`] has.
+/// How many levels a [`SubgoalGraph`] has, or ([`Levels::Auto`]) how it picks them for
+/// each map.
 ///
 /// # Example
 ///
 /// ```
 /// use replan::grid::subgoal_graph::Levels;
 /// use replan::grid::SubgoalGraph;
-/// assert_eq!(SubgoalGraph::new().levels(), Levels::Two);
+/// assert_eq!(SubgoalGraph::new().levels(), Levels::Auto);
 /// assert_eq!(SubgoalGraph::simple().levels(), Levels::One);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -125,12 +133,38 @@ pub enum Levels {
     /// Every subgoal is a level of its own: a contraction hierarchy over the simple graph,
     /// searched upwards from both ends.
     Hierarchy,
+    /// [`Levels::Hierarchy`] when the subgoals of the simple graph have on average at most
+    /// four neighbours (mazes, corridors, rooms joined by doors), or when there are at
+    /// most 16,384 of them and at most one per eight free cells; [`Levels::Two`] otherwise
+    /// (scattered obstacles), and for a grid without subgoals. This keeps the build and
+    /// the memory of two levels' order. The choice costs a pass over the cells and the
+    /// simple graph's lists; [`SubgoalGraph::built_levels`] tells which was made.
+    Auto,
 }
+
+/// The average number of neighbours of a subgoal in the simple graph up to which
+/// [`Levels::Auto`] builds the hierarchy on a map of any size. Where subgoals see few
+/// others, removing one adds few shortcuts, the hierarchy stays small, and a query settles
+/// a handful of subgoals where A* over two levels expands thousands along the corridors.
+const AUTO_MAX_DEGREE: f64 = 4.0;
+
+/// The subgoals up to which [`Levels::Auto`] builds the hierarchy whatever their degree,
+/// if they are at most one per [`AUTO_FREE_PER_SUBGOAL`] free cells. Its queries settle
+/// fewer subgoals than A* over two levels, but on a dense graph of well-connected
+/// subgoals (scattered obstacles, a quarter of the free cells corners) its build adds
+/// shortcuts faster than it removes subgoals: it takes seconds and over 50 bytes per
+/// cell, already on a 200 × 200 map of 10% random obstacles.
+const AUTO_MAX_SUBGOALS: usize = 1 << 14;
+
+/// See [`AUTO_MAX_SUBGOALS`].
+const AUTO_FREE_PER_SUBGOAL: usize = 8;
 
 /// The graph built for one grid revision.
 #[derive(Debug, Clone)]
 struct Built {
     revision: u64,
+    /// The levels built: never [`Levels::Auto`].
+    levels: Levels,
     cells: Cells,
     /// The graph searched by A*: empty while `hierarchy` holds the edges instead.
     edges: Edges,
@@ -139,8 +173,9 @@ struct Built {
 
 /// Exact shortest paths on an unweighted 8-connected [`Grid`] by A* over its subgoal
 /// graph: the optimal cost [`AStar`](crate::AStar) with [`Octile`](super::Octile) finds,
-/// searching a graph of obstacle corners instead of the cells (see the
-/// [module documentation](self) for the rules and the paper).
+/// searching a graph of obstacle corners instead of the cells, with one level, two, or a
+/// contraction hierarchy of them ([`Levels`]; [`new`](SubgoalGraph::new) picks per map).
+/// See the [module documentation](self) for the rules and the papers.
 ///
 /// The graph is built by [`prepare`](SubgoalGraph::prepare) or by the first search, for the
 /// grid's [`revision`](Grid::revision), and kept with the planner's search memory for the
@@ -186,7 +221,9 @@ impl Default for SubgoalGraph {
 }
 
 impl SubgoalGraph {
-    /// A two-level subgoal graph planner, with no graph yet and no budget.
+    /// A planner that picks its structure for each map ([`Levels::Auto`]): a contraction
+    /// hierarchy, except on large maps of scattered obstacles, which get two levels. No
+    /// graph yet and no budget.
     ///
     /// # Example
     ///
@@ -198,7 +235,7 @@ impl SubgoalGraph {
     /// assert_eq!(path.nodes.len(), 20);
     /// ```
     pub fn new() -> Self {
-        SubgoalGraph::with_levels(Levels::Two)
+        SubgoalGraph::with_levels(Levels::Auto)
     }
 
     /// A planner over the simple (one-level) subgoal graph: every subgoal is searched.
@@ -219,7 +256,8 @@ impl SubgoalGraph {
     }
 
     /// A planner over a contraction hierarchy of the subgoals ([`Levels::Hierarchy`]): the
-    /// fastest queries on maps of many subgoals, for a longer build and more memory.
+    /// fastest queries, for a longer build and more memory (the most on large maps of
+    /// scattered obstacles).
     ///
     /// # Example
     ///
@@ -256,16 +294,44 @@ impl SubgoalGraph {
         }
     }
 
-    /// The number of levels of the graph this planner builds.
+    /// The number of levels of the graph this planner builds, as asked for.
     ///
     /// # Example
     ///
     /// ```
     /// use replan::grid::subgoal_graph::Levels;
-    /// assert_eq!(replan::grid::SubgoalGraph::default().levels(), Levels::Two);
+    /// assert_eq!(replan::grid::SubgoalGraph::default().levels(), Levels::Auto);
     /// ```
     pub fn levels(&self) -> Levels {
         self.levels
+    }
+
+    /// The levels of the graph built (`None` before it is built): [`levels`](Self::levels),
+    /// or, for [`Levels::Auto`], the levels chosen for the grid. A graph repaired by
+    /// [`set_blocked`](Self::set_blocked) searches every subgoal: [`Levels::One`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::subgoal_graph::Levels;
+    /// use replan::grid::{Connectivity, Grid, SubgoalGraph};
+    /// // A corridor that winds round walls: each corner sees the next two.
+    /// let grid: Grid = "
+    ///     .#...#...
+    ///     .#.#.#.#.
+    ///     ...#...#."
+    ///     .parse::<Grid>()?
+    ///     .with_connectivity(Connectivity::Eight);
+    /// let mut planner = SubgoalGraph::new();
+    /// assert_eq!(planner.built_levels(), None);
+    /// planner.prepare(&grid)?;
+    /// assert_eq!(planner.built_levels(), Some(Levels::Hierarchy));
+    /// planner.prepare(&Grid::open(8, 8, Connectivity::Eight))?;
+    /// assert_eq!(planner.built_levels(), Some(Levels::Two));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn built_levels(&self) -> Option<Levels> {
+        self.built.as_ref().map(|b| b.levels)
     }
 
     /// Builds the graph for `grid` now, unless it is built for the grid's current
@@ -358,6 +424,7 @@ impl SubgoalGraph {
             }
             repair::repair(&mut built.cells, &mut built.edges, grid, cell);
             built.revision = grid.revision();
+            built.levels = Levels::One;
         }
         Ok(())
     }
@@ -465,16 +532,32 @@ fn check_supported(grid: &Grid) -> Result<(), PlanError> {
 fn build(grid: &Grid, levels: Levels) -> Built {
     let cells = Cells::build(grid);
     let mut adjacency = simple_edges(grid, &cells);
+    let levels = match levels {
+        Levels::Auto => {
+            let ends: usize = adjacency.iter().map(Vec::len).sum();
+            let corridors = ends as f64 <= AUTO_MAX_DEGREE * adjacency.len() as f64;
+            let free = grid.passable.iter().filter(|&&p| p).count();
+            let sparse = adjacency.len() <= AUTO_MAX_SUBGOALS
+                && adjacency.len() * AUTO_FREE_PER_SUBGOAL <= free;
+            if !adjacency.is_empty() && (corridors || sparse) {
+                Levels::Hierarchy
+            } else {
+                Levels::Two
+            }
+        }
+        chosen => chosen,
+    };
     let (edges, hierarchy) = match levels {
         Levels::Two => {
             let global = prune(&cells, &mut adjacency);
             (Edges::pack(&adjacency, global), None)
         }
         Levels::One => (Edges::pack(&adjacency, all(cells.len())), None),
-        Levels::Hierarchy => (Edges::default(), Some(contract(&cells, &adjacency))),
+        Levels::Hierarchy | Levels::Auto => (Edges::default(), Some(contract(&cells, &adjacency))),
     };
     Built {
         revision: grid.revision(),
+        levels,
         cells,
         edges,
         hierarchy,

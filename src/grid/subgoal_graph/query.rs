@@ -415,7 +415,8 @@ impl Search {
 }
 
 /// The path when the goal is the start, or lies at the octile distance from it along the
-/// walk that makes its diagonal steps first: no search is needed then.
+/// walk that makes its diagonal steps first or the one that makes them last: no search is
+/// needed then.
 pub(super) fn direct_path(grid: &Grid, start: Cell, goal: Cell) -> Option<Path<Cell, f64>> {
     let stats = SearchStats::default();
     if start == goal {
@@ -425,12 +426,16 @@ pub(super) fn direct_path(grid: &Grid, start: Cell, goal: Cell) -> Option<Path<C
             stats,
         });
     }
-    if !clear_walk(grid, start, goal) {
+    let diagonal_first = if clear_walk(grid, start, goal, true) {
+        true
+    } else if clear_walk(grid, start, goal, false) {
+        false
+    } else {
         return None;
-    }
+    };
     let mut nodes = Vec::with_capacity(chebyshev(start, goal) + 1);
     nodes.push(start);
-    walk(grid, start, goal, true, &mut nodes);
+    walk(grid, start, goal, diagonal_first, &mut nodes);
     Some(Path {
         nodes,
         cost: octile(start, goal),
@@ -443,11 +448,16 @@ pub(super) fn chebyshev(a: Cell, b: Cell) -> usize {
     a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)) as usize
 }
 
-/// Whether the walk from `from` to `to` that makes its diagonal steps first is legal.
-fn clear_walk(grid: &Grid, from: Cell, to: Cell) -> bool {
+/// Whether the walk from `from` to `to` that makes its diagonal steps first (or last) is
+/// legal.
+fn clear_walk(grid: &Grid, from: Cell, to: Cell, diagonal_first: bool) -> bool {
     let (diagonal, diagonals, straight, straights) = legs(from, to);
+    let mut order = [(diagonal, diagonals), (straight, straights)];
+    if !diagonal_first {
+        order.swap(0, 1);
+    }
     let mut index = grid.padded_index(from.0, from.1);
-    for ((dx, dy), steps) in [(diagonal, diagonals), (straight, straights)] {
+    for ((dx, dy), steps) in order {
         if steps == 0 {
             continue;
         }

@@ -25,27 +25,45 @@ struct Record {
     stamp: u32,
 }
 
-/// One side of the search.
+/// One side of the search: A* towards the other end, `target`. Every edge costs at least
+/// the octile distance between its ends, so the octile distance to the target is a
+/// consistent estimate on the upward edges too, and a subgoal is expanded once, at its
+/// upward distance.
 #[derive(Debug, Default)]
 struct Side {
     records: Vec<Record>,
+    /// Entries keyed by cost plus estimate.
     open: BinaryHeap<Cheapest>,
+    target: Cell,
 }
 
 impl Side {
-    /// The cost of the cheapest entry left, or infinity.
+    /// The least key left (a bound on every path this side can still find), or infinity.
     fn least(&self) -> f64 {
         self.open.peek().map_or(f64::INFINITY, |q| q.0)
     }
 
-    /// Reaches `u` at cost `g` from `parent`, if that is cheaper than before.
+    /// Reaches `u`, at `at`, at cost `g` from `parent`, if that is cheaper than before and
+    /// can still beat `best` on the way to the target.
     #[inline(always)]
-    fn reach(&mut self, u: u32, g: f64, parent: u32, middle: u32, reached: u32) -> bool {
+    fn reach(
+        &mut self,
+        (u, at): (u32, Cell),
+        g: f64,
+        parent: u32,
+        middle: u32,
+        reached: u32,
+        best: f64,
+    ) -> bool {
         let record = &mut self.records[u as usize];
         if record.stamp >= reached && g >= record.g {
             return false;
         }
         if record.stamp == reached + 1 {
+            return false;
+        }
+        let key = g + octile(at, self.target);
+        if key >= best {
             return false;
         }
         *record = Record {
@@ -54,7 +72,7 @@ impl Side {
             middle,
             stamp: reached,
         };
-        self.open.push(Cheapest(g, u));
+        self.open.push(Cheapest(key, u));
         true
     }
 }
@@ -110,20 +128,25 @@ impl Upward {
         }
         self.begin(cells.len());
         let reached = 2 * self.generation;
-        for (side, end) in [(0, start), (1, goal)] {
-            let index = grid.padded_index(end.0, end.1);
-            let records = &mut self.sides[side];
-            if cells.is_subgoal(index) {
-                records.reach(cells.id(index), 0.0, NONE, ORIGINAL, reached);
-            } else {
-                cells.scan(grid, index, |found| {
-                    let id = cells.id(found);
-                    records.reach(id, octile(end, cells.position(id)), NONE, ORIGINAL, reached);
-                });
-            }
-        }
+        self.sides[0].target = goal;
+        self.sides[1].target = start;
         let mut best = f64::INFINITY;
         let mut meeting = NONE;
+        for (side, end) in [(0, start), (1, goal)] {
+            let index = grid.padded_index(end.0, end.1);
+            let mut seed = |id: u32| {
+                let at = cells.position(id);
+                let g = octile(end, at);
+                if self.sides[side].reach((id, at), g, NONE, ORIGINAL, reached, best) {
+                    self.meet(id, reached, &mut best, &mut meeting);
+                }
+            };
+            if cells.is_subgoal(index) {
+                seed(cells.id(index));
+            } else {
+                cells.scan(grid, index, |found| seed(cells.id(found)));
+            }
+        }
         let mut live = self.sides[0].open.len() + self.sides[1].open.len();
         self.stats.max_frontier = live;
         loop {
@@ -132,14 +155,15 @@ impl Upward {
                 break;
             }
             let side = usize::from(backward < forward);
-            let Some(Cheapest(g, u)) = self.sides[side].open.pop() else {
+            let Some(Cheapest(_, u)) = self.sides[side].open.pop() else {
                 break;
             };
             live -= 1;
             let record = self.sides[side].records[u as usize];
-            if record.stamp != reached || g > record.g {
+            if record.stamp != reached {
                 continue;
             }
+            let g = record.g;
             if Some(self.stats.expanded) == budget {
                 return Err(PlanError::BudgetExceeded {
                     budget: self.stats.expanded,
@@ -147,27 +171,27 @@ impl Upward {
             }
             self.stats.expanded += 1;
             self.sides[side].records[u as usize].stamp = reached + 1;
-            let other = &self.sides[1 - side].records[u as usize];
-            if other.stamp >= reached && g + other.g < best {
-                best = g + other.g;
-                meeting = u;
-            }
             let above = hierarchy.above(u);
             // Stall on demand: a subgoal reached more cheaply down from a higher one lies on
-            // no shortest upward path, so its edges need not be followed. (Inside the core,
-            // where edges go both ways, a cheaper neighbour would have lowered `g` already.)
+            // no shortest upward path, so its edges need not be followed. Inside the core,
+            // where edges go both ways, a cheaper neighbour would have lowered `g` already,
+            // so the test is skipped there.
             let records = &self.sides[side].records;
-            if above.iter().any(|edge| {
-                let higher = &records[edge.to as usize];
-                higher.stamp >= reached && higher.g + edge.cost < g
-            }) {
+            if !hierarchy.core.contains(u as usize)
+                && above.iter().any(|edge| {
+                    let higher = &records[edge.to as usize];
+                    higher.stamp >= reached && higher.g + edge.cost < g
+                })
+            {
                 continue;
             }
             for edge in above {
                 self.stats.generated += 1;
                 let next = g + edge.cost;
-                if next < best && self.sides[side].reach(edge.to, next, u, edge.middle, reached) {
+                let at = cells.position(edge.to);
+                if self.sides[side].reach((edge.to, at), next, u, edge.middle, reached, best) {
                     live += 1;
+                    self.meet(edge.to, reached, &mut best, &mut meeting);
                 }
             }
             self.stats.max_frontier = self.stats.max_frontier.max(live);
@@ -181,6 +205,18 @@ impl Upward {
             cost: best,
             stats: self.stats,
         })
+    }
+
+    /// Makes `u`, just reached by one side, the meeting if both sides have reached it and
+    /// their costs sum to less than `best`. Called whenever a record improves, so `best`
+    /// is always the sum of the meeting's two records.
+    #[inline(always)]
+    fn meet(&self, u: u32, reached: u32, best: &mut f64, meeting: &mut u32) {
+        let [forward, backward] = [&self.sides[0], &self.sides[1]].map(|s| s.records[u as usize]);
+        if forward.stamp >= reached && backward.stamp >= reached && forward.g + backward.g < *best {
+            *best = forward.g + backward.g;
+            *meeting = u;
+        }
     }
 
     /// The cells of the path through `meeting`: its subgoals, the shortcuts between them
