@@ -129,10 +129,17 @@ pub struct JumpTable {
 }
 
 impl JumpTable {
+    /// Builds the table unless it is built for the grid's revision; the test is inlined
+    /// into every search, the build is not.
+    #[inline(always)]
     fn prepare(&mut self, grid: &Grid) {
-        if self.revision == Some(grid.revision()) {
-            return;
+        if self.revision != Some(grid.revision()) {
+            self.build(grid);
         }
+    }
+
+    #[inline(never)]
+    fn build(&mut self, grid: &Grid) {
         let cells = grid.passable.len();
         let stride = grid.stride;
         let rows = cells / stride;
@@ -205,6 +212,7 @@ impl JumpTable {
 }
 
 impl JumpRays for JumpTable {
+    #[inline(always)]
     fn prepare(&mut self, grid: &Grid) {
         JumpTable::prepare(self, grid);
     }
@@ -310,18 +318,8 @@ impl JumpTable {
             at = at.wrapping_add_signed(offset * (next - steps) as isize);
             steps = next;
             if steps == goal_stop {
-                let stop = (
-                    cell.0.wrapping_add_signed(dx * steps as i32),
-                    cell.1.wrapping_add_signed(dy * steps as i32),
-                );
-                if stop == goal {
-                    found.found([(D, steps), (D, 0)]);
+                if self.goal_stop::<D>(grid, cell, (at, steps), goal, found) {
                     return;
-                }
-                for component in [across, down] {
-                    if let Some(length) = self.straight(grid, stop, at, component, goal) {
-                        found.found([(D, steps), (component, length)]);
-                    }
                 }
             } else {
                 for component in [across, down] {
@@ -331,6 +329,37 @@ impl JumpTable {
                 }
             }
         }
+    }
+
+    /// The stop of the diagonal ray in direction `D` from `cell` on the goal's row or column,
+    /// `steps` along it at padded index `at`: generates the goal if the stop is the goal
+    /// (and says so: the ray ends), else the stops of the two straight rays from there,
+    /// which may see the goal. Out of line, since a ray has at most one such stop: the
+    /// walk's own loop then keeps fewer copies of the successor's generation.
+    #[inline(never)]
+    fn goal_stop<const D: usize>(
+        &self,
+        grid: &Grid,
+        cell: Cell,
+        (at, steps): (usize, u32),
+        goal: Cell,
+        found: &mut impl Successors,
+    ) -> bool {
+        let (dx, dy) = DELTAS[D];
+        let stop = (
+            cell.0.wrapping_add_signed(dx * steps as i32),
+            cell.1.wrapping_add_signed(dy * steps as i32),
+        );
+        if stop == goal {
+            found.found([(D, steps), (D, 0)]);
+            return true;
+        }
+        for component in [direction_of(dx, 0), direction_of(0, dy)] {
+            if let Some(length) = self.straight(grid, stop, at, component, goal) {
+                found.found([(D, steps), (component, length)]);
+            }
+        }
+        false
     }
 
     /// Whether the `steps` moves from the cell at `index` in `direction` are all legal,

@@ -557,13 +557,14 @@ impl Frontier<'_> {
             g += STEPS[direction] * f64::from(steps);
         }
         let next_id = next_index as u32;
-        let queued = match self.records.state(next_id) {
-            // Equal routes summed in a different order differ in the last bits.
-            Some((old, _)) if g >= old - 1e-12 * old => return,
-            Some((_, closed)) => !closed,
-            None => false,
+        // Equal routes summed in a different order differ in the last bits.
+        let better = |old: f64| g < old - 1e-12 * old;
+        let Some(queued) = self
+            .records
+            .improve_listing(next_id, g, self.parent, better)
+        else {
+            return;
         };
-        self.records.reach_listing(next_id, g, self.parent);
         // The last leg that moved: a straight leg of 0 steps follows a diagonal ray that
         // stopped on the goal.
         let arrival = if legs[1].1 > 0 { legs[1].0 } else { legs[0].0 } as u8;
@@ -669,7 +670,10 @@ impl JumpSearch {
         self.stats = SearchStats::default();
         self.open.clear();
         self.check_supported(grid)?;
-        check_endpoints(grid, start, goal)?;
+        // Free cells of the grid pass; anything else gets the generic checks' typed error.
+        if !(grid.is_passable(start) && grid.is_passable(goal)) {
+            check_endpoints(grid, start, goal)?;
+        }
         jumper.prepare(grid);
         let bound = grid.node_bound();
         self.records.begin_listing(bound);
