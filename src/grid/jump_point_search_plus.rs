@@ -322,8 +322,19 @@ impl JumpTable {
                     return;
                 }
             } else {
+                // Both straight distances come from the stop's one entry; only a saturated
+                // one needs the walk of `stop`.
+                let entry = self.distances[at];
                 for component in [across, down] {
-                    if let Some(length) = self.stop(grid, at, component, None) {
+                    let distance = entry[component];
+                    let length = if distance > 0 && distance != CAP {
+                        Some(u32::from(distance.unsigned_abs()))
+                    } else if distance.unsigned_abs() == CAP.unsigned_abs() {
+                        self.stop(grid, at, component, None)
+                    } else {
+                        None
+                    };
+                    if let Some(length) = length {
                         found.found([(D, steps), (component, length)]);
                     }
                 }
