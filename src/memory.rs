@@ -184,6 +184,40 @@ impl<C: Cost> Records<C> {
         }
     }
 
+    #[cfg(feature = "grid")]
+    /// [`reach_listing`](Records::reach_listing) for a node not reached yet, or reached at
+    /// a cost of which `better` holds: `None` when the node was reached and `better` does
+    /// not hold (nothing changes), else whether the node was reached and open before. One
+    /// read of the node's word of reached bits serves the test and the update.
+    #[inline(always)]
+    pub(crate) fn improve_listing(
+        &mut self,
+        id: u32,
+        g: C,
+        parent: u32,
+        better: impl FnOnce(C) -> bool,
+    ) -> Option<bool> {
+        let (word, bit) = word_and_bit(id);
+        let reached = &mut self.reached.as_mut_slice()[word];
+        let was = *reached;
+        if was & bit != 0 {
+            if !better(self.records[id as usize].0) {
+                return None;
+            }
+            let open = !self.closed.contains(id as usize);
+            self.closed.set(id as usize, false);
+            self.records[id as usize] = (g, parent);
+            return Some(open);
+        }
+        *reached = was | bit;
+        // Not reached in this search, so not closed either: its closed bit is clear.
+        self.records[id as usize] = (g, parent);
+        if self.listing && was == 0 {
+            self.touch(word);
+        }
+        Some(false)
+    }
+
     /// [`begin`](Records::begin) for a bound the graph claims, refused with
     /// [`PlanError::OutOfMemory`] when its tables would pass `limit` bytes or the allocator
     /// would not grant them.

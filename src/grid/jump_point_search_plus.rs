@@ -46,8 +46,7 @@
 //! for the next call.
 
 use super::jump_points::{
-    direction_of, has_forced_neighbour, pruned_directions, sealed::JumpRays, sealed::Successors,
-    JumpPoints,
+    direction_of, has_forced_neighbour, sealed::JumpRays, sealed::Successors, JumpPoints,
 };
 use super::{Cell, Grid, DELTAS};
 
@@ -130,10 +129,17 @@ pub struct JumpTable {
 }
 
 impl JumpTable {
+    /// Builds the table unless it is built for the grid's revision; the test is inlined
+    /// into every search, the build is not.
+    #[inline(always)]
     fn prepare(&mut self, grid: &Grid) {
-        if self.revision == Some(grid.revision()) {
-            return;
+        if self.revision != Some(grid.revision()) {
+            self.build(grid);
         }
+    }
+
+    #[inline(never)]
+    fn build(&mut self, grid: &Grid) {
         let cells = grid.passable.len();
         let stride = grid.stride;
         let rows = cells / stride;
@@ -206,6 +212,7 @@ impl JumpTable {
 }
 
 impl JumpRays for JumpTable {
+    #[inline(always)]
     fn prepare(&mut self, grid: &Grid) {
         JumpTable::prepare(self, grid);
     }
@@ -214,21 +221,16 @@ impl JumpRays for JumpTable {
         std::mem::size_of_val(self.distances.as_slice())
     }
 
-    /// The pruning rules read from the node's table entry alone, so that an expansion
-    /// touches one entry of the table and nothing of the grid: a move is legal when its
-    /// distance is not 0, and on a straight arrival the cell beside the one before is
-    /// blocked when the diagonal move towards it is illegal while the side cell is free
-    /// (the cell before is free: the search came through it).
+    /// The legal moves from the node's table entry, so that an expansion touches one entry
+    /// of the table and nothing of the grid: a move is legal when its distance is not 0.
+    /// The eight bytes are read as one word; each nonzero byte sets its high bit, and one
+    /// multiplication gathers the eight high bits into the top byte.
     #[inline(always)]
-    fn successor_directions(&self, _grid: &Grid, index: usize, arrival: Option<(i32, i32)>) -> u8 {
-        let entry = &self.distances[index];
-        let legal = entry.iter().enumerate().fold(0, |legal, (k, &distance)| {
-            legal | u8::from(distance != 0) << k
-        });
-        pruned_directions(legal, arrival, |side, back_side| {
-            entry[direction_of(side.0, side.1)] != 0
-                && entry[direction_of(back_side.0, back_side.1)] == 0
-        })
+    fn legal_moves(&self, _grid: &Grid, index: usize) -> u8 {
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let entry = u64::from_le_bytes(self.distances[index].map(|distance| distance as u8));
+        let nonzero = ((entry & LOW).wrapping_add(LOW) | entry) & !LOW;
+        ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
     }
 
     #[inline]
@@ -316,27 +318,59 @@ impl JumpTable {
             at = at.wrapping_add_signed(offset * (next - steps) as isize);
             steps = next;
             if steps == goal_stop {
-                let stop = (
-                    cell.0.wrapping_add_signed(dx * steps as i32),
-                    cell.1.wrapping_add_signed(dy * steps as i32),
-                );
-                if stop == goal {
-                    found.found([(D, steps), (D, 0)]);
+                if self.goal_stop::<D>(grid, cell, (at, steps), goal, found) {
                     return;
                 }
-                for component in [across, down] {
-                    if let Some(length) = self.straight(grid, stop, at, component, goal) {
-                        found.found([(D, steps), (component, length)]);
-                    }
-                }
             } else {
+                // Both straight distances come from the stop's one entry; only a saturated
+                // one needs the walk of `stop`.
+                let entry = self.distances[at];
                 for component in [across, down] {
-                    if let Some(length) = self.stop(grid, at, component, None) {
+                    let distance = entry[component];
+                    let length = if distance > 0 && distance != CAP {
+                        Some(u32::from(distance.unsigned_abs()))
+                    } else if distance.unsigned_abs() == CAP.unsigned_abs() {
+                        self.stop(grid, at, component, None)
+                    } else {
+                        None
+                    };
+                    if let Some(length) = length {
                         found.found([(D, steps), (component, length)]);
                     }
                 }
             }
         }
+    }
+
+    /// The stop of the diagonal ray in direction `D` from `cell` on the goal's row or column,
+    /// `steps` along it at padded index `at`: generates the goal if the stop is the goal
+    /// (and says so: the ray ends), else the stops of the two straight rays from there,
+    /// which may see the goal. Out of line, since a ray has at most one such stop: the
+    /// walk's own loop then keeps fewer copies of the successor's generation.
+    #[inline(never)]
+    fn goal_stop<const D: usize>(
+        &self,
+        grid: &Grid,
+        cell: Cell,
+        (at, steps): (usize, u32),
+        goal: Cell,
+        found: &mut impl Successors,
+    ) -> bool {
+        let (dx, dy) = DELTAS[D];
+        let stop = (
+            cell.0.wrapping_add_signed(dx * steps as i32),
+            cell.1.wrapping_add_signed(dy * steps as i32),
+        );
+        if stop == goal {
+            found.found([(D, steps), (D, 0)]);
+            return true;
+        }
+        for component in [direction_of(dx, 0), direction_of(0, dy)] {
+            if let Some(length) = self.straight(grid, stop, at, component, goal) {
+                found.found([(D, steps), (component, length)]);
+            }
+        }
+        false
     }
 
     /// Whether the `steps` moves from the cell at `index` in `direction` are all legal,

@@ -320,7 +320,7 @@ const DIRECTION_OF: [usize; 9] = [4, 2, 5, 0, usize::MAX, 1, 6, 3, 7];
 
 /// The direction of the step `(dx, dy)`, each in `-1..=1`, not both zero.
 #[inline(always)]
-pub(super) fn direction_of(dx: i32, dy: i32) -> usize {
+pub(super) const fn direction_of(dx: i32, dy: i32) -> usize {
     DIRECTION_OF[((dy + 1) * 3 + dx + 1) as usize]
 }
 
@@ -342,16 +342,11 @@ pub(super) mod sealed {
         /// The bytes of the jumper's tables.
         fn table_bytes(&self) -> usize;
 
-        /// The directions in which the node at padded index `index`, whose last step went in
-        /// direction `arrival` (none for the start), passes the search on: the pruning rules.
+        /// The legal moves of the node at padded index `index`, as bits of [`DELTAS`](super::DELTAS)
+        /// indices.
         #[inline(always)]
-        fn successor_directions(
-            &self,
-            grid: &Grid,
-            index: usize,
-            arrival: Option<(i32, i32)>,
-        ) -> u8 {
-            super::successor_directions(grid, index, arrival)
+        fn legal_moves(&self, grid: &Grid, index: usize) -> u8 {
+            grid.moves[index]
         }
 
         /// The number of steps from `cell` (at padded index `index`) in the straight direction
@@ -413,48 +408,60 @@ pub(super) fn moves_clear(grid: &Grid, index: usize, direction: usize, steps: u3
     true
 }
 
-/// The directions, as bits of [`DELTAS`] indices, in which a node at padded index `index`
-/// passes the search on, given the direction of its last step (none for the start): the
-/// pruning rules of the module documentation, restricted to legal moves, read from the
-/// grid.
-#[inline]
-pub(super) fn successor_directions(grid: &Grid, index: usize, arrival: Option<(i32, i32)>) -> u8 {
-    let legal = grid.moves[index];
-    let stride = grid.stride as isize;
-    let free = |offset: isize| grid.passable[index.wrapping_add_signed(offset)];
-    let offset = |(dx, dy): (i32, i32)| dx as isize + dy as isize * stride;
-    pruned_directions(legal, arrival, |side, back_side| {
-        free(offset(side)) && !free(offset(back_side))
-    })
+/// The pruning rules as a table: for each direction of arrival (8 for the start, which has
+/// none) and each set of legal moves of the node, the directions in which the node passes
+/// the search on. The facts the rules test are all legal moves: on a straight arrival in
+/// `d`, the side cell `n + s` is free when the move `s` is, and, that cell being free, the
+/// cell beside the one before, `p + s`, is blocked when the diagonal move `s − d` is
+/// illegal (`p`, the cell before, is free: the search came through it).
+static PRUNED: [[u8; 256]; 9] = pruned_table();
+
+const fn pruned_table() -> [[u8; 256]; 9] {
+    let mut table = [[0; 256]; 9];
+    let mut arrival = 0;
+    while arrival < 9 {
+        let mut legal = 0;
+        while legal < 256 {
+            table[arrival][legal] = pruned_directions(arrival, legal as u8);
+            legal += 1;
+        }
+        arrival += 1;
+    }
+    table
 }
 
-/// The pruning rules over any source of the facts they need: `legal`, the node's legal
-/// moves, and `forced(side, back_side)`, whether the cell at offset `side` from the node is
-/// free while the one at `back_side` (beside the cell before it on the ray) is blocked.
-#[inline(always)]
-pub(super) fn pruned_directions(
-    legal: u8,
-    arrival: Option<(i32, i32)>,
-    forced: impl Fn((i32, i32), (i32, i32)) -> bool,
-) -> u8 {
-    let Some((dx, dy)) = arrival else {
+/// The pruning rules of the module documentation for a node with the legal moves `legal`
+/// that was reached in direction `arrival` (8 for the start), restricted to legal moves.
+const fn pruned_directions(arrival: usize, legal: u8) -> u8 {
+    if arrival >= 8 {
         return legal;
-    };
-    let mut directions = 1 << direction_of(dx, dy);
+    }
+    let (dx, dy) = DELTAS[arrival];
+    let mut directions = 1 << arrival;
     if dx != 0 && dy != 0 {
         directions |= 1 << direction_of(dx, 0) | 1 << direction_of(0, dy);
     } else {
         // The two sides of the ray.
         let (sx, sy) = if dx != 0 { (0, 1) } else { (1, 0) };
-        for sign in [-1, 1] {
-            let side = (sign * sx, sign * sy);
-            if forced(side, (side.0 - dx, side.1 - dy)) {
-                directions |=
-                    1 << direction_of(side.0, side.1) | 1 << direction_of(dx + side.0, dy + side.1);
+        let mut sign = -1;
+        while sign <= 1 {
+            let side = direction_of(sign * sx, sign * sy);
+            let back_side = direction_of(sign * sx - dx, sign * sy - dy);
+            if legal & 1 << side != 0 && legal & 1 << back_side == 0 {
+                directions |= 1 << side | 1 << direction_of(dx + sign * sx, dy + sign * sy);
             }
+            sign += 2;
         }
     }
     directions & legal
+}
+
+/// The directions, as bits of [`DELTAS`] indices, in which a node with the legal moves
+/// `legal` passes the search on, given the direction of its last step ([`NO_ARRIVAL`] for
+/// the start).
+#[inline(always)]
+fn successor_directions(legal: u8, arrival: u8) -> u8 {
+    PRUNED[usize::from(arrival.min(8))][usize::from(legal)]
 }
 
 /// Whether a straight ray in direction `direction` stops at the cell at padded index
@@ -550,13 +557,14 @@ impl Frontier<'_> {
             g += STEPS[direction] * f64::from(steps);
         }
         let next_id = next_index as u32;
-        let queued = match self.records.state(next_id) {
-            // Equal routes summed in a different order differ in the last bits.
-            Some((old, _)) if g >= old - 1e-12 * old => return,
-            Some((_, closed)) => !closed,
-            None => false,
+        // Equal routes summed in a different order differ in the last bits.
+        let better = |old: f64| g < old - 1e-12 * old;
+        let Some(queued) = self
+            .records
+            .improve_listing(next_id, g, self.parent, better)
+        else {
+            return;
         };
-        self.records.reach_listing(next_id, g, self.parent);
         // The last leg that moved: a straight leg of 0 steps follows a diagonal ray that
         // stopped on the goal.
         let arrival = if legs[1].1 > 0 { legs[1].0 } else { legs[0].0 } as u8;
@@ -662,7 +670,10 @@ impl JumpSearch {
         self.stats = SearchStats::default();
         self.open.clear();
         self.check_supported(grid)?;
-        check_endpoints(grid, start, goal)?;
+        // Free cells of the grid pass; anything else gets the generic checks' typed error.
+        if !(grid.is_passable(start) && grid.is_passable(goal)) {
+            check_endpoints(grid, start, goal)?;
+        }
         jumper.prepare(grid);
         let bound = grid.node_bound();
         self.records.begin_listing(bound);
@@ -716,9 +727,8 @@ impl JumpSearch {
             self.stats.expanded += 1;
             let index = id as usize;
             let cell = grid.node(index);
-            let arrival =
-                (record.arrival != NO_ARRIVAL).then(|| DELTAS[usize::from(record.arrival)]);
-            let mut directions = jumper.successor_directions(grid, index, arrival);
+            let mut directions =
+                successor_directions(jumper.legal_moves(grid, index), record.arrival);
             // A goal this node sees along its octile route is reached at `f` of this node,
             // the least `f` on the frontier and, the heuristic being consistent, a bound on
             // every route's cost: the route is optimal, and nothing else need be generated.
