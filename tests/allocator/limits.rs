@@ -1,11 +1,12 @@
 //! Sizes in the input that would allocate hugely or overflow are typed errors, found before
 //! any allocation that follows a number in the text rather than its length.
 
+use crate::common::Claimed;
 use crate::counting::{allocated_by, refusing_above};
 use replan::grid::movingai::{parse_map, parse_scenarios, MovingAiErrorKind};
 use replan::grid::{Connectivity, Grid, GridError};
 use replan::puzzle::{PuzzleError, SlidingPuzzle, TileBoard};
-use replan::{AStar, Bfs, DenseIds, Graph, IndexedGraph, PlanError, Planner};
+use replan::{AStar, Bfs, PlanError, Planner};
 
 /// Far below any grid or list sized by the numbers in these inputs.
 const SMALL: usize = 64 * 1024;
@@ -244,32 +245,6 @@ fn grid_picture_sized_by_its_text_not_its_first_row() {
     );
     // The line table takes a few words a line; the grid itself would take 8 MB.
     assert!(bytes < 32 * picture.len(), "{bytes} bytes allocated");
-}
-
-/// A dense graph that claims four billion nodes and has ten, in a line.
-struct Claimed;
-
-impl Graph for Claimed {
-    type Node = u32;
-    type Cost = u32;
-    type Ids = DenseIds;
-    fn successors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
-        if node < 9 {
-            visit(node + 1, 1);
-        }
-    }
-}
-
-impl IndexedGraph for Claimed {
-    fn node_bound(&self) -> usize {
-        4_000_000_000
-    }
-    fn index(&self, node: u32) -> usize {
-        node as usize
-    }
-    fn node(&self, index: usize) -> u32 {
-        index as u32
-    }
 }
 
 /// On a system that will not grant the memory a size asks for, the size is a typed error,

@@ -8,6 +8,9 @@
 //! share this binary. Tests run on several threads at once, so the counts and the
 //! refusals are per thread.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 #[cfg(all(feature = "grid", feature = "puzzle"))]
 mod allocations;
 #[cfg(all(feature = "grid", feature = "puzzle"))]

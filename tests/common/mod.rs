@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use replan::{Cost, Graph, Path};
+use replan::{Cost, DenseIds, Graph, IndexedGraph, Path};
 
 #[cfg(feature = "grid")]
 pub mod exact_any_angle;
@@ -90,4 +90,31 @@ pub fn check_walk<G: Graph>(
 /// Equality up to float rounding in long sums.
 pub fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+/// A dense graph that claims four billion nodes and has ten, in a line `0 → 1 → … → 9`:
+/// a search must reach node 9 (or refuse the size) without allocating for the claim.
+pub struct Claimed;
+
+impl Graph for Claimed {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = DenseIds;
+    fn successors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
+        if node < 9 {
+            visit(node + 1, 1);
+        }
+    }
+}
+
+impl IndexedGraph for Claimed {
+    fn node_bound(&self) -> usize {
+        4_000_000_000
+    }
+    fn index(&self, node: u32) -> usize {
+        node as usize
+    }
+    fn node(&self, index: usize) -> u32 {
+        index as u32
+    }
 }

@@ -10,6 +10,7 @@ mod sliced_search_driver;
 
 use std::cell::Cell as Counter;
 
+use crate::common::Claimed;
 use proptest::prelude::*;
 use replan::grid::{Cell, Connectivity, Grid, Octile};
 use replan::{
@@ -382,32 +383,6 @@ fn dijkstra_closest_without_an_estimate_is_the_start() {
         .search(&grid, &query.with_estimate(&towards))
         .unwrap();
     assert_eq!(outcome.path().goal(), (2, 0));
-}
-
-/// A dense graph that claims four billion nodes and has ten.
-struct Claimed;
-
-impl Graph for Claimed {
-    type Node = u32;
-    type Cost = u32;
-    type Ids = DenseIds;
-    fn successors(&self, node: u32, mut visit: impl FnMut(u32, u32)) {
-        if node < 9 {
-            visit(node + 1, 1);
-        }
-    }
-}
-
-impl IndexedGraph for Claimed {
-    fn node_bound(&self) -> usize {
-        4_000_000_000
-    }
-    fn index(&self, node: u32) -> usize {
-        node as usize
-    }
-    fn node(&self, index: usize) -> u32 {
-        index as u32
-    }
 }
 
 #[test]
