@@ -608,8 +608,11 @@ proptest! {
                 let refined = anytime.solve(&instance).unwrap();
                 prop_assert!(refined.sum_of_costs() >= plan.sum_of_costs());
             }
-            // Unsolvable instances exhaust the tree or the budget.
-            Err(_) => prop_assert_eq!(optimum, None),
+            // A budget that runs out proves nothing either way: some solvable instances
+            // (three agents in five cells) need more constraint-tree nodes than the test
+            // allows. A tree exhausted within the budget means no plan exists.
+            Err(error) if error.to_string().contains("budget") => {}
+            Err(error) => prop_assert_eq!(optimum, None, "{}", error),
         }
     }
 }
