@@ -429,3 +429,64 @@ fn dijkstra_matches_bellman_ford() {
         assert_eq!(ours, distance[goal as usize], "goal {goal}");
     }
 }
+
+/// Breadth-first search counts exactly the work it did: a node expanded per dequeue, an edge
+/// generated per successor looked at until the goal is seen (not after), and the largest
+/// queue between expansions.
+#[test]
+fn bfs_counts_expansions_generated_edges_and_the_widest_frontier_exactly() {
+    // 0 → 1, 2; 1 → 3; 2 → 3; 3 → 4 (the goal), then 3 → 5, which is never looked at.
+    let graph = Sparse::new(
+        6,
+        &[
+            (0, 1, 1),
+            (0, 2, 1),
+            (1, 3, 1),
+            (2, 3, 1),
+            (3, 4, 1),
+            (3, 5, 1),
+        ],
+    );
+    let mut bfs = Bfs::new();
+    let path = bfs.plan(&graph, 0, 4).unwrap();
+    assert_eq!(path.nodes, [0, 1, 3, 4]);
+    assert_eq!(path.stats.expanded, 4, "0, 1, 2 and 3");
+    assert_eq!(
+        path.stats.generated, 5,
+        "two edges of 0, one of 1, one of 2, the first of 3"
+    );
+    assert_eq!(
+        path.stats.max_frontier, 2,
+        "{{1, 2}} after 0, {{2, 3}} after 1"
+    );
+    assert_eq!(bfs.last_stats(), path.stats);
+}
+
+/// A goal set on a fresh planner: the set's bits are sized to every goal it names.
+#[test]
+fn bfs_finds_the_nearest_of_a_goal_set_on_a_fresh_planner() {
+    use replan::{Goal, Query};
+    let graph = Sparse::new(6, &[(0, 1, 1), (1, 2, 1), (2, 3, 1), (0, 4, 1), (4, 5, 1)]);
+    for goals in [[3, 5], [5, 3]] {
+        let found = Bfs::new()
+            .search(&graph, &Query::new(0, Goal::AnyOf(&goals)))
+            .unwrap();
+        assert_eq!(found.path().nodes, [0, 4, 5]);
+        let dense = Dense(&graph);
+        let found = Bfs::new()
+            .search(&dense, &Query::new(0, Goal::AnyOf(&goals)))
+            .unwrap();
+        assert_eq!(found.path().nodes, [0, 4, 5]);
+    }
+}
+
+/// The budget a planner was given is the one it reports.
+#[test]
+fn bfs_reports_the_budget_it_was_given() {
+    let bfs: Bfs<HashedIds<u32>, u32> = Bfs::new();
+    assert_eq!(bfs.budget(), None);
+    let mut bfs = bfs.with_budget(7);
+    assert_eq!(bfs.budget(), Some(7));
+    bfs.set_budget(None);
+    assert_eq!(bfs.budget(), None);
+}
