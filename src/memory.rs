@@ -764,6 +764,74 @@ mod tests {
         }
     }
 
+    /// `improve_listing` reaches a new node, improves a reached one only where `better`
+    /// holds (reopening it if it was closed), and tells which of these happened; the words
+    /// it set bits in are cleared for the next search like `reach_listing`'s.
+    #[test]
+    fn improve_listing_reaches_improves_or_leaves_a_node() {
+        let bound = 64 * LIST_FROM_WORDS * 2;
+        for listing in [true, false] {
+            let mut records = Records::<f64>::new();
+            if listing {
+                records.begin_listing(bound);
+            } else {
+                records.begin_listing(100);
+            }
+            let (id, other) = if listing { (70_000, 70_001) } else { (70, 71) };
+            assert_eq!(records.improve_listing(id, 5.0, 1, |_| true), Some(false));
+            assert_eq!(records.state(id), Some((5.0, false)));
+            assert_eq!(records.record(id).parent, 1);
+            // A neighbour in the same word: its own bit, the first one kept.
+            assert_eq!(
+                records.improve_listing(other, 9.0, 1, |_| true),
+                Some(false)
+            );
+            assert_eq!(records.state(id), Some((5.0, false)));
+            // Not better: nothing changes.
+            assert_eq!(records.improve_listing(id, 7.0, 2, |old| 7.0 < old), None);
+            assert_eq!(records.state(id), Some((5.0, false)));
+            assert_eq!(records.record(id).parent, 1);
+            // Better, still open.
+            assert_eq!(
+                records.improve_listing(id, 4.0, 2, |old| 4.0 < old),
+                Some(true)
+            );
+            assert_eq!(records.state(id), Some((4.0, false)));
+            assert_eq!(records.record(id).parent, 2);
+            // Better once closed: reopened, and reported as not open before.
+            records.close(id);
+            assert_eq!(
+                records.improve_listing(id, 3.0, 3, |old| 3.0 < old),
+                Some(false)
+            );
+            assert_eq!(records.state(id), Some((3.0, false)));
+            // Reached again through `reach_listing`, it stays reached.
+            records.reach_listing(other, 2.0, 3);
+            assert_eq!(records.state(other), Some((2.0, false)));
+            records.begin_listing(if listing { bound } else { 100 });
+            assert_eq!(records.state(id), None);
+            assert_eq!(records.state(other), None);
+        }
+    }
+
+    /// The tables' size is a record, a frontier position and two bits a node; a limit of
+    /// exactly that size admits the search, a byte less refuses it with the size.
+    #[test]
+    fn try_begin_admits_a_limit_of_exactly_the_tables_and_refuses_one_byte_less() {
+        let bound = 1000;
+        let bytes = table_bytes::<u32>(bound);
+        assert_eq!(bytes, 1000 * (8 + 8) + 1000 / 4);
+        assert_eq!(table_bytes::<f64>(4), 4 * (16 + 8) + 1);
+        let mut records = Records::<u32>::new();
+        assert_eq!(
+            records.try_begin(bound, Some(bytes - 1)),
+            Err(PlanError::OutOfMemory { bytes })
+        );
+        assert_eq!(records.try_begin(bound, Some(bytes)), Ok(()));
+        // Tables already that large need no new claim, whatever the limit.
+        assert_eq!(records.try_begin(bound, Some(0)), Ok(()));
+    }
+
     /// A small graph's listing search lists nothing and still leaves no bit behind.
     #[test]
     fn a_small_listing_search_clears_whole() {
