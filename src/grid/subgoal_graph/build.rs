@@ -281,8 +281,17 @@ pub(super) fn simple_edges(grid: &Grid, cells: &Cells) -> Vec<Vec<u32>> {
 /// The direction index in [`DELTAS`] of a step `(dx, dy)`, both in `-1..=1`.
 #[inline(always)]
 pub(super) fn direction_of(dx: i32, dy: i32) -> usize {
-    DELTAS
-        .iter()
-        .position(|&delta| delta == (dx, dy))
-        .unwrap_or(0)
+    // Indexed by `(dx + 1) * 3 + dy + 1`: the refinement looks up two directions per edge
+    // of every path.
+    const DIRECTION: [u8; 9] = {
+        let mut table = [0u8; 9];
+        let mut k = 0;
+        while k < DELTAS.len() {
+            let (dx, dy) = DELTAS[k];
+            table[((dx + 1) * 3 + dy + 1) as usize] = k as u8;
+            k += 1;
+        }
+        table
+    };
+    DIRECTION[((dx + 1) * 3 + dy + 1) as usize % 9] as usize
 }

@@ -426,13 +426,9 @@ pub(super) fn direct_path(grid: &Grid, start: Cell, goal: Cell) -> Option<Path<C
             stats,
         });
     }
-    let diagonal_first = if clear_walk(grid, start, goal, true) {
-        true
-    } else if clear_walk(grid, start, goal, false) {
-        false
-    } else {
-        return None;
-    };
+    let diagonal_first = [true, false]
+        .into_iter()
+        .find(|&first| clear(grid, start, ordered_legs(start, goal, first)))?;
     let mut nodes = Vec::with_capacity(chebyshev(start, goal) + 1);
     nodes.push(start);
     walk(grid, start, goal, diagonal_first, &mut nodes);
@@ -448,25 +444,33 @@ pub(super) fn chebyshev(a: Cell, b: Cell) -> usize {
     a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)) as usize
 }
 
-/// Whether the walk from `from` to `to` that makes its diagonal steps first (or last) is
-/// legal.
-fn clear_walk(grid: &Grid, from: Cell, to: Cell, diagonal_first: bool) -> bool {
+/// The two straight runs of the walk from `from` to `to`, each a step and a number of
+/// steps: the diagonal run first, or last.
+type Legs = [((i32, i32), usize); 2];
+
+/// The runs of the walk from `from` to `to` that makes its diagonal steps first (or last).
+#[inline(always)]
+fn ordered_legs(from: Cell, to: Cell, diagonal_first: bool) -> Legs {
     let (diagonal, diagonals, straight, straights) = legs(from, to);
-    let mut order = [(diagonal, diagonals), (straight, straights)];
-    if !diagonal_first {
-        order.swap(0, 1);
+    if diagonal_first {
+        [(diagonal, diagonals), (straight, straights)]
+    } else {
+        [(straight, straights), (diagonal, diagonals)]
     }
+}
+
+/// Whether every step of the runs `legs` from `from` is a legal move.
+#[inline(always)]
+fn clear(grid: &Grid, from: Cell, legs: Legs) -> bool {
     let mut index = grid.padded_index(from.0, from.1);
-    for ((dx, dy), steps) in order {
-        if steps == 0 {
-            continue;
-        }
+    for ((dx, dy), steps) in legs {
         let k = direction_of(dx, dy);
+        let (bit, offset) = (1u8 << k, grid.offsets[k]);
         for _ in 0..steps {
-            if grid.moves[index] & (1 << k) == 0 {
+            if grid.moves[index] & bit == 0 {
                 return false;
             }
-            index = index.wrapping_add_signed(grid.offsets[k]);
+            index = index.wrapping_add_signed(offset);
         }
     }
     true
@@ -511,25 +515,18 @@ pub(super) fn walk(
     diagonal_first: bool,
     out: &mut Vec<Cell>,
 ) -> bool {
-    let (diagonal, diagonals, straight, straights) = legs(from, to);
-    let mut order = [(diagonal, diagonals), (straight, straights)];
-    if !diagonal_first {
-        order.swap(0, 1);
-    }
     let mark = out.len();
     let mut at = from;
     let mut index = grid.padded_index(from.0, from.1);
-    for ((dx, dy), steps) in order {
-        if steps == 0 {
-            continue;
-        }
+    for ((dx, dy), steps) in ordered_legs(from, to, diagonal_first) {
         let k = direction_of(dx, dy);
+        let (bit, offset) = (1u8 << k, grid.offsets[k]);
         for _ in 0..steps {
-            if grid.moves[index] & (1 << k) == 0 {
+            if grid.moves[index] & bit == 0 {
                 out.truncate(mark);
                 return false;
             }
-            index = index.wrapping_add_signed(grid.offsets[k]);
+            index = index.wrapping_add_signed(offset);
             at = (at.0.wrapping_add_signed(dx), at.1.wrapping_add_signed(dy));
             out.push(at);
         }
