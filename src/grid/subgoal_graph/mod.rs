@@ -95,6 +95,7 @@
 //!   [`SubgoalGraph::set_blocked`], which repairs it in place.
 
 mod build;
+mod heap;
 mod hierarchy;
 mod levels;
 mod query;
