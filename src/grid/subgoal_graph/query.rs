@@ -371,7 +371,8 @@ fn reach(
 ) -> usize {
     let record = &mut records[to as usize];
     let seen = record.stamp == reached;
-    if record.stamp == reached + 1 || (seen && g >= record.g - 1e-12 * record.g) {
+    // One branch: its halves are hard to predict, the whole is mostly true.
+    if (record.stamp == reached + 1) | (seen & (g >= record.g - 1e-12 * record.g)) {
         return 0;
     }
     *record = Record {

@@ -55,10 +55,10 @@ impl Side {
         best: f64,
     ) -> bool {
         let record = &mut self.records[u as usize];
-        if record.stamp >= reached && g >= record.g {
-            return false;
-        }
-        if record.stamp == reached + 1 {
+        // One branch, not three: whether a neighbour was reached, and as cheaply, is a coin
+        // toss to the branch predictor, while the answer is mostly yes.
+        let known = (record.stamp >= reached) & (g >= record.g);
+        if known | (record.stamp == reached + 1) {
             return false;
         }
         let key = g + octile(at, self.target);
@@ -176,10 +176,13 @@ impl Upward {
             // where edges go both ways, a cheaper neighbour would have lowered `g` already,
             // so the test is skipped there.
             let records = &self.sides[side].records;
+            // Every edge is tested, without a branch per edge or per half of the test: the
+            // halves are unpredictable, the whole is mostly false, and the edges are read
+            // again just below unless the subgoal is stalled.
             if !hierarchy.core.contains(u as usize)
-                && above.iter().any(|edge| {
+                && above.iter().fold(false, |stalled, edge| {
                     let higher = &records[edge.to as usize];
-                    higher.stamp >= reached && higher.g + edge.cost < g
+                    stalled | ((higher.stamp >= reached) & (higher.g + edge.cost < g))
                 })
             {
                 continue;
