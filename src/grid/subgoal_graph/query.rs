@@ -448,6 +448,7 @@ fn clear(grid: &Grid, from: Cell, legs: Legs) -> bool {
 
 /// Appends to `out` the cells after `from` of a shortest path to `to`, which lies at the
 /// octile distance: the walk diagonal first, else straight first, else any such path.
+#[inline]
 pub(super) fn refine(
     grid: &Grid,
     from: Cell,
@@ -478,6 +479,7 @@ fn legs(from: Cell, to: Cell) -> ((i32, i32), usize, (i32, i32), usize) {
 
 /// Appends the cells after `from` of the walk to `to` that makes its diagonal steps first
 /// (or last), if every step of it is a legal move; otherwise appends nothing.
+#[inline]
 pub(super) fn walk(
     grid: &Grid,
     from: Cell,
