@@ -224,18 +224,16 @@ impl Cells {
                     break;
                 }
                 for (limit, &k) in limits.iter_mut().zip(&axes) {
-                    // A run of length 0 ends on this diagonal cell, which is no subgoal.
-                    if *limit == 0 {
-                        continue;
-                    }
+                    // No branch on whether the run gets shorter, which the predictor gets
+                    // wrong often: a run of length 0 ends on this diagonal cell, which is
+                    // no subgoal, and a run no shorter than the limit is not looked at.
                     let steps = self.clearance(at, k);
-                    if steps <= *limit {
-                        *limit = steps;
-                        let end = at.wrapping_add_signed(self.offsets[k] * steps as isize);
-                        if steps > 0 && self.is_subgoal(end) {
-                            found(end);
-                            *limit = steps - 1;
-                        }
+                    let shorter = (steps <= *limit) & (steps > 0);
+                    *limit = (*limit).min(steps);
+                    let end = at.wrapping_add_signed(self.offsets[k] * steps as isize);
+                    if shorter && self.is_subgoal(end) {
+                        found(end);
+                        *limit = steps - 1;
                     }
                 }
             }
