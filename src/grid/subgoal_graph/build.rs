@@ -224,18 +224,16 @@ impl Cells {
                     break;
                 }
                 for (limit, &k) in limits.iter_mut().zip(&axes) {
-                    // A run of length 0 ends on this diagonal cell, which is no subgoal.
-                    if *limit == 0 {
-                        continue;
-                    }
+                    // No branch on whether the run gets shorter, which the predictor gets
+                    // wrong often: a run of length 0 ends on this diagonal cell, which is
+                    // no subgoal, and a run no shorter than the limit is not looked at.
                     let steps = self.clearance(at, k);
-                    if steps <= *limit {
-                        *limit = steps;
-                        let end = at.wrapping_add_signed(self.offsets[k] * steps as isize);
-                        if steps > 0 && self.is_subgoal(end) {
-                            found(end);
-                            *limit = steps - 1;
-                        }
+                    let shorter = (steps <= *limit) & (steps > 0);
+                    *limit = (*limit).min(steps);
+                    let end = at.wrapping_add_signed(self.offsets[k] * steps as isize);
+                    if shorter && self.is_subgoal(end) {
+                        found(end);
+                        *limit = steps - 1;
                     }
                 }
             }
@@ -281,8 +279,17 @@ pub(super) fn simple_edges(grid: &Grid, cells: &Cells) -> Vec<Vec<u32>> {
 /// The direction index in [`DELTAS`] of a step `(dx, dy)`, both in `-1..=1`.
 #[inline(always)]
 pub(super) fn direction_of(dx: i32, dy: i32) -> usize {
-    DELTAS
-        .iter()
-        .position(|&delta| delta == (dx, dy))
-        .unwrap_or(0)
+    // Indexed by `(dx + 1) * 3 + dy + 1`: the refinement looks up two directions per edge
+    // of every path.
+    const DIRECTION: [u8; 9] = {
+        let mut table = [0u8; 9];
+        let mut k = 0;
+        while k < DELTAS.len() {
+            let (dx, dy) = DELTAS[k];
+            table[((dx + 1) * 3 + dy + 1) as usize] = k as u8;
+            k += 1;
+        }
+        table
+    };
+    DIRECTION[((dx + 1) * 3 + dy + 1) as usize % 9] as usize
 }

@@ -95,6 +95,7 @@
 //!   [`SubgoalGraph::set_blocked`], which repairs it in place.
 
 mod build;
+mod heap;
 mod hierarchy;
 mod levels;
 mod query;
@@ -630,8 +631,17 @@ impl Planner<Grid> for SubgoalGraph {
 /// A frontier entry of the graph searches (checking, witness and upward searches): a cost
 /// and a subgoal, ordered so that `BinaryHeap`, a max-heap, pops the cheapest first (ties:
 /// the lower subgoal).
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// The costs are never negative nor NaN (sums of octile distances, and infinity), and such
+/// floats order as their bits do: each comparison of a heap sift is one integer compare.
+#[derive(Clone, Copy, Debug)]
 struct Cheapest(f64, u32);
+
+impl PartialEq for Cheapest {
+    fn eq(&self, other: &Cheapest) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
 
 impl Eq for Cheapest {}
 
@@ -643,6 +653,7 @@ impl PartialOrd for Cheapest {
 
 impl Ord for Cheapest {
     fn cmp(&self, other: &Cheapest) -> Ordering {
-        other.0.total_cmp(&self.0).then(other.1.cmp(&self.1))
+        debug_assert!(self.0 >= 0.0 && other.0 >= 0.0);
+        (other.0.to_bits(), other.1).cmp(&(self.0.to_bits(), self.1))
     }
 }

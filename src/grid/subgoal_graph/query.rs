@@ -1,11 +1,9 @@
 //! A query on a subgoal graph: the start and the goal joined to the subgoals they reach
 //! directly, A* over the graph, and the path refined back into grid cells.
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
-
 use super::super::{Cell, Grid};
 use super::build::{direction_of, octile, Cells};
+use super::heap::Heap;
 use super::levels::Edges;
 use crate::{Cost, Path, PlanError, SearchStats};
 
@@ -18,37 +16,6 @@ struct Record {
     stamp: u32,
 }
 
-/// A frontier entry: the node's key (smaller `f`, then larger `g`, first) and its id. An
-/// entry left behind by a cheaper one for the same node is popped after it or, among keys
-/// equal at the frontier's precision, just before it: either way the node is expanded
-/// once, with the cost in its record.
-#[derive(Clone, Copy, Debug)]
-struct Queued {
-    key: <f64 as Cost>::FrontierKey,
-    id: u32,
-}
-
-impl PartialEq for Queued {
-    fn eq(&self, other: &Queued) -> bool {
-        (self.key, self.id) == (other.key, other.id)
-    }
-}
-
-impl Eq for Queued {}
-
-impl PartialOrd for Queued {
-    fn partial_cmp(&self, other: &Queued) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Queued {
-    /// Reversed for `BinaryHeap`, a max-heap: the best entry is the greatest.
-    fn cmp(&self, other: &Queued) -> Ordering {
-        (other.key, other.id).cmp(&(self.key, self.id))
-    }
-}
-
 /// The frontier: a heap, and beside it the nodes queued at the `f` of the node being
 /// expanded (at the heap's precision), which no queued node can beat: they are expanded
 /// next, last queued first, without a sift (Uras, Koenig and Hernández 2013 keep such a
@@ -56,7 +23,7 @@ impl Ord for Queued {
 /// their `f`.
 #[derive(Debug, Default)]
 struct Open {
-    heap: BinaryHeap<Queued>,
+    heap: Heap,
     level: Vec<u32>,
     /// The `f` of the node being expanded, as the heap orders it.
     f: i64,
@@ -74,10 +41,9 @@ impl Open {
         if (g + h).frontier_order() == self.f {
             self.level.push(id);
         } else {
-            self.heap.push(Queued {
-                key: f64::frontier_key(g, h),
-                id,
-            });
+            // Flipping the sign bit orders the signed keys as unsigned ones.
+            let key = f64::frontier_key(g, h) as u64 ^ (1 << 63);
+            self.heap.push(key, id);
         }
     }
 
@@ -86,7 +52,7 @@ impl Open {
     fn pop(&mut self) -> Option<u32> {
         self.level
             .pop()
-            .or_else(|| self.heap.pop().map(|entry| entry.id))
+            .or_else(|| self.heap.pop().map(|(_, id)| id))
     }
 }
 
@@ -280,37 +246,15 @@ impl Search {
                 position(id)
             };
             self.open.f = (g + octile(here, goal)).frontier_order();
-            let mut relax = |records: &mut [Record],
-                             open: &mut Open,
-                             to: u32,
-                             at: Cell,
-                             g: f64,
-                             stats: &mut SearchStats| {
-                stats.generated += 1;
-                let record = &mut records[to as usize];
-                let seen = record.stamp == reached;
-                if record.stamp == closed || (seen && g >= record.g - 1e-12 * record.g) {
-                    return;
-                }
-                *record = Record {
-                    g,
-                    parent: id,
-                    stamp: reached,
-                };
-                open.push(to, g, octile(at, goal));
-                live += usize::from(!seen);
+            let mut generated = 0;
+            let mut relax = |records: &mut [Record], open: &mut Open, to: u32, at: Cell, g: f64| {
+                generated += 1;
+                live += reach(records, open, (to, at), g, id, goal, reached);
             };
             if id == start_node {
                 for &x in &self.start_links {
                     let at = position(x);
-                    relax(
-                        &mut self.records,
-                        &mut self.open,
-                        x,
-                        at,
-                        octile(start, at),
-                        &mut self.stats,
-                    );
+                    relax(&mut self.records, &mut self.open, x, at, octile(start, at));
                 }
             } else {
                 let link = self.goal_links[id as usize];
@@ -321,7 +265,6 @@ impl Search {
                         goal_node,
                         goal,
                         g + link.cost,
-                        &mut self.stats,
                     );
                 }
                 let (first, last) = (
@@ -344,7 +287,6 @@ impl Search {
                             w,
                             at,
                             g + octile(here, at),
-                            &mut self.stats,
                         );
                     }
                 } else {
@@ -365,12 +307,12 @@ impl Search {
                                 w,
                                 at,
                                 g + octile(here, at),
-                                &mut self.stats,
                             );
                         }
                     }
                 }
             }
+            self.stats.generated += generated;
             self.stats.max_frontier = self.stats.max_frontier.max(live);
         }
         Err(PlanError::NoPath)
@@ -414,6 +356,34 @@ impl Search {
     }
 }
 
+/// Reaches node `to`, at `at`, at cost `g` from `parent`, unless it is expanded or was
+/// reached as cheaply: its record is set and it is queued. Returns 1 when the node was not
+/// reached before in this search, else 0.
+#[inline(always)]
+fn reach(
+    records: &mut [Record],
+    open: &mut Open,
+    (to, at): (u32, Cell),
+    g: f64,
+    parent: u32,
+    goal: Cell,
+    reached: u32,
+) -> usize {
+    let record = &mut records[to as usize];
+    let seen = record.stamp == reached;
+    // One branch: its halves are hard to predict, the whole is mostly true.
+    if (record.stamp == reached + 1) | (seen & (g >= record.g - 1e-12 * record.g)) {
+        return 0;
+    }
+    *record = Record {
+        g,
+        parent,
+        stamp: reached,
+    };
+    open.push(to, g, octile(at, goal));
+    usize::from(!seen)
+}
+
 /// The path when the goal is the start, or lies at the octile distance from it along the
 /// walk that makes its diagonal steps first or the one that makes them last: no search is
 /// needed then.
@@ -426,13 +396,9 @@ pub(super) fn direct_path(grid: &Grid, start: Cell, goal: Cell) -> Option<Path<C
             stats,
         });
     }
-    let diagonal_first = if clear_walk(grid, start, goal, true) {
-        true
-    } else if clear_walk(grid, start, goal, false) {
-        false
-    } else {
-        return None;
-    };
+    let diagonal_first = [true, false]
+        .into_iter()
+        .find(|&first| clear(grid, start, ordered_legs(start, goal, first)))?;
     let mut nodes = Vec::with_capacity(chebyshev(start, goal) + 1);
     nodes.push(start);
     walk(grid, start, goal, diagonal_first, &mut nodes);
@@ -448,25 +414,33 @@ pub(super) fn chebyshev(a: Cell, b: Cell) -> usize {
     a.0.abs_diff(b.0).max(a.1.abs_diff(b.1)) as usize
 }
 
-/// Whether the walk from `from` to `to` that makes its diagonal steps first (or last) is
-/// legal.
-fn clear_walk(grid: &Grid, from: Cell, to: Cell, diagonal_first: bool) -> bool {
+/// The two straight runs of the walk from `from` to `to`, each a step and a number of
+/// steps: the diagonal run first, or last.
+type Legs = [((i32, i32), usize); 2];
+
+/// The runs of the walk from `from` to `to` that makes its diagonal steps first (or last).
+#[inline(always)]
+fn ordered_legs(from: Cell, to: Cell, diagonal_first: bool) -> Legs {
     let (diagonal, diagonals, straight, straights) = legs(from, to);
-    let mut order = [(diagonal, diagonals), (straight, straights)];
-    if !diagonal_first {
-        order.swap(0, 1);
+    if diagonal_first {
+        [(diagonal, diagonals), (straight, straights)]
+    } else {
+        [(straight, straights), (diagonal, diagonals)]
     }
+}
+
+/// Whether every step of the runs `legs` from `from` is a legal move.
+#[inline(always)]
+fn clear(grid: &Grid, from: Cell, legs: Legs) -> bool {
     let mut index = grid.padded_index(from.0, from.1);
-    for ((dx, dy), steps) in order {
-        if steps == 0 {
-            continue;
-        }
+    for ((dx, dy), steps) in legs {
         let k = direction_of(dx, dy);
+        let (bit, offset) = (1u8 << k, grid.offsets[k]);
         for _ in 0..steps {
-            if grid.moves[index] & (1 << k) == 0 {
+            if grid.moves[index] & bit == 0 {
                 return false;
             }
-            index = index.wrapping_add_signed(grid.offsets[k]);
+            index = index.wrapping_add_signed(offset);
         }
     }
     true
@@ -474,6 +448,7 @@ fn clear_walk(grid: &Grid, from: Cell, to: Cell, diagonal_first: bool) -> bool {
 
 /// Appends to `out` the cells after `from` of a shortest path to `to`, which lies at the
 /// octile distance: the walk diagonal first, else straight first, else any such path.
+#[inline]
 pub(super) fn refine(
     grid: &Grid,
     from: Cell,
@@ -504,6 +479,7 @@ fn legs(from: Cell, to: Cell) -> ((i32, i32), usize, (i32, i32), usize) {
 
 /// Appends the cells after `from` of the walk to `to` that makes its diagonal steps first
 /// (or last), if every step of it is a legal move; otherwise appends nothing.
+#[inline]
 pub(super) fn walk(
     grid: &Grid,
     from: Cell,
@@ -511,25 +487,18 @@ pub(super) fn walk(
     diagonal_first: bool,
     out: &mut Vec<Cell>,
 ) -> bool {
-    let (diagonal, diagonals, straight, straights) = legs(from, to);
-    let mut order = [(diagonal, diagonals), (straight, straights)];
-    if !diagonal_first {
-        order.swap(0, 1);
-    }
     let mark = out.len();
     let mut at = from;
     let mut index = grid.padded_index(from.0, from.1);
-    for ((dx, dy), steps) in order {
-        if steps == 0 {
-            continue;
-        }
+    for ((dx, dy), steps) in ordered_legs(from, to, diagonal_first) {
         let k = direction_of(dx, dy);
+        let (bit, offset) = (1u8 << k, grid.offsets[k]);
         for _ in 0..steps {
-            if grid.moves[index] & (1 << k) == 0 {
+            if grid.moves[index] & bit == 0 {
                 out.truncate(mark);
                 return false;
             }
-            index = index.wrapping_add_signed(grid.offsets[k]);
+            index = index.wrapping_add_signed(offset);
             at = (at.0.wrapping_add_signed(dx), at.1.wrapping_add_signed(dy));
             out.push(at);
         }

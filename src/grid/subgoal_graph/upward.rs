@@ -2,13 +2,11 @@
 //! subgoals they reach directly, a search upwards from each side until neither can beat the
 //! best meeting found, and the shortcuts unpacked into subgoals, then cells.
 
-use std::collections::BinaryHeap;
-
 use super::super::{Cell, Grid};
 use super::build::{octile, Cells};
+use super::heap::Heap;
 use super::hierarchy::{Hierarchy, ORIGINAL};
 use super::query::{chebyshev, direct_path, refine};
-use super::Cheapest;
 use crate::{Path, PlanError, SearchStats};
 
 /// No parent: the node was reached from the start or the goal itself.
@@ -32,15 +30,16 @@ struct Record {
 #[derive(Debug, Default)]
 struct Side {
     records: Vec<Record>,
-    /// Entries keyed by cost plus estimate.
-    open: BinaryHeap<Cheapest>,
+    /// Entries keyed by cost plus estimate, as bits: non-negative floats order as their
+    /// bits do.
+    open: Heap,
     target: Cell,
 }
 
 impl Side {
     /// The least key left (a bound on every path this side can still find), or infinity.
     fn least(&self) -> f64 {
-        self.open.peek().map_or(f64::INFINITY, |q| q.0)
+        self.open.peek_key().map_or(f64::INFINITY, f64::from_bits)
     }
 
     /// Reaches `u`, at `at`, at cost `g` from `parent`, if that is cheaper than before and
@@ -56,10 +55,10 @@ impl Side {
         best: f64,
     ) -> bool {
         let record = &mut self.records[u as usize];
-        if record.stamp >= reached && g >= record.g {
-            return false;
-        }
-        if record.stamp == reached + 1 {
+        // One branch, not three: whether a neighbour was reached, and as cheaply, is a coin
+        // toss to the branch predictor, while the answer is mostly yes.
+        let known = (record.stamp >= reached) & (g >= record.g);
+        if known | (record.stamp == reached + 1) {
             return false;
         }
         let key = g + octile(at, self.target);
@@ -72,7 +71,7 @@ impl Side {
             middle,
             stamp: reached,
         };
-        self.open.push(Cheapest(key, u));
+        self.open.push(key.to_bits(), u);
         true
     }
 }
@@ -155,7 +154,7 @@ impl Upward {
                 break;
             }
             let side = usize::from(backward < forward);
-            let Some(Cheapest(_, u)) = self.sides[side].open.pop() else {
+            let Some((_, u)) = self.sides[side].open.pop() else {
                 break;
             };
             live -= 1;
@@ -177,21 +176,41 @@ impl Upward {
             // where edges go both ways, a cheaper neighbour would have lowered `g` already,
             // so the test is skipped there.
             let records = &self.sides[side].records;
+            // Every edge is tested, without a branch per edge or per half of the test: the
+            // halves are unpredictable, the whole is mostly false, and the edges are read
+            // again just below unless the subgoal is stalled.
             if !hierarchy.core.contains(u as usize)
-                && above.iter().any(|edge| {
+                && above.iter().fold(false, |stalled, edge| {
                     let higher = &records[edge.to as usize];
-                    higher.stamp >= reached && higher.g + edge.cost < g
+                    stalled | ((higher.stamp >= reached) & (higher.g + edge.cost < g))
                 })
             {
                 continue;
             }
+            self.stats.generated += above.len() as u64;
+            let [forward, backward] = &mut self.sides;
+            let (this, other) = if side == 0 {
+                (forward, &*backward)
+            } else {
+                (backward, &*forward)
+            };
             for edge in above {
-                self.stats.generated += 1;
-                let next = g + edge.cost;
-                let at = cells.position(edge.to);
-                if self.sides[side].reach((edge.to, at), next, u, edge.middle, reached, best) {
+                let (to, next) = (edge.to, g + edge.cost);
+                if this.reach(
+                    (to, cells.position(to)),
+                    next,
+                    u,
+                    edge.middle,
+                    reached,
+                    best,
+                ) {
                     live += 1;
-                    self.meet(edge.to, reached, &mut best, &mut meeting);
+                    // What `meet` does, with the sides already told apart.
+                    let there = &other.records[to as usize];
+                    if there.stamp >= reached && next + there.g < best {
+                        best = next + there.g;
+                        meeting = to;
+                    }
                 }
             }
             self.stats.max_frontier = self.stats.max_frontier.max(live);
