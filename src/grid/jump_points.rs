@@ -181,6 +181,51 @@ impl<J: Jumper> JumpPoints<J> {
     /// ```
     pub fn prepare(&mut self, grid: &Grid) {
         self.jumper.prepare(grid);
+        // The search's records too, so that the first search allocates nothing.
+        self.search.records.begin_listing(grid.node_bound());
+    }
+
+    /// The optimal path from `start` to `goal` as its waypoints: the start, every cell
+    /// where the path turns, and the goal. Consecutive waypoints lie on one row, column or
+    /// diagonal, with every cell between them free, so a unit steers from one to the next
+    /// in a straight line; [`plan`](Planner::plan) returns the same path with every cell
+    /// filled in. The cost, errors and statistics are `plan`'s, and so is the search; only
+    /// the output is shorter (a few cells, not one per step), which saves the filling on
+    /// long paths.
+    ///
+    /// `path.nodes` holds the waypoints, so [`Path::len`] counts segments, not moves. A
+    /// start equal to the goal gives one waypoint.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
+    /// use replan::Planner;
+    ///
+    /// let grid: Grid = "
+    ///     ..........
+    ///     ....#.....
+    ///     ....#.....
+    ///     ....#....."
+    ///     .parse::<Grid>()?
+    ///     .with_connectivity(Connectivity::Eight);
+    /// let mut jps = JumpPointSearchPlus::new();
+    /// let waypoints = jps.plan_waypoints(&grid, (0, 3), (9, 3))?;
+    /// // Up the diagonal to the gap above the wall, along the top row, down the diagonal.
+    /// assert_eq!(waypoints.nodes, vec![(0, 3), (3, 0), (5, 0), (8, 3), (9, 3)]);
+    /// let cells = jps.plan(&grid, (0, 3), (9, 3))?;
+    /// assert_eq!(waypoints.cost, cells.cost);
+    /// assert_eq!(cells.nodes.len(), 10);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn plan_waypoints(
+        &mut self,
+        grid: &Grid,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<Path<Cell, f64>, PlanError> {
+        self.search
+            .plan(&mut self.jumper, grid, start, goal, Route::Waypoints)
     }
 
     /// The bytes the jumper's tables take (none before the first build): for
@@ -246,7 +291,8 @@ impl<J: Jumper> Budgeted for JumpPoints<J> {
 
 impl<J: Jumper> Planner<Grid> for JumpPoints<J> {
     fn plan(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Path<Cell, f64>, PlanError> {
-        self.search.plan(&mut self.jumper, grid, start, goal)
+        self.search
+            .plan(&mut self.jumper, grid, start, goal, Route::Cells)
     }
 
     fn last_stats(&self) -> SearchStats {
@@ -587,6 +633,15 @@ impl Frontier<'_> {
     }
 }
 
+/// What a search returns as the path's nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// Every cell, start to goal.
+    Cells,
+    /// The start, the cells where the path turns, and the goal.
+    Waypoints,
+}
+
 /// The planner-independent part of a jump point search: records, frontier, statistics,
 /// budget, and whether the last grid seen has uniform weights.
 #[derive(Debug)]
@@ -666,6 +721,7 @@ impl JumpSearch {
         grid: &Grid,
         start: Cell,
         goal: Cell,
+        route: Route,
     ) -> Result<Path<Cell, f64>, PlanError> {
         self.stats = SearchStats::default();
         self.open.clear();
@@ -713,7 +769,7 @@ impl JumpSearch {
             self.live -= 1;
             if id == goal_id {
                 return Ok(Path {
-                    nodes: self.cells_to(grid, id),
+                    nodes: self.route_to(grid, id, route),
                     cost: record.g,
                     stats: self.stats,
                 });
@@ -739,7 +795,7 @@ impl JumpSearch {
                 });
                 self.records.reach_listing(goal_id, g, id);
                 return Ok(Path {
-                    nodes: self.cells_to(grid, goal_id),
+                    nodes: self.route_to(grid, goal_id, route),
                     cost: g,
                     stats: self.stats,
                 });
@@ -775,6 +831,55 @@ impl JumpSearch {
             self.stats.max_frontier = self.stats.max_frontier.max(self.live);
         }
         Err(PlanError::NoPath)
+    }
+
+    /// The path from the start to the node `id`, as `route` asks.
+    fn route_to(&mut self, grid: &Grid, id: u32, route: Route) -> Vec<Cell> {
+        match route {
+            Route::Cells => self.cells_to(grid, id),
+            Route::Waypoints => self.waypoints_to(grid, id),
+        }
+    }
+
+    /// The waypoints from the start to the node `id`: the jump points on its parent chain,
+    /// the cell where the route between two of them turns from the diagonal into the
+    /// straight leg, and none where the path goes on in the same direction.
+    fn waypoints_to(&mut self, grid: &Grid, id: u32) -> Vec<Cell> {
+        self.trail.clear();
+        self.records.push_ids_to_root(id, &mut self.trail);
+        let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
+        let heading = |from: Cell, to: Cell| (sign(from.0, to.0), sign(from.1, to.1));
+        // At most the jump points and a turn between each two.
+        let mut points: Vec<Cell> = Vec::with_capacity(2 * self.trail.len());
+        let add = |points: &mut Vec<Cell>, to: Cell| {
+            if let [.., before, last] = points[..] {
+                if heading(before, last) == heading(last, to) {
+                    // `last` lies on the way from `before` to `to`.
+                    points.pop();
+                }
+            }
+            points.push(to);
+        };
+        let mut jump_points = self.trail.iter().rev().map(|&id| grid.node(id as usize));
+        let Some(mut from) = jump_points.next() else {
+            return points;
+        };
+        points.push(from);
+        for to in jump_points {
+            let (dx, dy) = heading(from, to);
+            let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
+            let diagonal = across.min(down);
+            if diagonal > 0 && across != down {
+                let turn = (
+                    from.0.wrapping_add_signed(dx * diagonal as i32),
+                    from.1.wrapping_add_signed(dy * diagonal as i32),
+                );
+                add(&mut points, turn);
+            }
+            add(&mut points, to);
+            from = to;
+        }
+        points
     }
 
     /// The cells from the start to the node `id`: the jump points on its parent chain with
