@@ -75,7 +75,8 @@
 //!
 //! - `Path::nodes` lists every cell, not only the jump points: the rays between jump
 //!   points are filled in, so consecutive cells are neighbours and the path is walkable as
-//!   [`AStar`](crate::AStar)'s is.
+//!   [`AStar`](crate::AStar)'s is. [`JumpPoints::plan_waypoints`] returns the same path as
+//!   its turns only.
 //! - `SearchStats::expanded` counts jump points expanded (never a diagonal one),
 //!   `generated` the successors generated (rays that stopped), `max_frontier` the most
 //!   nodes on the frontier at once. The budget limits expanded jump points.
@@ -738,20 +739,20 @@ impl JumpSearch {
         let goal_id = grid.index(goal) as u32;
         self.records.reach_listing(start_id, 0.0, NO_PARENT);
         let start_key = f64::frontier_key(0.0, Octile.estimate(start, goal));
-        self.open.push(Queued {
-            key: start_key,
-            id: start_id,
-            arrival: NO_ARRIVAL,
-            g: 0.0,
-        });
         self.live = 1;
         self.stats.max_frontier = 1;
 
         // The frontier is `open` plus at most one entry held outside it: the best child of
         // the last expansion, taken next if nothing in `open` is better. Along corridors
         // and open ground most expansions have one child that continues the route, and
-        // holding it saves a push and a pop.
-        let mut held: Option<Queued> = None;
+        // holding it saves a push and a pop. The start is held first, so that a query the
+        // start's expansion answers (most on open maps) never touches the heap.
+        let mut held: Option<Queued> = Some(Queued {
+            key: start_key,
+            id: start_id,
+            arrival: NO_ARRIVAL,
+            g: 0.0,
+        });
         loop {
             let popped = match held.take() {
                 // A better top of `open` trades places with the child: one sift.
@@ -843,42 +844,55 @@ impl JumpSearch {
 
     /// The waypoints from the start to the node `id`: the jump points on its parent chain,
     /// the cell where the route between two of them turns from the diagonal into the
-    /// straight leg, and none where the path goes on in the same direction.
+    /// straight leg, and none where the path goes on in the same direction. Built from the
+    /// node back along the parents, then reversed.
     fn waypoints_to(&mut self, grid: &Grid, id: u32) -> Vec<Cell> {
-        self.trail.clear();
-        self.records.push_ids_to_root(id, &mut self.trail);
         let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
         let heading = |from: Cell, to: Cell| (sign(from.0, to.0), sign(from.1, to.1));
-        // At most the jump points and a turn between each two.
-        let mut points: Vec<Cell> = Vec::with_capacity(2 * self.trail.len());
-        let add = |points: &mut Vec<Cell>, to: Cell| {
-            if let [.., before, last] = points[..] {
-                if heading(before, last) == heading(last, to) {
-                    // `last` lies on the way from `before` to `to`.
-                    points.pop();
-                }
+        // One allocation: at most a jump point and a turn per parent, and the node.
+        let mut parents = 0;
+        let mut at = id;
+        while self.records.parent(at) != NO_PARENT {
+            at = self.records.parent(at);
+            parents += 1;
+        }
+        let mut to = grid.node(id as usize);
+        let mut points: Vec<Cell> = Vec::with_capacity(2 * parents + 1);
+        points.push(to);
+        // The heading of the segment from `to` on towards the goal; none yet.
+        let mut onwards = (0, 0);
+        // Adds `from`, the start of a segment ending at the last point: the last point
+        // goes if the path runs straight on through it.
+        let add = |points: &mut Vec<Cell>, onwards: &mut (i32, i32), from: Cell| {
+            let last = points[points.len() - 1];
+            let towards = heading(from, last);
+            if towards == *onwards {
+                points.pop();
             }
-            points.push(to);
+            points.push(from);
+            *onwards = towards;
         };
-        let mut jump_points = self.trail.iter().rev().map(|&id| grid.node(id as usize));
-        let Some(mut from) = jump_points.next() else {
-            return points;
-        };
-        points.push(from);
-        for to in jump_points {
-            let (dx, dy) = heading(from, to);
+        let mut at = id;
+        loop {
+            let parent = self.records.parent(at);
+            if parent == NO_PARENT {
+                break;
+            }
+            let from = grid.node(parent as usize);
             let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
             let diagonal = across.min(down);
             if diagonal > 0 && across != down {
+                let (dx, dy) = heading(from, to);
                 let turn = (
                     from.0.wrapping_add_signed(dx * diagonal as i32),
                     from.1.wrapping_add_signed(dy * diagonal as i32),
                 );
-                add(&mut points, turn);
+                add(&mut points, &mut onwards, turn);
             }
-            add(&mut points, to);
-            from = to;
+            add(&mut points, &mut onwards, from);
+            (to, at) = (from, parent);
         }
+        points.reverse();
         points
     }
 
