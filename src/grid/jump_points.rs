@@ -566,7 +566,9 @@ struct Frontier<'a> {
     records: &'a mut Records<f64>,
     open: &'a mut BinaryHeap<Queued>,
     /// The best child of this expansion, kept out of `open` (see [`JumpSearch::plan`]).
-    held: &'a mut Option<Queued>,
+    held: &'a mut Queued,
+    /// Whether `held` holds an entry.
+    holding: &'a mut bool,
     /// Nodes in `open` that are not stale duplicates.
     live: &'a mut usize,
     stats: &'a mut SearchStats,
@@ -625,10 +627,13 @@ impl Frontier<'_> {
             g,
         };
         // `Queued` orders better entries as greater.
-        match self.held {
-            Some(held) if entry <= *held => self.open.push(entry),
-            Some(held) => self.open.push(std::mem::replace(held, entry)),
-            None => *self.held = Some(entry),
+        if !*self.holding {
+            *self.held = entry;
+            *self.holding = true;
+        } else if entry <= *self.held {
+            self.open.push(entry);
+        } else {
+            self.open.push(std::mem::replace(self.held, entry));
         }
         *self.live += usize::from(!queued);
     }
@@ -747,22 +752,30 @@ impl JumpSearch {
         // and open ground most expansions have one child that continues the route, and
         // holding it saves a push and a pop. The start is held first, so that a query the
         // start's expansion answers (most on open maps) never touches the heap.
-        let mut held: Option<Queued> = Some(Queued {
+        // A flag beside a plain entry rather than an `Option`: the entry is written a field
+        // at a time, and taking an `Option` out read it back as two 16-byte loads, which
+        // cannot be forwarded from those stores and stalled every expansion.
+        let mut held = Queued {
             key: start_key,
             id: start_id,
             arrival: NO_ARRIVAL,
             g: 0.0,
-        });
+        };
+        let mut holding = true;
         loop {
-            let popped = match held.take() {
+            let record = if holding {
+                holding = false;
                 // A better top of `open` trades places with the child: one sift.
-                Some(child) => match self.open.peek_mut() {
-                    Some(mut top) if *top > child => Some(std::mem::replace(&mut *top, child)),
-                    _ => Some(child),
-                },
-                None => self.open.pop(),
+                match self.open.peek_mut() {
+                    Some(mut top) if *top > held => std::mem::replace(&mut *top, held),
+                    _ => held,
+                }
+            } else {
+                match self.open.pop() {
+                    Some(record) => record,
+                    None => break,
+                }
             };
-            let Some(record) = popped else { break };
             let id = record.id;
             if self.records.is_closed(id) {
                 continue; // a stale entry: the node came off the frontier by a cheaper route
@@ -805,6 +818,7 @@ impl JumpSearch {
                 records: &mut self.records,
                 open: &mut self.open,
                 held: &mut held,
+                holding: &mut holding,
                 live: &mut self.live,
                 stats: &mut self.stats,
                 grid,
