@@ -15,7 +15,9 @@
 //! `two-level-subgoal-graph`, `simple-subgoal-graph` or `subgoal-hierarchy` (each of those
 //! structures on every map). The planners with tables (`jps`, `jps-plus` and the subgoal graphs)
 //! build them before the first search, as a game does when it loads a level: their summary
-//! adds `build_micros=B` (the build) and `micros` times the queries only.
+//! adds `build_micros=B` (the build) and `micros` times the queries only. With `jps` or
+//! `jps-plus`, `--waypoints` has each path returned as its waypoints (the cells where it
+//! turns, `JumpPoints::plan_waypoints`) instead of every cell.
 //!
 //! Any-angle planning: `--planner theta-star` or `lazy-theta-star`, and `--smooth` (string
 //! pulling, after any planner) print instead
@@ -45,13 +47,14 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Parser, ValueEnum};
+use replan::grid::jump_points::Jumper;
 use replan::grid::movingai::{read_map, read_scenarios, Scenario};
 use replan::grid::subgoal_graph::Levels;
 use replan::grid::{
-    path_length, smooth_path, Anya, Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus,
-    LazyThetaStar, Octile, SubgoalGraph, ThetaStar,
+    path_length, smooth_path, Anya, Cell, Connectivity, Grid, JumpPointSearch, JumpPointSearchPlus,
+    JumpPoints, LazyThetaStar, Octile, SubgoalGraph, ThetaStar,
 };
-use replan::{AStar, Dijkstra, PlanError, Planner};
+use replan::{AStar, Budgeted, Dijkstra, PlanError, Planner};
 
 /// Costs this far from the published optimum count as mismatches.
 const TOLERANCE: f64 = 0.01;
@@ -74,6 +77,10 @@ struct Args {
     /// Shorten every path by string pulling along line of sight.
     #[arg(long)]
     smooth: bool,
+    /// With `jps` or `jps-plus`: return each path as its waypoints (where it turns), not
+    /// every cell (`plan_waypoints`).
+    #[arg(long)]
+    waypoints: bool,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -141,16 +148,10 @@ fn main() -> ExitCode {
             PlannerChoice::Astar => benchmark(map, scen, AStar::new(Octile)),
             PlannerChoice::Dijkstra => benchmark(map, scen, Dijkstra::default()),
             PlannerChoice::Jps => {
-                prepared_benchmark(map, scen, JumpPointSearch::new(), |planner, grid| {
-                    planner.prepare(grid);
-                    Ok(String::new())
-                })
+                jump_point_benchmark(map, scen, JumpPointSearch::new(), args.waypoints)
             }
             PlannerChoice::JpsPlus => {
-                prepared_benchmark(map, scen, JumpPointSearchPlus::new(), |planner, grid| {
-                    planner.prepare(grid);
-                    Ok(String::new())
-                })
+                jump_point_benchmark(map, scen, JumpPointSearchPlus::new(), args.waypoints)
             }
             PlannerChoice::SubgoalGraph => subgoal_benchmark(map, scen, SubgoalGraph::new()),
             PlannerChoice::TwoLevelSubgoalGraph => {
@@ -223,6 +224,55 @@ fn benchmark<P: Planner<Grid>>(
     let summary = solve_all(&grid, &scenarios, planner)?;
     println!("{summary}");
     Ok(())
+}
+
+/// [`benchmark`] for a jump point search: its tables built first, and with `waypoints` each
+/// path returned as its waypoints ([`JumpPoints::plan_waypoints`]) rather than every cell.
+fn jump_point_benchmark<J: Jumper>(
+    map_path: &Path,
+    scen_path: &Path,
+    planner: JumpPoints<J>,
+    waypoints: bool,
+) -> Result<(), String> {
+    let prepare = |planner: &mut JumpPoints<J>, grid: &Grid| {
+        planner.prepare(grid);
+        Ok(String::new())
+    };
+    if waypoints {
+        prepared_benchmark(map_path, scen_path, Waypoints(planner), |planner, grid| {
+            prepare(&mut planner.0, grid)
+        })
+    } else {
+        prepared_benchmark(map_path, scen_path, planner, prepare)
+    }
+}
+
+/// A jump point search whose `plan` returns the waypoints only.
+struct Waypoints<J>(JumpPoints<J>);
+
+impl<J: Jumper> Budgeted for Waypoints<J> {
+    fn budget(&self) -> Option<u64> {
+        self.0.budget()
+    }
+
+    fn budget_mut(&mut self) -> &mut Option<u64> {
+        self.0.budget_mut()
+    }
+}
+
+impl<J: Jumper> Planner<Grid> for Waypoints<J> {
+    fn plan(
+        &mut self,
+        grid: &Grid,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<replan::Path<Cell, f64>, PlanError> {
+        self.0.plan_waypoints(grid, start, goal)
+    }
+
+    fn last_stats(&self) -> replan::SearchStats {
+        self.0.last_stats()
+    }
 }
 
 /// [`benchmark`] for a subgoal graph: the graph is built first, and its build time reported

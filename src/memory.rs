@@ -79,7 +79,7 @@ pub(crate) struct Records<C> {
 /// The fewest words of a bit array for which a listing search lists: on smaller arrays,
 /// zeroing both whole costs a few hundred instructions, less than the listing.
 #[cfg(feature = "grid")]
-const LIST_FROM_WORDS: usize = 1024;
+const LIST_FROM_WORDS: usize = 256;
 
 /// The slots of the list of touched words for bit arrays of `words` words: past an eighth
 /// of the words, zeroing the arrays whole costs about as much as zeroing the listed words.
@@ -325,6 +325,13 @@ impl<C: Cost> Records<C> {
     }
 
     /// Whether the node was expanded in this search.
+    /// The parent recorded for a reached node, [`NO_PARENT`] for a root.
+    #[cfg(feature = "grid")]
+    #[inline(always)]
+    pub(crate) fn parent(&self, id: u32) -> u32 {
+        self.records[id as usize].1
+    }
+
     #[cfg(feature = "grid")]
     #[inline(always)]
     pub(crate) fn is_closed(&self, id: u32) -> bool {

@@ -75,7 +75,8 @@
 //!
 //! - `Path::nodes` lists every cell, not only the jump points: the rays between jump
 //!   points are filled in, so consecutive cells are neighbours and the path is walkable as
-//!   [`AStar`](crate::AStar)'s is.
+//!   [`AStar`](crate::AStar)'s is. [`JumpPoints::plan_waypoints`] returns the same path as
+//!   its turns only.
 //! - `SearchStats::expanded` counts jump points expanded (never a diagonal one),
 //!   `generated` the successors generated (rays that stopped), `max_frontier` the most
 //!   nodes on the frontier at once. The budget limits expanded jump points.
@@ -181,6 +182,51 @@ impl<J: Jumper> JumpPoints<J> {
     /// ```
     pub fn prepare(&mut self, grid: &Grid) {
         self.jumper.prepare(grid);
+        // The search's records too, so that the first search allocates nothing.
+        self.search.records.begin_listing(grid.node_bound());
+    }
+
+    /// The optimal path from `start` to `goal` as its waypoints: the start, every cell
+    /// where the path turns, and the goal. Consecutive waypoints lie on one row, column or
+    /// diagonal, with every cell between them free, so a unit steers from one to the next
+    /// in a straight line; [`plan`](Planner::plan) returns the same path with every cell
+    /// filled in. The cost, errors and statistics are `plan`'s, and so is the search; only
+    /// the output is shorter (a few cells, not one per step), which saves the filling on
+    /// long paths.
+    ///
+    /// `path.nodes` holds the waypoints, so [`Path::len`] counts segments, not moves. A
+    /// start equal to the goal gives one waypoint.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use replan::grid::{Connectivity, Grid, JumpPointSearchPlus};
+    /// use replan::Planner;
+    ///
+    /// let grid: Grid = "
+    ///     ..........
+    ///     ....#.....
+    ///     ....#.....
+    ///     ....#....."
+    ///     .parse::<Grid>()?
+    ///     .with_connectivity(Connectivity::Eight);
+    /// let mut jps = JumpPointSearchPlus::new();
+    /// let waypoints = jps.plan_waypoints(&grid, (0, 3), (9, 3))?;
+    /// // Up the diagonal to the gap above the wall, along the top row, down the diagonal.
+    /// assert_eq!(waypoints.nodes, vec![(0, 3), (3, 0), (5, 0), (8, 3), (9, 3)]);
+    /// let cells = jps.plan(&grid, (0, 3), (9, 3))?;
+    /// assert_eq!(waypoints.cost, cells.cost);
+    /// assert_eq!(cells.nodes.len(), 10);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn plan_waypoints(
+        &mut self,
+        grid: &Grid,
+        start: Cell,
+        goal: Cell,
+    ) -> Result<Path<Cell, f64>, PlanError> {
+        self.search
+            .plan(&mut self.jumper, grid, start, goal, Route::Waypoints)
     }
 
     /// The bytes the jumper's tables take (none before the first build): for
@@ -246,7 +292,8 @@ impl<J: Jumper> Budgeted for JumpPoints<J> {
 
 impl<J: Jumper> Planner<Grid> for JumpPoints<J> {
     fn plan(&mut self, grid: &Grid, start: Cell, goal: Cell) -> Result<Path<Cell, f64>, PlanError> {
-        self.search.plan(&mut self.jumper, grid, start, goal)
+        self.search
+            .plan(&mut self.jumper, grid, start, goal, Route::Cells)
     }
 
     fn last_stats(&self) -> SearchStats {
@@ -519,7 +566,9 @@ struct Frontier<'a> {
     records: &'a mut Records<f64>,
     open: &'a mut BinaryHeap<Queued>,
     /// The best child of this expansion, kept out of `open` (see [`JumpSearch::plan`]).
-    held: &'a mut Option<Queued>,
+    held: &'a mut Queued,
+    /// Whether `held` holds an entry.
+    holding: &'a mut bool,
     /// Nodes in `open` that are not stale duplicates.
     live: &'a mut usize,
     stats: &'a mut SearchStats,
@@ -578,13 +627,25 @@ impl Frontier<'_> {
             g,
         };
         // `Queued` orders better entries as greater.
-        match self.held {
-            Some(held) if entry <= *held => self.open.push(entry),
-            Some(held) => self.open.push(std::mem::replace(held, entry)),
-            None => *self.held = Some(entry),
+        if !*self.holding {
+            *self.held = entry;
+            *self.holding = true;
+        } else if entry <= *self.held {
+            self.open.push(entry);
+        } else {
+            self.open.push(std::mem::replace(self.held, entry));
         }
         *self.live += usize::from(!queued);
     }
+}
+
+/// What a search returns as the path's nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// Every cell, start to goal.
+    Cells,
+    /// The start, the cells where the path turns, and the goal.
+    Waypoints,
 }
 
 /// The planner-independent part of a jump point search: records, frontier, statistics,
@@ -666,6 +727,7 @@ impl JumpSearch {
         grid: &Grid,
         start: Cell,
         goal: Cell,
+        route: Route,
     ) -> Result<Path<Cell, f64>, PlanError> {
         self.stats = SearchStats::default();
         self.open.clear();
@@ -682,30 +744,38 @@ impl JumpSearch {
         let goal_id = grid.index(goal) as u32;
         self.records.reach_listing(start_id, 0.0, NO_PARENT);
         let start_key = f64::frontier_key(0.0, Octile.estimate(start, goal));
-        self.open.push(Queued {
-            key: start_key,
-            id: start_id,
-            arrival: NO_ARRIVAL,
-            g: 0.0,
-        });
         self.live = 1;
         self.stats.max_frontier = 1;
 
         // The frontier is `open` plus at most one entry held outside it: the best child of
         // the last expansion, taken next if nothing in `open` is better. Along corridors
         // and open ground most expansions have one child that continues the route, and
-        // holding it saves a push and a pop.
-        let mut held: Option<Queued> = None;
+        // holding it saves a push and a pop. The start is held first, so that a query the
+        // start's expansion answers (most on open maps) never touches the heap.
+        // A flag beside a plain entry rather than an `Option`: the entry is written a field
+        // at a time, and taking an `Option` out read it back as two 16-byte loads, which
+        // cannot be forwarded from those stores and stalled every expansion.
+        let mut held = Queued {
+            key: start_key,
+            id: start_id,
+            arrival: NO_ARRIVAL,
+            g: 0.0,
+        };
+        let mut holding = true;
         loop {
-            let popped = match held.take() {
+            let record = if holding {
+                holding = false;
                 // A better top of `open` trades places with the child: one sift.
-                Some(child) => match self.open.peek_mut() {
-                    Some(mut top) if *top > child => Some(std::mem::replace(&mut *top, child)),
-                    _ => Some(child),
-                },
-                None => self.open.pop(),
+                match self.open.peek_mut() {
+                    Some(mut top) if *top > held => std::mem::replace(&mut *top, held),
+                    _ => held,
+                }
+            } else {
+                match self.open.pop() {
+                    Some(record) => record,
+                    None => break,
+                }
             };
-            let Some(record) = popped else { break };
             let id = record.id;
             if self.records.is_closed(id) {
                 continue; // a stale entry: the node came off the frontier by a cheaper route
@@ -713,7 +783,7 @@ impl JumpSearch {
             self.live -= 1;
             if id == goal_id {
                 return Ok(Path {
-                    nodes: self.cells_to(grid, id),
+                    nodes: self.route_to(grid, id, route),
                     cost: record.g,
                     stats: self.stats,
                 });
@@ -739,7 +809,7 @@ impl JumpSearch {
                 });
                 self.records.reach_listing(goal_id, g, id);
                 return Ok(Path {
-                    nodes: self.cells_to(grid, goal_id),
+                    nodes: self.route_to(grid, goal_id, route),
                     cost: g,
                     stats: self.stats,
                 });
@@ -748,6 +818,7 @@ impl JumpSearch {
                 records: &mut self.records,
                 open: &mut self.open,
                 held: &mut held,
+                holding: &mut holding,
                 live: &mut self.live,
                 stats: &mut self.stats,
                 grid,
@@ -775,6 +846,68 @@ impl JumpSearch {
             self.stats.max_frontier = self.stats.max_frontier.max(self.live);
         }
         Err(PlanError::NoPath)
+    }
+
+    /// The path from the start to the node `id`, as `route` asks.
+    fn route_to(&mut self, grid: &Grid, id: u32, route: Route) -> Vec<Cell> {
+        match route {
+            Route::Cells => self.cells_to(grid, id),
+            Route::Waypoints => self.waypoints_to(grid, id),
+        }
+    }
+
+    /// The waypoints from the start to the node `id`: the jump points on its parent chain,
+    /// the cell where the route between two of them turns from the diagonal into the
+    /// straight leg, and none where the path goes on in the same direction. Built from the
+    /// node back along the parents, then reversed.
+    fn waypoints_to(&mut self, grid: &Grid, id: u32) -> Vec<Cell> {
+        let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
+        let heading = |from: Cell, to: Cell| (sign(from.0, to.0), sign(from.1, to.1));
+        // One allocation: at most a jump point and a turn per parent, and the node.
+        let mut parents = 0;
+        let mut at = id;
+        while self.records.parent(at) != NO_PARENT {
+            at = self.records.parent(at);
+            parents += 1;
+        }
+        let mut to = grid.node(id as usize);
+        let mut points: Vec<Cell> = Vec::with_capacity(2 * parents + 1);
+        points.push(to);
+        // The heading of the segment from `to` on towards the goal; none yet.
+        let mut onwards = (0, 0);
+        // Adds `from`, the start of a segment ending at the last point: the last point
+        // goes if the path runs straight on through it.
+        let add = |points: &mut Vec<Cell>, onwards: &mut (i32, i32), from: Cell| {
+            let last = points[points.len() - 1];
+            let towards = heading(from, last);
+            if towards == *onwards {
+                points.pop();
+            }
+            points.push(from);
+            *onwards = towards;
+        };
+        let mut at = id;
+        loop {
+            let parent = self.records.parent(at);
+            if parent == NO_PARENT {
+                break;
+            }
+            let from = grid.node(parent as usize);
+            let (across, down) = (to.0.abs_diff(from.0), to.1.abs_diff(from.1));
+            let diagonal = across.min(down);
+            if diagonal > 0 && across != down {
+                let (dx, dy) = heading(from, to);
+                let turn = (
+                    from.0.wrapping_add_signed(dx * diagonal as i32),
+                    from.1.wrapping_add_signed(dy * diagonal as i32),
+                );
+                add(&mut points, &mut onwards, turn);
+            }
+            add(&mut points, &mut onwards, from);
+            (to, at) = (from, parent);
+        }
+        points.reverse();
+        points
     }
 
     /// The cells from the start to the node `id`: the jump points on its parent chain with

@@ -179,6 +179,61 @@ proptest! {
     }
 }
 
+/// The cells from waypoint to waypoint, each pair joined by one straight or diagonal line.
+fn fill_waypoints(waypoints: &[Cell]) -> Result<Vec<Cell>, String> {
+    let mut cells = waypoints[..1].to_vec();
+    for pair in waypoints.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let (across, down) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
+        if !(across == 0 || down == 0 || across == down) || (across, down) == (0, 0) {
+            return Err(format!(
+                "{a:?} -> {b:?} is not one straight or diagonal line"
+            ));
+        }
+        let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
+        let (dx, dy) = (sign(a.0, b.0), sign(a.1, b.1));
+        for k in 1..=across.max(down) as i32 {
+            cells.push((
+                a.0.wrapping_add_signed(dx * k),
+                a.1.wrapping_add_signed(dy * k),
+            ));
+        }
+    }
+    Ok(cells)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `plan_waypoints` returns `plan`'s path, filled in, and each waypoint turns.
+    #[test]
+    fn waypoints_are_the_turns_of_the_planned_path((grid, start, goal) in grid_case(40, 30, 30)) {
+        let (mut jps, mut plus) = both();
+        for (cells, waypoints) in [
+            (jps.plan(&grid, start, goal), jps.plan_waypoints(&grid, start, goal)),
+            (plus.plan(&grid, start, goal), plus.plan_waypoints(&grid, start, goal)),
+        ] {
+            let (cells, waypoints) = match (cells, waypoints) {
+                (Ok(cells), Ok(waypoints)) => (cells, waypoints),
+                (cells, waypoints) => {
+                    prop_assert_eq!(cells.err(), waypoints.err());
+                    continue;
+                }
+            };
+            prop_assert_eq!(cells.cost, waypoints.cost);
+            prop_assert_eq!(cells.stats, waypoints.stats);
+            prop_assert_eq!(&fill_waypoints(&waypoints.nodes).map_err(TestCaseError::fail)?, &cells.nodes);
+            for triple in waypoints.nodes.windows(3) {
+                let heading = |a: Cell, b: Cell| {
+                    let sign = |from: u32, to: u32| i32::from(to > from) - i32::from(to < from);
+                    (sign(a.0, b.0), sign(a.1, b.1))
+                };
+                prop_assert_ne!(heading(triple[0], triple[1]), heading(triple[1], triple[2]));
+            }
+        }
+    }
+}
+
 fn both() -> (JumpPointSearch, JumpPointSearchPlus) {
     (JumpPointSearch::new(), JumpPointSearchPlus::new())
 }
