@@ -141,11 +141,10 @@ where
             G::Cost::from_small_integer(h)
         });
 
-        // The edge whose cost made a child's `g` invalid: a small `Copy` value rather
-        // than the `PlanError` it becomes, so the children's loop can keep it in a register.
-        let mut bad_edge = None;
-        // A NaN estimate, likewise.
-        let mut bad_estimate = None;
+        // An invalid edge cost or a NaN estimate met among the children: a small `Copy`
+        // value rather than the `PlanError` it becomes, and one for both, so the children's
+        // loop keeps one flag in a register and the expansion tests it once.
+        let mut fault = None;
         if let (true, Some(node_h)) = (in_buckets, node_h) {
             // The common case in a loop of its own: bucket frontier, estimates updated
             // along the edges. Without the heap's code and the full estimate in it, the
@@ -164,7 +163,7 @@ where
                         g,
                         id,
                         &target,
-                        &mut bad_edge,
+                        &mut fault,
                         &mut reopened,
                         stats,
                     ) else {
@@ -172,7 +171,7 @@ where
                     };
                     let h = target.estimate_child(node, node_h, next);
                     if is_nan(h) {
-                        bad_estimate = Some(h);
+                        fault = Some(Fault::Estimate(h));
                         return;
                     }
                     if CLOSEST {
@@ -198,7 +197,7 @@ where
                         g,
                         id,
                         &target,
-                        &mut bad_edge,
+                        &mut fault,
                         &mut reopened,
                         stats,
                     ) else {
@@ -209,7 +208,7 @@ where
                         None => target.estimate(next),
                     };
                     if is_nan(h) {
-                        bad_estimate = Some(h);
+                        fault = Some(Fault::Estimate(h));
                         return;
                     }
                     if CLOSEST {
@@ -248,11 +247,8 @@ where
                 break Err(error);
             }
         }
-        if let Some(edge) = bad_edge {
-            break Err(edge_error(edge));
-        }
-        if let Some(estimate) = bad_estimate {
-            break Err(estimate_error(estimate));
+        if let Some(fault) = fault {
+            break Err(fault.error());
         }
         if !overflow.is_empty() {
             // An `f` too large for the buckets: the heap takes over for the rest of the
@@ -299,8 +295,8 @@ where
 /// Relaxes the edge to a child `(id, edge cost)` of the node `parent_id` at cost `g`:
 /// returns the child's new `g` and whether it is queued already, or `None` when the route
 /// does not improve it, the edge is impassable (infinite cost), or the edge's cost is
-/// invalid (kept in `bad_edge`, which also skips the node's remaining children). Sets
-/// `reopened` when a closed node gets a cheaper route.
+/// invalid (kept in `fault`, which, like a NaN estimate kept there, also skips the node's
+/// remaining children). Sets `reopened` when a closed node gets a cheaper route.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
@@ -309,11 +305,11 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
     g: G::Cost,
     parent_id: u32,
     target: &T,
-    bad_edge: &mut Option<G::Cost>,
+    fault: &mut Option<Fault<G::Cost>>,
     reopened: &mut bool,
     stats: &mut SearchStats,
 ) -> Option<(G::Cost, bool)> {
-    if bad_edge.is_some() {
+    if fault.is_some() {
         return None;
     }
     stats.generated += 1;
@@ -329,7 +325,7 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
             return None;
         }
         _ => {
-            *bad_edge = Some(edge);
+            *fault = Some(Fault::Edge(edge));
             return None;
         }
     };
@@ -368,6 +364,24 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
             records.reach(child, new_g, parent_id);
             *reopened |= closed;
             Some((new_g, !closed))
+        }
+    }
+}
+
+/// Why an expansion stops early: an edge whose cost is invalid or makes the path's cost
+/// overflow, or a NaN estimate.
+#[derive(Clone, Copy, Debug)]
+enum Fault<C> {
+    Edge(C),
+    Estimate(C),
+}
+
+impl<C: Cost> Fault<C> {
+    #[cold]
+    fn error(self) -> PlanError {
+        match self {
+            Fault::Edge(edge) => edge_error(edge),
+            Fault::Estimate(estimate) => estimate_error(estimate),
         }
     }
 }
