@@ -88,29 +88,35 @@ where
     let stop = loop {
         // The popped node's `f`, while it comes from a bucket.
         let mut popped_f = None;
-        // In heap mode the next node is only looked at here, and taken off the frontier
-        // once it is known to be expanded: a slice that ends leaves the frontier as it
-        // was, so the next one takes the same node among equal keys as an uninterrupted
-        // search would (a node pushed back into the heap could sift below its equals).
-        let mut from_heap = false;
+        // Below the limit the next node is expanded unless it is the goal, so it is taken
+        // off the frontier at once. At the limit, in heap mode, it is only looked at: a
+        // slice that ends leaves the frontier as it was, so the next one takes the same
+        // node among equal keys as an uninterrupted search would (a node pushed back into
+        // the heap could sift below its equals).
+        let at_limit = stats.expanded >= limit;
         let popped = if in_buckets {
             buckets.pop().map(|(id, bucket)| {
                 popped_f = Some(ties.f_of(bucket));
                 id
             })
+        } else if !at_limit {
+            match held {
+                Some((held_id, held_key)) => match open.peek() {
+                    Some((_, top)) if *top < held_key => open.pop().map(|(id, _)| id),
+                    _ => {
+                        held = None;
+                        Some(held_id)
+                    }
+                },
+                None => open.pop().map(|(id, _)| id),
+            }
         } else {
             match held {
                 Some((held_id, held_key)) => match open.peek() {
-                    Some((top_id, top)) if *top < held_key => {
-                        from_heap = true;
-                        Some(top_id)
-                    }
+                    Some((top_id, top)) if *top < held_key => Some(top_id),
                     _ => Some(held_id),
                 },
-                None => {
-                    from_heap = true;
-                    open.peek().map(|(id, _)| id)
-                }
+                None => open.peek().map(|(id, _)| id),
             }
         };
         let Some(id) = popped else {
@@ -119,14 +125,9 @@ where
         if target.is_goal(id, || memory.node(graph, id)) {
             break Ok(Stop::Found(id));
         }
-        if stats.expanded >= limit {
+        if at_limit {
             // Sorted out below, out of the loop's way: the budget ran out, or the slice.
             break Ok(Stop::Paused(id));
-        }
-        if from_heap {
-            open.pop();
-        } else if !in_buckets {
-            held = None;
         }
         memory.records.close(id);
         stats.expanded += 1;
