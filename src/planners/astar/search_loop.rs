@@ -95,7 +95,7 @@ where
         // the heap could sift below its equals).
         let at_limit = stats.expanded >= limit;
         let popped = if in_buckets {
-            buckets.pop().map(|(id, bucket)| {
+            buckets.pop_growing().map(|(id, bucket)| {
                 popped_f = Some(ties.f_of(bucket));
                 id
             })
@@ -283,7 +283,7 @@ where
             // The slice is spent: the popped node goes back on top of its bucket's stack,
             // to be popped first by the next one. (In heap mode it was not taken off.)
             let bucket = buckets.last_popped_priority();
-            buckets.push_absent(id, bucket);
+            buckets.push_absent_growing(id, bucket);
         }
     }
     state.in_buckets = in_buckets;
@@ -406,8 +406,8 @@ fn queue_in_bucket<C: Cost>(
         return;
     }
     match ties.bucket_of(g.saturating_add(h), h) {
-        Some(bucket) if queued => buckets.change(id, bucket),
-        Some(bucket) => buckets.push_absent(id, bucket),
+        Some(bucket) if queued => buckets.change_growing(id, bucket),
+        Some(bucket) => buckets.push_absent_growing(id, bucket),
         None => {
             if queued {
                 buckets.remove(id);
