@@ -88,29 +88,35 @@ where
     let stop = loop {
         // The popped node's `f`, while it comes from a bucket.
         let mut popped_f = None;
-        // In heap mode the next node is only looked at here, and taken off the frontier
-        // once it is known to be expanded: a slice that ends leaves the frontier as it
-        // was, so the next one takes the same node among equal keys as an uninterrupted
-        // search would (a node pushed back into the heap could sift below its equals).
-        let mut from_heap = false;
+        // Below the limit the next node is expanded unless it is the goal, so it is taken
+        // off the frontier at once. At the limit, in heap mode, it is only looked at: a
+        // slice that ends leaves the frontier as it was, so the next one takes the same
+        // node among equal keys as an uninterrupted search would (a node pushed back into
+        // the heap could sift below its equals).
+        let at_limit = stats.expanded >= limit;
         let popped = if in_buckets {
-            buckets.pop().map(|(id, bucket)| {
+            buckets.pop_growing().map(|(id, bucket)| {
                 popped_f = Some(ties.f_of(bucket));
                 id
             })
+        } else if !at_limit {
+            match held {
+                Some((held_id, held_key)) => match open.peek() {
+                    Some((_, top)) if *top < held_key => open.pop().map(|(id, _)| id),
+                    _ => {
+                        held = None;
+                        Some(held_id)
+                    }
+                },
+                None => open.pop().map(|(id, _)| id),
+            }
         } else {
             match held {
                 Some((held_id, held_key)) => match open.peek() {
-                    Some((top_id, top)) if *top < held_key => {
-                        from_heap = true;
-                        Some(top_id)
-                    }
+                    Some((top_id, top)) if *top < held_key => Some(top_id),
                     _ => Some(held_id),
                 },
-                None => {
-                    from_heap = true;
-                    open.peek().map(|(id, _)| id)
-                }
+                None => open.peek().map(|(id, _)| id),
             }
         };
         let Some(id) = popped else {
@@ -119,14 +125,9 @@ where
         if target.is_goal(id, || memory.node(graph, id)) {
             break Ok(Stop::Found(id));
         }
-        if stats.expanded >= limit {
+        if at_limit {
             // Sorted out below, out of the loop's way: the budget ran out, or the slice.
             break Ok(Stop::Paused(id));
-        }
-        if from_heap {
-            open.pop();
-        } else if !in_buckets {
-            held = None;
         }
         memory.records.close(id);
         stats.expanded += 1;
@@ -141,11 +142,10 @@ where
             G::Cost::from_small_integer(h)
         });
 
-        // The edge whose cost made a child's `g` invalid: a small `Copy` value rather
-        // than the `PlanError` it becomes, so the children's loop can keep it in a register.
-        let mut bad_edge = None;
-        // A NaN estimate, likewise.
-        let mut bad_estimate = None;
+        // An invalid edge cost or a NaN estimate met among the children: a small `Copy`
+        // value rather than the `PlanError` it becomes, and one for both, so the children's
+        // loop keeps one flag in a register and the expansion tests it once.
+        let mut fault = None;
         if let (true, Some(node_h)) = (in_buckets, node_h) {
             // The common case in a loop of its own: bucket frontier, estimates updated
             // along the edges. Without the heap's code and the full estimate in it, the
@@ -164,7 +164,7 @@ where
                         g,
                         id,
                         &target,
-                        &mut bad_edge,
+                        &mut fault,
                         &mut reopened,
                         stats,
                     ) else {
@@ -172,7 +172,7 @@ where
                     };
                     let h = target.estimate_child(node, node_h, next);
                     if is_nan(h) {
-                        bad_estimate = Some(h);
+                        fault = Some(Fault::Estimate(h));
                         return;
                     }
                     if CLOSEST {
@@ -198,7 +198,7 @@ where
                         g,
                         id,
                         &target,
-                        &mut bad_edge,
+                        &mut fault,
                         &mut reopened,
                         stats,
                     ) else {
@@ -209,7 +209,7 @@ where
                         None => target.estimate(next),
                     };
                     if is_nan(h) {
-                        bad_estimate = Some(h);
+                        fault = Some(Fault::Estimate(h));
                         return;
                     }
                     if CLOSEST {
@@ -248,11 +248,8 @@ where
                 break Err(error);
             }
         }
-        if let Some(edge) = bad_edge {
-            break Err(edge_error(edge));
-        }
-        if let Some(estimate) = bad_estimate {
-            break Err(estimate_error(estimate));
+        if let Some(fault) = fault {
+            break Err(fault.error());
         }
         if !overflow.is_empty() {
             // An `f` too large for the buckets: the heap takes over for the rest of the
@@ -286,7 +283,7 @@ where
             // The slice is spent: the popped node goes back on top of its bucket's stack,
             // to be popped first by the next one. (In heap mode it was not taken off.)
             let bucket = buckets.last_popped_priority();
-            buckets.push_absent(id, bucket);
+            buckets.push_absent_growing(id, bucket);
         }
     }
     state.in_buckets = in_buckets;
@@ -299,8 +296,8 @@ where
 /// Relaxes the edge to a child `(id, edge cost)` of the node `parent_id` at cost `g`:
 /// returns the child's new `g` and whether it is queued already, or `None` when the route
 /// does not improve it, the edge is impassable (infinite cost), or the edge's cost is
-/// invalid (kept in `bad_edge`, which also skips the node's remaining children). Sets
-/// `reopened` when a closed node gets a cheaper route.
+/// invalid (kept in `fault`, which, like a NaN estimate kept there, also skips the node's
+/// remaining children). Sets `reopened` when a closed node gets a cheaper route.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
@@ -309,11 +306,11 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
     g: G::Cost,
     parent_id: u32,
     target: &T,
-    bad_edge: &mut Option<G::Cost>,
+    fault: &mut Option<Fault<G::Cost>>,
     reopened: &mut bool,
     stats: &mut SearchStats,
 ) -> Option<(G::Cost, bool)> {
-    if bad_edge.is_some() {
+    if fault.is_some() {
         return None;
     }
     stats.generated += 1;
@@ -329,7 +326,7 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
             return None;
         }
         _ => {
-            *bad_edge = Some(edge);
+            *fault = Some(Fault::Edge(edge));
             return None;
         }
     };
@@ -372,6 +369,24 @@ fn improve<G: Graph + ?Sized, T: Target<G::Node, G::Cost>>(
     }
 }
 
+/// Why an expansion stops early: an edge whose cost is invalid or makes the path's cost
+/// overflow, or a NaN estimate.
+#[derive(Clone, Copy, Debug)]
+enum Fault<C> {
+    Edge(C),
+    Estimate(C),
+}
+
+impl<C: Cost> Fault<C> {
+    #[cold]
+    fn error(self) -> PlanError {
+        match self {
+            Fault::Edge(edge) => edge_error(edge),
+            Fault::Estimate(estimate) => estimate_error(estimate),
+        }
+    }
+}
+
 /// Queues `id` in the bucket of `g + h`, or, if that `f` is too large for the buckets, sets
 /// it aside in `overflow` for the heap to take over after this expansion.
 #[inline(always)]
@@ -391,8 +406,8 @@ fn queue_in_bucket<C: Cost>(
         return;
     }
     match ties.bucket_of(g.saturating_add(h), h) {
-        Some(bucket) if queued => buckets.change(id, bucket),
-        Some(bucket) => buckets.push_absent(id, bucket),
+        Some(bucket) if queued => buckets.change_growing(id, bucket),
+        Some(bucket) => buckets.push_absent_growing(id, bucket),
         None => {
             if queued {
                 buckets.remove(id);
