@@ -1,4 +1,8 @@
 //! One layer's expansion, for either side: with layers as spans of ids or as lists.
+//!
+//! Both expansions are `#[inline]`: a generic function is compiled in the codegen unit of
+//! the module that defines it, where a caller in another unit (the search loop, in the
+//! parent module) cannot inline it; the hint gives each caller's unit a copy of its own.
 
 use super::{make_room, Direction, Meeting, Rules, Seen, Side};
 use crate::memory::{edge_error, is_infinite_sum, NodeRecord, NO_PARENT};
@@ -102,6 +106,7 @@ fn meet<C: Cost>(
 /// during this expansion (at or above `next_layer`), otherwise the side `seen.owner`
 /// names. So no reached bit is read or written per edge, and no id is pushed onto a list:
 /// on the 8-puzzle set, 19% fewer instructions than with bits and lists.
+#[inline]
 pub(super) fn expand_span<G, D>(
     graph: &G,
     ids: &mut G::Ids,
@@ -179,6 +184,7 @@ where
 /// Expands every node of `near`'s current layer in direction `D`, appending the next layer
 /// to its `order`, then makes that the current layer. Returns the cheapest edge into a node
 /// that `far` has reached.
+#[inline]
 pub(super) fn expand_layer<G, D>(
     graph: &G,
     ids: &mut G::Ids,
