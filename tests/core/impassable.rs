@@ -404,6 +404,9 @@ fn bidirectional_bfs_reports_a_nan_edge_met_beside_an_infinite_one_in_either_ord
         let graph = InfiniteAndNan { nan_first };
         let mut planner = BidirectionalBfs::new().with_budget(1);
         assert_eq!(planner.plan(&graph, 0, 3), Err(nan.clone()), "{nan_first}");
+        // The one expansion, and both its edges.
+        let stats = planner.last_stats();
+        assert_eq!((stats.expanded, stats.generated), (1, 2), "{nan_first}");
         assert_eq!(BidirectionalBfs::new().plan(&graph, 0, 3), Err(nan.clone()));
     }
 }
