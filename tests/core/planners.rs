@@ -498,14 +498,14 @@ fn chain() -> Sparse {
     Sparse::new(8, &edges)
 }
 
-/// Bidirectional BFS from 0 to 7 with `budget`: its answer and its statistics.
-fn chain_search<G>(graph: &G, budget: Option<u64>) -> (Result<u32, PlanError>, SearchStats)
+/// Bidirectional BFS from 0 to `goal` with `budget`: the path's cost and the statistics.
+fn search_to<G>(graph: &G, goal: u32, budget: Option<u64>) -> (Result<u32, PlanError>, SearchStats)
 where
     G: ReverseGraph<Node = u32, Cost = u32>,
 {
     let mut planner = BidirectionalBfs::new();
     planner.set_budget(budget);
-    let cost = planner.plan(graph, 0, 7).map(|path| path.cost);
+    let cost = planner.plan(graph, 0, goal).map(|path| path.cost);
     (cost, planner.last_stats())
 }
 
@@ -521,9 +521,9 @@ fn bidirectional_bfs_counts_its_work_up_to_a_spent_budget() {
     for dense in [false, true] {
         let search = |budget| {
             if dense {
-                chain_search(&Dense(&graph), budget)
+                search_to(&Dense(&graph), 7, budget)
             } else {
-                chain_search(&graph, budget)
+                search_to(&graph, 7, budget)
             }
         };
         assert_eq!(search(None), (Ok(7), stats(7, 7)), "dense: {dense}");
@@ -541,19 +541,49 @@ fn bidirectional_bfs_counts_its_work_up_to_a_spent_budget() {
     }
 }
 
-/// Hashed ids that refuse a fifth node, as a store with a memory limit would: with
+/// `0 → 1 → 3 → 5` and `0 → 2 → 4 → 5`, and `6 → 5`, `7 → 5`: from 0 to 5, the forward
+/// side expands 0, the backward side 5 (four edges), then the forward side's layer {1, 2}.
+fn two_ways() -> Sparse {
+    let edges = [
+        (0, 1),
+        (0, 2),
+        (1, 3),
+        (2, 4),
+        (3, 5),
+        (4, 5),
+        (6, 5),
+        (7, 5),
+    ];
+    Sparse::new(8, &edges.map(|(from, to)| (from, to, 1)))
+}
+
+#[test]
+fn bidirectional_bfs_counts_the_edges_of_a_layer_cut_short_by_its_budget() {
+    // A budget of three stops the search at 2, the second node of the layer {1, 2}, after
+    // 1's edge: 2 + 4 + 1 edges.
+    let graph = two_ways();
+    for (cut, stats) in [
+        search_to(&graph, 5, Some(3)),
+        search_to(&Dense(&graph), 5, Some(3)),
+    ] {
+        assert_eq!(cut, Err(PlanError::BudgetExceeded { budget: 3 }));
+        assert_eq!((stats.expanded, stats.generated), (3, 7));
+    }
+}
+
+/// Hashed ids that refuse a sixth node, as a store with a memory limit would: with
 /// `SPANS`, in discovery order (layers as spans of ids); without, not (layers as lists).
 #[derive(Debug, Default)]
-struct FourIds<const SPANS: bool>(HashedIds<u32>);
+struct FiveIds<const SPANS: bool>(HashedIds<u32>);
 
-impl<G: Graph<Node = u32>, const SPANS: bool> NodeIds<G> for FourIds<SPANS> {
+impl<G: Graph<Node = u32>, const SPANS: bool> NodeIds<G> for FiveIds<SPANS> {
     const DISCOVERY_ORDER: bool = SPANS;
     fn reset(&mut self, graph: &G) -> Result<usize, PlanError> {
         self.0.reset(graph)
     }
     fn id(&mut self, graph: &G, node: u32) -> Result<u32, PlanError> {
         match self.0.id(graph, node)? {
-            id if id < 4 => Ok(id),
+            id if id < 5 => Ok(id),
             _ => Err(PlanError::TooManyNodes),
         }
     }
@@ -562,19 +592,19 @@ impl<G: Graph<Node = u32>, const SPANS: bool> NodeIds<G> for FourIds<SPANS> {
     }
 }
 
-/// [`chain`] through [`FourIds`].
-struct FourNodes<const SPANS: bool>(Sparse);
+/// [`two_ways`] through [`FiveIds`].
+struct FiveNodes<const SPANS: bool>(Sparse);
 
-impl<const SPANS: bool> Graph for FourNodes<SPANS> {
+impl<const SPANS: bool> Graph for FiveNodes<SPANS> {
     type Node = u32;
     type Cost = u32;
-    type Ids = FourIds<SPANS>;
+    type Ids = FiveIds<SPANS>;
     fn successors(&self, node: u32, visit: impl FnMut(u32, u32)) {
         self.0.successors(node, visit)
     }
 }
 
-impl<const SPANS: bool> ReverseGraph for FourNodes<SPANS> {
+impl<const SPANS: bool> ReverseGraph for FiveNodes<SPANS> {
     fn predecessors(&self, node: u32, visit: impl FnMut(u32, u32)) {
         self.0.predecessors(node, visit)
     }
@@ -582,22 +612,23 @@ impl<const SPANS: bool> ReverseGraph for FourNodes<SPANS> {
 
 #[test]
 fn bidirectional_bfs_stops_with_the_node_stores_error_and_counts_the_work_before_it() {
-    // Ids 0 and 1 go to the roots 0 and 7, 2 and 3 to nodes 1 and 2; node 2's edge to 3
-    // asks for a fifth id. By then nodes 0, 1 and 2 were expanded and two edges generated.
+    // Ids 0 and 1 go to the roots 0 and 5, 2 and 3 to nodes 1 and 2 (expanding 0), 4 to
+    // node 3 (expanding 5); 5's next edge, from 4, asks for a sixth id. By then 0 and 5 were
+    // expanded and three edges generated, one of them in the layer the error stops.
     let expected = SearchStats {
-        expanded: 3,
-        generated: 2,
-        max_frontier: 2,
+        expanded: 2,
+        generated: 3,
+        max_frontier: 3,
     };
     let mut spans = BidirectionalBfs::new();
     assert_eq!(
-        spans.plan(&FourNodes::<true>(chain()), 0, 7),
+        spans.plan(&FiveNodes::<true>(two_ways()), 0, 5),
         Err(PlanError::TooManyNodes)
     );
     assert_eq!(spans.last_stats(), expected);
     let mut lists = BidirectionalBfs::new();
     assert_eq!(
-        lists.plan(&FourNodes::<false>(chain()), 0, 7),
+        lists.plan(&FiveNodes::<false>(two_ways()), 0, 5),
         Err(PlanError::TooManyNodes)
     );
     assert_eq!(lists.last_stats(), expected);
@@ -656,4 +687,40 @@ fn bidirectional_bfs_ignores_the_cost_of_an_edge_back_into_its_own_search() {
     ] {
         assert_eq!(path.map(|p| (p.nodes, p.cost)), Ok((vec![0, 1, 2], 2)));
     }
+}
+
+/// [`two_ways`], saying that its edges all cost the same.
+struct Uniform(Sparse);
+
+impl Graph for Uniform {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = HashedIds<u32>;
+    fn successors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.0.successors(node, visit)
+    }
+    fn uniform_costs(&self) -> bool {
+        true
+    }
+}
+
+impl ReverseGraph for Uniform {
+    fn predecessors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.0.predecessors(node, visit)
+    }
+}
+
+#[test]
+fn bidirectional_bfs_stops_at_the_first_meeting_where_asked_or_where_costs_are_uniform() {
+    // The layer {1, 2} meets the backward side at 1 already: stopping there saves
+    // expanding 2.
+    let mut cheapest = BidirectionalBfs::new();
+    cheapest.plan(&two_ways(), 0, 5).unwrap();
+    let mut first = BidirectionalBfs::new().with_first_meeting();
+    first.plan(&two_ways(), 0, 5).unwrap();
+    let mut uniform = BidirectionalBfs::new();
+    uniform.plan(&Uniform(two_ways()), 0, 5).unwrap();
+    assert_eq!(cheapest.last_stats().expanded, 4);
+    assert_eq!(first.last_stats().expanded, 3);
+    assert_eq!(uniform.last_stats().expanded, 3);
 }
