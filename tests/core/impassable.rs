@@ -5,8 +5,8 @@
 use std::cell::Cell;
 
 use replan::{
-    AStar, Bfs, BfsReach, BidirectionalBfs, Cost, DStarLite, DenseIds, Dijkstra, DijkstraReach,
-    Graph, HashedIds, IdaStar, IndexedGraph, PlanError, Planner, ReverseGraph,
+    AStar, Bfs, BfsReach, BidirectionalBfs, Budgeted, Cost, DStarLite, DenseIds, Dijkstra,
+    DijkstraReach, Graph, HashedIds, IdaStar, IndexedGraph, PlanError, Planner, ReverseGraph,
 };
 
 /// `0 → 1 → 4` is the short way, in edges and in cost, but the edge `1 → 4` costs
@@ -359,4 +359,54 @@ fn bidirectional_bfs_reaches_a_node_first_met_over_an_infinite_edge_the_long_way
         assert_eq!((from_goal.nodes, from_goal.cost), (vec![0, 2, 1], 2));
     }
     assert_eq!(Bfs::new().plan(&Behind, 0, 3).unwrap().nodes, [0, 2, 1, 3]);
+}
+
+/// Node 0's edges, in the order `nan_first` gives: an infinite one and a NaN one, each to a
+/// new node. Hashed ids, which come in discovery order.
+struct InfiniteAndNan {
+    nan_first: bool,
+}
+
+impl Graph for InfiniteAndNan {
+    type Node = u8;
+    type Cost = f64;
+    type Ids = HashedIds<u8>;
+    fn successors(&self, node: u8, mut visit: impl FnMut(u8, f64)) {
+        if node == 0 {
+            if self.nan_first {
+                visit(2, f64::NAN);
+                visit(1, f64::INFINITY);
+            } else {
+                visit(1, f64::INFINITY);
+                visit(2, f64::NAN);
+            }
+        }
+    }
+}
+
+impl ReverseGraph for InfiniteAndNan {
+    fn predecessors(&self, node: u8, mut visit: impl FnMut(u8, f64)) {
+        match node {
+            1 => visit(0, f64::INFINITY),
+            2 => visit(0, f64::NAN),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn bidirectional_bfs_reports_a_nan_edge_met_beside_an_infinite_one_in_either_order() {
+    // With a budget of one expansion the error must come from that expansion itself: were
+    // the infinite edge taken for the whole story, the search would start again and stop
+    // at the budget instead.
+    let nan = PlanError::InvalidCost { cost: "NaN".into() };
+    for nan_first in [false, true] {
+        let graph = InfiniteAndNan { nan_first };
+        let mut planner = BidirectionalBfs::new().with_budget(1);
+        assert_eq!(planner.plan(&graph, 0, 3), Err(nan.clone()), "{nan_first}");
+        // The one expansion, and both its edges.
+        let stats = planner.last_stats();
+        assert_eq!((stats.expanded, stats.generated), (1, 2), "{nan_first}");
+        assert_eq!(BidirectionalBfs::new().plan(&graph, 0, 3), Err(nan.clone()));
+    }
 }

@@ -7,7 +7,7 @@ use common::check_walk;
 use proptest::prelude::*;
 use replan::{
     AStar, Bfs, BidirectionalBfs, Budgeted, DenseIds, Dijkstra, Graph, HashedIds, IndexedGraph,
-    InvalidNode, PlanError, Planner, ReverseGraph,
+    InvalidNode, NodeIds, PlanError, Planner, ReverseGraph, SearchStats,
 };
 
 /// A random directed graph with `u32` nodes; hashed ids.
@@ -489,4 +489,238 @@ fn bfs_reports_the_budget_it_was_given() {
     assert_eq!(bfs.budget(), Some(7));
     bfs.set_budget(None);
     assert_eq!(bfs.budget(), None);
+}
+
+/// The chain `0 → 1 → … → 7`: from both ends, bidirectional BFS expands 0 to 6 one layer
+/// at a time (every layer has one node, and the forward side goes first on ties).
+fn chain() -> Sparse {
+    let edges: Vec<_> = (0..7).map(|i| (i, i + 1, 1)).collect();
+    Sparse::new(8, &edges)
+}
+
+/// Bidirectional BFS from 0 to `goal` with `budget`: the path's cost and the statistics.
+fn search_to<G>(graph: &G, goal: u32, budget: Option<u64>) -> (Result<u32, PlanError>, SearchStats)
+where
+    G: ReverseGraph<Node = u32, Cost = u32>,
+{
+    let mut planner = BidirectionalBfs::new();
+    planner.set_budget(budget);
+    let cost = planner.plan(graph, 0, goal).map(|path| path.cost);
+    (cost, planner.last_stats())
+}
+
+#[test]
+fn bidirectional_bfs_counts_its_work_up_to_a_spent_budget() {
+    let graph = chain();
+    let stats = |expanded, generated| SearchStats {
+        expanded,
+        generated,
+        max_frontier: 2,
+    };
+    // Hashed ids (layers as spans), then dense ones (layers as lists).
+    for dense in [false, true] {
+        let search = |budget| {
+            if dense {
+                search_to(&Dense(&graph), 7, budget)
+            } else {
+                search_to(&graph, 7, budget)
+            }
+        };
+        assert_eq!(search(None), (Ok(7), stats(7, 7)), "dense: {dense}");
+        for budget in 0..7 {
+            // Each expanded node's one edge was generated before the budget stopped it.
+            assert_eq!(
+                search(Some(budget)),
+                (
+                    Err(PlanError::BudgetExceeded { budget }),
+                    stats(budget, budget)
+                ),
+                "dense: {dense}"
+            );
+        }
+    }
+}
+
+/// `0 → 1 → 3 → 5` and `0 → 2 → 4 → 5`, and `6 → 5`, `7 → 5`: from 0 to 5, the forward
+/// side expands 0, the backward side 5 (four edges), then the forward side's layer {1, 2}.
+fn two_ways() -> Sparse {
+    let edges = [
+        (0, 1),
+        (0, 2),
+        (1, 3),
+        (2, 4),
+        (3, 5),
+        (4, 5),
+        (6, 5),
+        (7, 5),
+    ];
+    Sparse::new(8, &edges.map(|(from, to)| (from, to, 1)))
+}
+
+#[test]
+fn bidirectional_bfs_counts_the_edges_of_a_layer_cut_short_by_its_budget() {
+    // A budget of three stops the search at 2, the second node of the layer {1, 2}, after
+    // 1's edge: 2 + 4 + 1 edges.
+    let graph = two_ways();
+    for (cut, stats) in [
+        search_to(&graph, 5, Some(3)),
+        search_to(&Dense(&graph), 5, Some(3)),
+    ] {
+        assert_eq!(cut, Err(PlanError::BudgetExceeded { budget: 3 }));
+        assert_eq!((stats.expanded, stats.generated), (3, 7));
+    }
+}
+
+/// Hashed ids that refuse a sixth node, as a store with a memory limit would: with
+/// `SPANS`, in discovery order (layers as spans of ids); without, not (layers as lists).
+#[derive(Debug, Default)]
+struct FiveIds<const SPANS: bool>(HashedIds<u32>);
+
+impl<G: Graph<Node = u32>, const SPANS: bool> NodeIds<G> for FiveIds<SPANS> {
+    const DISCOVERY_ORDER: bool = SPANS;
+    fn reset(&mut self, graph: &G) -> Result<usize, PlanError> {
+        self.0.reset(graph)
+    }
+    fn id(&mut self, graph: &G, node: u32) -> Result<u32, PlanError> {
+        match self.0.id(graph, node)? {
+            id if id < 5 => Ok(id),
+            _ => Err(PlanError::TooManyNodes),
+        }
+    }
+    fn node(&self, graph: &G, id: u32) -> u32 {
+        self.0.node(graph, id)
+    }
+}
+
+/// [`two_ways`] through [`FiveIds`].
+struct FiveNodes<const SPANS: bool>(Sparse);
+
+impl<const SPANS: bool> Graph for FiveNodes<SPANS> {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = FiveIds<SPANS>;
+    fn successors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.0.successors(node, visit)
+    }
+}
+
+impl<const SPANS: bool> ReverseGraph for FiveNodes<SPANS> {
+    fn predecessors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.0.predecessors(node, visit)
+    }
+}
+
+#[test]
+fn bidirectional_bfs_stops_with_the_node_stores_error_and_counts_the_work_before_it() {
+    // Ids 0 and 1 go to the roots 0 and 5, 2 and 3 to nodes 1 and 2 (expanding 0), 4 to
+    // node 3 (expanding 5); 5's next edge, from 4, asks for a sixth id. By then 0 and 5 were
+    // expanded and three edges generated, one of them in the layer the error stops.
+    let expected = SearchStats {
+        expanded: 2,
+        generated: 3,
+        max_frontier: 3,
+    };
+    let mut spans = BidirectionalBfs::new();
+    assert_eq!(
+        spans.plan(&FiveNodes::<true>(two_ways()), 0, 5),
+        Err(PlanError::TooManyNodes)
+    );
+    assert_eq!(spans.last_stats(), expected);
+    let mut lists = BidirectionalBfs::new();
+    assert_eq!(
+        lists.plan(&FiveNodes::<false>(two_ways()), 0, 5),
+        Err(PlanError::TooManyNodes)
+    );
+    assert_eq!(lists.last_stats(), expected);
+}
+
+#[test]
+fn bidirectional_bfs_takes_the_cheapest_of_the_meetings_in_its_last_layer() {
+    // 0 → 1 → 3 and 0 → 2 → 3 both have two edges; the backward side, expanding 3, meets
+    // the forward side at 1 and at 2 in that order. Whichever is cheaper must win, first or
+    // second; of two that cost the same, the first met.
+    for (via_1, via_2, nodes, cost) in [
+        (1, 5, [0, 1, 3], 2),
+        (5, 1, [0, 2, 3], 2),
+        (3, 3, [0, 1, 3], 4),
+    ] {
+        let graph = Sparse::new(4, &[(0, 1, via_1), (0, 2, via_2), (1, 3, 1), (2, 3, 1)]);
+        for path in [
+            BidirectionalBfs::new().plan(&graph, 0, 3).unwrap(),
+            BidirectionalBfs::new().plan(&Dense(&graph), 0, 3).unwrap(),
+        ] {
+            assert_eq!((path.nodes.as_slice(), path.cost), (&nodes[..], cost));
+        }
+    }
+}
+
+/// `0 → 2 → 3 → … → 99` at cost 1 an edge, and `0 → 1`, listed first, at `first_edge`:
+/// more hashed ids than the planner makes room for up front.
+fn long_chain(first_edge: u32) -> Sparse {
+    let mut edges = vec![(0, 1, first_edge), (0, 2, 1)];
+    edges.extend((2..99).map(|i| (i, i + 1, 1)));
+    Sparse::new(100, &edges)
+}
+
+#[test]
+fn bidirectional_bfs_grows_its_records_for_hashed_ids_on_either_way() {
+    let expected: Vec<u32> = [0].into_iter().chain(2..100).collect();
+    // Layers as spans of ids; then, with an infinite first edge to a new node, the search
+    // again with lists.
+    for first_edge in [1, u32::MAX] {
+        let path = BidirectionalBfs::new()
+            .plan(&long_chain(first_edge), 0, 99)
+            .unwrap();
+        assert_eq!(path.nodes, expected, "first edge {first_edge}");
+        assert_eq!(path.cost, 98);
+    }
+}
+
+#[test]
+fn bidirectional_bfs_ignores_the_cost_of_an_edge_back_into_its_own_search() {
+    // 1 → 0 costs so much that the sum would overflow, but 0 is the forward root: like
+    // `Bfs`, the search skips an edge to a node its own side reached before adding costs.
+    let graph = Sparse::new(3, &[(0, 1, 1), (1, 0, u32::MAX - 1), (1, 2, 1)]);
+    for path in [
+        BidirectionalBfs::new().plan(&graph, 0, 2),
+        BidirectionalBfs::new().plan(&Dense(&graph), 0, 2),
+    ] {
+        assert_eq!(path.map(|p| (p.nodes, p.cost)), Ok((vec![0, 1, 2], 2)));
+    }
+}
+
+/// [`two_ways`], saying that its edges all cost the same.
+struct Uniform(Sparse);
+
+impl Graph for Uniform {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = HashedIds<u32>;
+    fn successors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.0.successors(node, visit)
+    }
+    fn uniform_costs(&self) -> bool {
+        true
+    }
+}
+
+impl ReverseGraph for Uniform {
+    fn predecessors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.0.predecessors(node, visit)
+    }
+}
+
+#[test]
+fn bidirectional_bfs_stops_at_the_first_meeting_where_asked_or_where_costs_are_uniform() {
+    // The layer {1, 2} meets the backward side at 1 already: stopping there saves
+    // expanding 2.
+    let mut cheapest = BidirectionalBfs::new();
+    cheapest.plan(&two_ways(), 0, 5).unwrap();
+    let mut first = BidirectionalBfs::new().with_first_meeting();
+    first.plan(&two_ways(), 0, 5).unwrap();
+    let mut uniform = BidirectionalBfs::new();
+    uniform.plan(&Uniform(two_ways()), 0, 5).unwrap();
+    assert_eq!(cheapest.last_stats().expanded, 4);
+    assert_eq!(first.last_stats().expanded, 3);
+    assert_eq!(uniform.last_stats().expanded, 3);
 }
