@@ -784,7 +784,11 @@ mod tests {
             } else {
                 records.begin_listing(100);
             }
-            let (id, other) = if listing { (70_000, 70_001) } else { (70, 71) };
+            let (id, other) = if listing {
+                (bound as u32 - 3, bound as u32 - 2)
+            } else {
+                (70, 71)
+            };
             assert_eq!(records.improve_listing(id, 5.0, 1, |_| true), Some(false));
             assert_eq!(records.state(id), Some((5.0, false)));
             assert_eq!(records.record(id).parent, 1);
