@@ -401,7 +401,7 @@ pub(super) fn direct_path(grid: &Grid, start: Cell, goal: Cell) -> Option<Path<C
         .find(|&first| clear(grid, start, ordered_legs(start, goal, first)))?;
     let mut nodes = Vec::with_capacity(chebyshev(start, goal) + 1);
     nodes.push(start);
-    walk(grid, start, goal, diagonal_first, &mut nodes);
+    fill(start, goal, diagonal_first, &mut nodes);
     Some(Path {
         nodes,
         cost: octile(start, goal),
@@ -444,6 +444,25 @@ fn clear(grid: &Grid, from: Cell, legs: Legs) -> bool {
         }
     }
     true
+}
+
+/// Whether every step of the walk from `from` to `to` that makes its diagonal steps first
+/// (or last) is a legal move.
+pub(super) fn walk_is_legal(grid: &Grid, from: Cell, to: Cell, diagonal_first: bool) -> bool {
+    clear(grid, from, ordered_legs(from, to, diagonal_first))
+}
+
+/// Appends the cells after `from` of the walk to `to` that makes its diagonal steps first
+/// (or last), which the caller knows to be legal: no move is checked.
+#[inline]
+pub(super) fn fill(from: Cell, to: Cell, diagonal_first: bool, out: &mut Vec<Cell>) {
+    let mut at = from;
+    for ((dx, dy), steps) in ordered_legs(from, to, diagonal_first) {
+        for _ in 0..steps {
+            at = (at.0.wrapping_add_signed(dx), at.1.wrapping_add_signed(dy));
+            out.push(at);
+        }
+    }
 }
 
 /// Appends to `out` the cells after `from` of a shortest path to `to`, which lies at the
@@ -547,7 +566,7 @@ fn octile_reachability(grid: &Grid, from: Cell, to: Cell, reachable: &mut Vec<bo
 
 /// Appends the cells after `from` of some path to `to` of octile length, found by working
 /// out backwards which mixes of diagonal and straight steps still reach `to`.
-fn any_octile_path(
+pub(super) fn any_octile_path(
     grid: &Grid,
     from: Cell,
     to: Cell,

@@ -5,8 +5,8 @@
 use super::super::{Cell, Grid};
 use super::build::{octile, Cells};
 use super::heap::Heap;
-use super::hierarchy::{Hierarchy, ORIGINAL};
-use super::query::{chebyshev, direct_path, refine};
+use super::hierarchy::{Hierarchy, Up, DIAGONAL_FIRST, STRAIGHT_FIRST};
+use super::query::{any_octile_path, chebyshev, direct_path, fill, refine, walk_is_legal};
 use crate::{Path, PlanError, SearchStats};
 
 /// No parent: the node was reached from the start or the goal itself.
@@ -18,8 +18,8 @@ const NONE: u32 = u32::MAX;
 struct Record {
     g: f64,
     parent: u32,
-    /// The middle subgoal of the edge from the parent ([`ORIGINAL`] for none).
-    middle: u32,
+    /// [`Up::via`] of the edge from the parent.
+    via: u32,
     stamp: u32,
 }
 
@@ -50,7 +50,7 @@ impl Side {
         (u, at): (u32, Cell),
         g: f64,
         parent: u32,
-        middle: u32,
+        via: u32,
         reached: u32,
         best: f64,
     ) -> bool {
@@ -68,7 +68,7 @@ impl Side {
         *record = Record {
             g,
             parent,
-            middle,
+            via,
             stamp: reached,
         };
         self.open.push(key.to_bits(), u);
@@ -81,9 +81,15 @@ impl Side {
 pub(super) struct Upward {
     sides: [Side; 2],
     generation: u32,
-    /// The subgoals of the path found, from the start's side to the goal's.
-    subgoals: Vec<u32>,
-    unpacking: Vec<(u32, u32, u32)>,
+    /// The subgoals of the path found, from the start's side to the goal's, each with the
+    /// walk from the one before ([`Up::via`] of an edge of the simple graph, in the path's
+    /// direction; [`NONE`] for the first).
+    subgoals: Vec<(u32, u32)>,
+    /// The start's side's edges, from the meeting down: lower end, higher end, `via`.
+    chain: Vec<(u32, u32, u32)>,
+    /// Edges left to unpack: lower end, higher end, `via`, and whether the path runs
+    /// down the edge.
+    unpacking: Vec<(u32, u32, u32, bool)>,
     reachable: Vec<bool>,
     pub(super) stats: SearchStats,
 }
@@ -96,7 +102,7 @@ impl Upward {
                 let blank = Record {
                     g: f64::INFINITY,
                     parent: NONE,
-                    middle: ORIGINAL,
+                    via: DIAGONAL_FIRST,
                     stamp: 0,
                 };
                 side.records.resize(nodes, blank);
@@ -136,7 +142,7 @@ impl Upward {
             let mut seed = |id: u32| {
                 let at = cells.position(id);
                 let g = octile(end, at);
-                if self.sides[side].reach((id, at), g, NONE, ORIGINAL, reached, best) {
+                if self.sides[side].reach((id, at), g, NONE, DIAGONAL_FIRST, reached, best) {
                     self.meet(id, reached, &mut best, &mut meeting);
                 }
             };
@@ -196,14 +202,7 @@ impl Upward {
             };
             for edge in above {
                 let (to, next) = (edge.to, g + edge.cost);
-                if this.reach(
-                    (to, cells.position(to)),
-                    next,
-                    u,
-                    edge.middle,
-                    reached,
-                    best,
-                ) {
+                if this.reach((to, cells.position(to)), next, u, edge.via, reached, best) {
                     live += 1;
                     // What `meet` does, with the sides already told apart.
                     let there = &other.records[to as usize];
@@ -249,30 +248,36 @@ impl Upward {
         (start, goal): (Cell, Cell),
     ) -> Vec<Cell> {
         self.subgoals.clear();
-        // The start's side, from the meeting back down to the start, then reversed.
-        self.subgoals.push(meeting);
+        // The start's side climbs from its first subgoal to the meeting: its edges, read
+        // from the meeting down, are unpacked from the bottom up.
+        self.chain.clear();
         let mut at = meeting;
         loop {
             let record = self.sides[0].records[at as usize];
             if record.parent == NONE {
                 break;
             }
-            self.unpack(hierarchy, at, record.parent, record.middle);
+            self.chain.push((record.parent, at, record.via));
             at = record.parent;
         }
-        self.subgoals.reverse();
+        self.subgoals.push((at, NONE));
+        for k in (0..self.chain.len()).rev() {
+            let (lower, higher, via) = self.chain[k];
+            self.unpack(hierarchy, (lower, higher, via, false));
+        }
+        // The goal's side descends from the meeting.
         let mut at = meeting;
         loop {
             let record = self.sides[1].records[at as usize];
             if record.parent == NONE {
                 break;
             }
-            self.unpack(hierarchy, at, record.parent, record.middle);
+            self.unpack(hierarchy, (record.parent, at, record.via, true));
             at = record.parent;
         }
         let mut length = 1;
         let mut from = start;
-        for &s in &self.subgoals {
+        for &(s, _) in &self.subgoals {
             let to = cells.position(s);
             length += chebyshev(from, to);
             from = to;
@@ -280,31 +285,74 @@ impl Upward {
         length += chebyshev(from, goal);
         let mut nodes = Vec::with_capacity(length);
         nodes.push(start);
-        let mut from = start;
-        for k in 0..=self.subgoals.len() {
-            let to = self.subgoals.get(k).map_or(goal, |&s| cells.position(s));
-            if to != from {
-                refine(grid, from, to, &mut nodes, &mut self.reachable);
+        let first = cells.position(self.subgoals[0].0);
+        if first != start {
+            refine(grid, start, first, &mut nodes, &mut self.reachable);
+        }
+        let mut from = first;
+        for &(s, walk) in &self.subgoals[1..] {
+            let to = cells.position(s);
+            debug_assert!(
+                !matches!(walk, DIAGONAL_FIRST | STRAIGHT_FIRST)
+                    || walk_is_legal(grid, from, to, walk == DIAGONAL_FIRST),
+                "the walk marked on the edge {from:?} -> {to:?} is not legal"
+            );
+            match walk {
+                DIAGONAL_FIRST => fill(from, to, true, &mut nodes),
+                STRAIGHT_FIRST => fill(from, to, false, &mut nodes),
+                _ => any_octile_path(grid, from, to, &mut nodes, &mut self.reachable),
             }
             from = to;
+        }
+        if goal != from {
+            refine(grid, from, goal, &mut nodes, &mut self.reachable);
         }
         nodes
     }
 
-    /// Appends to `subgoals` those after `from` of the edge from `from` to `to` through
-    /// `middle`, unpacked into edges of the simple graph, `to` last.
-    fn unpack(&mut self, hierarchy: &Hierarchy, from: u32, to: u32, middle: u32) {
+    /// Appends to `subgoals` the subgoals after the first of the path along the edge from
+    /// `lower` to `higher` (up it, or down it when `down`) whose [`Up::via`] is `via`,
+    /// shortcuts unpacked into edges of the simple graph, each with its walk.
+    fn unpack(&mut self, hierarchy: &Hierarchy, (lower, higher, via, down): (u32, u32, u32, bool)) {
         self.unpacking.clear();
-        self.unpacking.push((from, to, middle));
-        while let Some((a, b, m)) = self.unpacking.pop() {
-            if m == ORIGINAL {
-                self.subgoals.push(b);
+        self.unpacking.push((lower, higher, via, down));
+        while let Some((lower, higher, via, down)) = self.unpacking.pop() {
+            if Up::is_original(via) {
+                // The walk that makes its diagonal steps first one way makes them last the
+                // other way.
+                let walk = match (via, down) {
+                    (DIAGONAL_FIRST, true) => STRAIGHT_FIRST,
+                    (STRAIGHT_FIRST, true) => DIAGONAL_FIRST,
+                    _ => via,
+                };
+                self.subgoals
+                    .push((if down { lower } else { higher }, walk));
                 continue;
             }
-            // The middle lies below both ends; `a → m` is unpacked first.
-            let (to_a, to_b) = (hierarchy.edge(m, a), hierarchy.edge(m, b));
-            self.unpacking.push((m, b, to_b.middle));
-            self.unpacking.push((a, m, to_a.middle));
+            // The middle lies below both ends and keeps the edges to them.
+            let halves = hierarchy.shortcuts[via as usize];
+            let to_lower = (
+                halves.middle,
+                lower,
+                hierarchy.up[halves.to_lower as usize].via,
+            );
+            let to_higher = (
+                halves.middle,
+                higher,
+                hierarchy.up[halves.to_higher as usize].via,
+            );
+            // The half walked first is pushed last.
+            if down {
+                self.unpacking
+                    .push((to_lower.0, to_lower.1, to_lower.2, false));
+                self.unpacking
+                    .push((to_higher.0, to_higher.1, to_higher.2, true));
+            } else {
+                self.unpacking
+                    .push((to_higher.0, to_higher.1, to_higher.2, false));
+                self.unpacking
+                    .push((to_lower.0, to_lower.1, to_lower.2, true));
+            }
         }
     }
 }
