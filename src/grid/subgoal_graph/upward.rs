@@ -1,12 +1,13 @@
 //! A query on a contraction hierarchy of subgoals: the start and the goal joined to the
 //! subgoals they reach directly, a search upwards from each side until neither can beat the
-//! best meeting found, and the shortcuts unpacked into subgoals, then cells.
+//! best meeting found, and the shortcuts unpacked into edges of the simple graph, each
+//! walked into cells as it comes out.
 
 use super::super::{Cell, Grid};
 use super::build::{octile, Cells};
 use super::heap::Heap;
 use super::hierarchy::{Hierarchy, Up, DIAGONAL_FIRST, STRAIGHT_FIRST};
-use super::query::{any_octile_path, chebyshev, direct_path, fill, refine, walk_is_legal};
+use super::query::{any_octile_path, direct_path, fill, refine, walk_is_legal};
 use crate::{Path, PlanError, SearchStats};
 
 /// No parent: the node was reached from the start or the goal itself.
@@ -81,10 +82,6 @@ impl Side {
 pub(super) struct Upward {
     sides: [Side; 2],
     generation: u32,
-    /// The subgoals of the path found, from the start's side to the goal's, each with the
-    /// walk from the one before ([`Up::via`] of an edge of the simple graph, in the path's
-    /// direction; [`NONE`] for the first).
-    subgoals: Vec<(u32, u32)>,
     /// The start's side's edges, from the meeting down: lower end, higher end, `via`.
     chain: Vec<(u32, u32, u32)>,
     /// Edges left to unpack: lower end, higher end, `via`, and whether the path runs
@@ -217,7 +214,7 @@ impl Upward {
         if meeting == NONE {
             return Err(PlanError::NoPath);
         }
-        let nodes = self.cells_through(grid, cells, hierarchy, meeting, (start, goal));
+        let nodes = self.cells_through((grid, cells, hierarchy), meeting, best, (start, goal));
         Ok(Path {
             nodes,
             cost: best,
@@ -237,17 +234,18 @@ impl Upward {
         }
     }
 
-    /// The cells of the path through `meeting`: its subgoals, the shortcuts between them
-    /// unpacked, with the walks between them filled in.
+    /// The cells of the path through `meeting`, of cost `cost`: its subgoals, the shortcuts
+    /// between them unpacked, with the walks between them filled in.
     fn cells_through(
         &mut self,
-        grid: &Grid,
-        cells: &Cells,
-        hierarchy: &Hierarchy,
+        (grid, cells, hierarchy): (&Grid, &Cells, &Hierarchy),
         meeting: u32,
+        cost: f64,
         (start, goal): (Cell, Cell),
     ) -> Vec<Cell> {
-        self.subgoals.clear();
+        // Every move costs at least 1.
+        let mut nodes = Vec::with_capacity(cost as usize + 2);
+        nodes.push(start);
         // The start's side climbs from its first subgoal to the meeting: its edges, read
         // from the meeting down, are unpacked from the bottom up.
         self.chain.clear();
@@ -260,10 +258,17 @@ impl Upward {
             self.chain.push((record.parent, at, record.via));
             at = record.parent;
         }
-        self.subgoals.push((at, NONE));
+        let first = cells.position(at);
+        if first != start {
+            refine(grid, start, first, &mut nodes, &mut self.reachable);
+        }
         for k in (0..self.chain.len()).rev() {
             let (lower, higher, via) = self.chain[k];
-            self.unpack(hierarchy, (lower, higher, via, false));
+            self.unpack(
+                (grid, cells, hierarchy),
+                (lower, higher, via, false),
+                &mut nodes,
+            );
         }
         // The goal's side descends from the meeting.
         let mut at = meeting;
@@ -272,86 +277,68 @@ impl Upward {
             if record.parent == NONE {
                 break;
             }
-            self.unpack(hierarchy, (record.parent, at, record.via, true));
+            self.unpack(
+                (grid, cells, hierarchy),
+                (record.parent, at, record.via, true),
+                &mut nodes,
+            );
             at = record.parent;
         }
-        let mut length = 1;
-        let mut from = start;
-        for &(s, _) in &self.subgoals {
-            let to = cells.position(s);
-            length += chebyshev(from, to);
-            from = to;
-        }
-        length += chebyshev(from, goal);
-        let mut nodes = Vec::with_capacity(length);
-        nodes.push(start);
-        let first = cells.position(self.subgoals[0].0);
-        if first != start {
-            refine(grid, start, first, &mut nodes, &mut self.reachable);
-        }
-        let mut from = first;
-        for &(s, walk) in &self.subgoals[1..] {
-            let to = cells.position(s);
-            debug_assert!(
-                !matches!(walk, DIAGONAL_FIRST | STRAIGHT_FIRST)
-                    || walk_is_legal(grid, from, to, walk == DIAGONAL_FIRST),
-                "the walk marked on the edge {from:?} -> {to:?} is not legal"
-            );
-            match walk {
-                DIAGONAL_FIRST => fill(from, to, true, &mut nodes),
-                STRAIGHT_FIRST => fill(from, to, false, &mut nodes),
-                _ => any_octile_path(grid, from, to, &mut nodes, &mut self.reachable),
-            }
-            from = to;
-        }
-        if goal != from {
-            refine(grid, from, goal, &mut nodes, &mut self.reachable);
+        let last = cells.position(at);
+        if goal != last {
+            refine(grid, last, goal, &mut nodes, &mut self.reachable);
         }
         nodes
     }
 
-    /// Appends to `subgoals` the subgoals after the first of the path along the edge from
-    /// `lower` to `higher` (up it, or down it when `down`) whose [`Up::via`] is `via`,
-    /// shortcuts unpacked into edges of the simple graph, each with its walk.
-    fn unpack(&mut self, hierarchy: &Hierarchy, (lower, higher, via, down): (u32, u32, u32, bool)) {
+    /// Appends to `nodes`, which ends at the cell of its first subgoal, the cells after it
+    /// of the path along the edge from `lower` to `higher` (up it, or down it when `down`)
+    /// whose [`Up::via`] is `via`: shortcuts unpacked into edges of the simple graph, each
+    /// filled in along its walk.
+    fn unpack(
+        &mut self,
+        (grid, cells, hierarchy): (&Grid, &Cells, &Hierarchy),
+        edge: (u32, u32, u32, bool),
+        nodes: &mut Vec<Cell>,
+    ) {
         self.unpacking.clear();
-        self.unpacking.push((lower, higher, via, down));
-        while let Some((lower, higher, via, down)) = self.unpacking.pop() {
+        let (mut lower, mut higher, mut via, mut down) = edge;
+        loop {
             if Up::is_original(via) {
                 // The walk that makes its diagonal steps first one way makes them last the
-                // other way.
-                let walk = match (via, down) {
-                    (DIAGONAL_FIRST, true) => STRAIGHT_FIRST,
-                    (STRAIGHT_FIRST, true) => DIAGONAL_FIRST,
-                    _ => via,
-                };
-                self.subgoals
-                    .push((if down { lower } else { higher }, walk));
+                // other way; the two marks differ in their lowest bit only.
+                let walk = via ^ u32::from(down & (via >= STRAIGHT_FIRST));
+                let from = nodes[nodes.len() - 1];
+                let to = cells.position(if down { lower } else { higher });
+                debug_assert!(
+                    !matches!(walk, DIAGONAL_FIRST | STRAIGHT_FIRST)
+                        || walk_is_legal(grid, from, to, walk == DIAGONAL_FIRST),
+                    "the walk marked on the edge {from:?} -> {to:?} is not legal"
+                );
+                match walk {
+                    DIAGONAL_FIRST => fill(from, to, true, nodes),
+                    STRAIGHT_FIRST => fill(from, to, false, nodes),
+                    _ => any_octile_path(grid, from, to, nodes, &mut self.reachable),
+                }
+                match self.unpacking.pop() {
+                    Some(next) => (lower, higher, via, down) = next,
+                    None => return,
+                }
                 continue;
             }
-            // The middle lies below both ends and keeps the edges to them.
+            // The middle lies below both ends and keeps the edges to them. Up the shortcut,
+            // the path runs down the half to the lower end, then up the other; down it, the
+            // other way round. The first half is unpacked at once, the second pushed.
             let halves = hierarchy.shortcuts[via as usize];
-            let to_lower = (
-                halves.middle,
-                lower,
-                hierarchy.up[halves.to_lower as usize].via,
-            );
-            let to_higher = (
-                halves.middle,
-                higher,
-                hierarchy.up[halves.to_higher as usize].via,
-            );
-            // The half walked first is pushed last.
+            let middle = halves.middle;
+            let to_lower = hierarchy.up[halves.to_lower as usize].via;
+            let to_higher = hierarchy.up[halves.to_higher as usize].via;
             if down {
-                self.unpacking
-                    .push((to_lower.0, to_lower.1, to_lower.2, false));
-                self.unpacking
-                    .push((to_higher.0, to_higher.1, to_higher.2, true));
+                self.unpacking.push((middle, lower, to_lower, false));
+                (lower, higher, via, down) = (middle, higher, to_higher, true);
             } else {
-                self.unpacking
-                    .push((to_higher.0, to_higher.1, to_higher.2, false));
-                self.unpacking
-                    .push((to_lower.0, to_lower.1, to_lower.2, true));
+                self.unpacking.push((middle, higher, to_higher, false));
+                (lower, higher, via, down) = (middle, lower, to_lower, true);
             }
         }
     }
