@@ -45,6 +45,8 @@
 //! the goal through them, so that reaching the goal from a global subgoal is one test.
 //! Nodes reached at the `f` of the node being expanded go on a stack beside the heap and
 //! are expanded first, without a sift: on open ground most steps go straight at the goal.
+//! Nodes dearer than the heap's bucket of `f` wait in buckets until the heap runs dry, so
+//! that the heap holds one bucket's nodes, not the whole frontier.
 //!
 //! On the hierarchy, an A* search runs from the start's subgoals towards the goal and one
 //! from the goal's towards the start, each along edges to higher subgoals only (and inside
