@@ -5,9 +5,15 @@ use fixedbitset::FixedBitSet;
 
 use super::super::{Cell, Grid, DELTAS};
 
-/// The largest clearance an entry holds; an entry of `SATURATED` means the ray runs on for
-/// at least that many cells, and the entry `SATURATED - 1` steps ahead tells how it goes on.
-const SATURATED: u8 = u8::MAX;
+/// The largest clearance an entry holds, in its low seven bits; a length of `SATURATED`
+/// means the ray runs on for at least that many cells, and the entry `SATURATED - 1` steps
+/// ahead tells how it goes on.
+const SATURATED: u8 = 0x7f;
+
+/// The bit of an entry (below [`SATURATED`]) set when its ray ends on a subgoal: a scan
+/// reads it with the length instead of looking the end up among the subgoals, once for
+/// each cell of its diagonals.
+const ENDS_AT_SUBGOAL: u8 = 0x80;
 
 /// The diagonal directions of [`DELTAS`] and, for each, its two axis components.
 pub(super) const DIAGONALS: [(usize, [usize; 2]); 4] =
@@ -30,7 +36,8 @@ pub(super) struct Cells {
     pub(super) xy: Vec<Cell>,
     /// Per padded cell and axis direction (`DELTAS[0..4]`), the clearance: the steps to the
     /// first subgoal along the ray, or to the last free cell before a blocked one, whichever
-    /// comes first; [`SATURATED`] for a ray longer than that.
+    /// comes first; [`SATURATED`] for a ray longer than that. [`ENDS_AT_SUBGOAL`] marks the
+    /// rays that end on a subgoal.
     pub(super) clearance: Vec<[u8; 4]>,
     /// The grid's move offsets in the padded array.
     pub(super) offsets: [isize; 8],
@@ -175,21 +182,29 @@ impl Cells {
         if !grid.passable[next] {
             0
         } else if self.subgoal.contains(next) {
-            1
+            1 | ENDS_AT_SUBGOAL
         } else {
-            self.clearance[next][k].saturating_add(1)
+            let entry = self.clearance[next][k];
+            let steps = entry & SATURATED;
+            if steps >= SATURATED - 1 {
+                SATURATED
+            } else {
+                (steps + 1) | (entry & ENDS_AT_SUBGOAL)
+            }
         }
     }
 
-    /// The full clearance of the cell at `i` along axis direction `k`.
+    /// The full clearance of the cell at `i` along axis direction `k`, and whether its ray
+    /// ends on a subgoal.
     #[inline(always)]
-    pub(super) fn clearance(&self, mut i: usize, k: usize) -> u32 {
+    pub(super) fn clearance(&self, mut i: usize, k: usize) -> (u32, bool) {
         let skip = u32::from(SATURATED) - 1;
         let mut total = 0;
         loop {
             let entry = self.clearance[i][k];
-            if entry < SATURATED {
-                return total + u32::from(entry);
+            let steps = entry & SATURATED;
+            if steps < SATURATED {
+                return (total + u32::from(steps), entry & ENDS_AT_SUBGOAL != 0);
             }
             total += skip;
             i = i.wrapping_add_signed(self.offsets[k] * skip as isize);
@@ -206,11 +221,10 @@ impl Cells {
         // Per axis direction, how far the wedges beside it may reach.
         let mut reach = [0u32; 4];
         for (k, reach) in reach.iter_mut().enumerate() {
-            let steps = self.clearance(origin, k);
+            let (steps, ends) = self.clearance(origin, k);
             *reach = steps;
-            let end = origin.wrapping_add_signed(self.offsets[k] * steps as isize);
-            if steps > 0 && self.is_subgoal(end) {
-                found(end);
+            if ends {
+                found(origin.wrapping_add_signed(self.offsets[k] * steps as isize));
                 *reach = steps - 1;
             }
         }
@@ -225,14 +239,13 @@ impl Cells {
                 }
                 for (limit, &k) in limits.iter_mut().zip(&axes) {
                     // No branch on whether the run gets shorter, which the predictor gets
-                    // wrong often: a run of length 0 ends on this diagonal cell, which is
-                    // no subgoal, and a run no shorter than the limit is not looked at.
-                    let steps = self.clearance(at, k);
-                    let shorter = (steps <= *limit) & (steps > 0);
+                    // wrong often: a run no shorter than the limit is not looked at, and
+                    // one that ends on a subgoal has a length of at least 1.
+                    let (steps, ends) = self.clearance(at, k);
+                    let shorter = steps <= *limit;
                     *limit = (*limit).min(steps);
-                    let end = at.wrapping_add_signed(self.offsets[k] * steps as isize);
-                    if shorter && self.is_subgoal(end) {
-                        found(end);
+                    if shorter & ends {
+                        found(at.wrapping_add_signed(self.offsets[k] * steps as isize));
                         *limit = steps - 1;
                     }
                 }

@@ -45,11 +45,15 @@
 //! the goal through them, so that reaching the goal from a global subgoal is one test.
 //! Nodes reached at the `f` of the node being expanded go on a stack beside the heap and
 //! are expanded first, without a sift: on open ground most steps go straight at the goal.
+//! Nodes dearer than the heap's bucket of `f` wait in buckets until the heap runs dry, so
+//! that the heap holds one bucket's nodes, not the whole frontier.
 //!
 //! On the hierarchy, an A* search runs from the start's subgoals towards the goal and one
 //! from the goal's towards the start, each along edges to higher subgoals only (and inside
 //! the core), until neither can beat the best meeting; the shortcuts of the path found are
-//! unpacked through the subgoals they skip. It settles few subgoals on maps of corridors
+//! unpacked through the subgoals they skip, each shortcut naming its two halves, and each
+//! edge of the simple graph names the walk that refines it, which is then filled in
+//! without checking a move. It settles few subgoals on maps of corridors
 //! and rooms, where most subgoals are removed cheaply, and about as many as A* over two
 //! levels on open maps. On large maps of scattered obstacles its build adds shortcuts
 //! faster than it removes subgoals: it takes several times the memory of two levels, and
@@ -84,8 +88,9 @@
 //!   where a quarter of the free cells are corners.
 //! - The hierarchy's build removes each subgoal after bounded witness searches (at most 50
 //!   expansions each, one per neighbour), so it costs about `Σ degree² × 50` heap steps, and
-//!   it keeps per edge, shortcuts included, 16 bytes (its higher end, the subgoal it skips,
-//!   its cost), and 4 bytes and a bit per subgoal; it keeps no list of the simple graph.
+//!   it keeps per edge, shortcuts included, 16 bytes (its higher end, how it unpacks, its
+//!   cost), 12 more per shortcut (the subgoal it skips and where its two halves are), and
+//!   4 bytes and a bit per subgoal; it keeps no list of the simple graph.
 //! - A query costs two scans, A* over the global subgoals it reaches (`O(S log S)`), and
 //!   the refinement, linear in the path's length.
 //! - `SearchStats::expanded` counts graph nodes expanded (the start, subgoals); a query
@@ -554,7 +559,9 @@ fn build(grid: &Grid, levels: Levels) -> Built {
             (Edges::pack(&adjacency, global), None)
         }
         Levels::One => (Edges::pack(&adjacency, all(cells.len())), None),
-        Levels::Hierarchy | Levels::Auto => (Edges::default(), Some(contract(&cells, &adjacency))),
+        Levels::Hierarchy | Levels::Auto => {
+            (Edges::default(), Some(contract(grid, &cells, &adjacency)))
+        }
     };
     Built {
         revision: grid.revision(),

@@ -16,23 +16,70 @@ struct Record {
     stamp: u32,
 }
 
-/// The frontier: a heap, and beside it the nodes queued at the `f` of the node being
-/// expanded (at the heap's precision), which no queued node can beat: they are expanded
-/// next, last queued first, without a sift (Uras, Koenig and Hernández 2013 keep such a
-/// stack too). On an open map most steps of a search go straight at the goal and keep
-/// their `f`.
-#[derive(Debug, Default)]
+/// The buckets of `f` per unit of cost in [`Open`].
+const BUCKETS_PER_UNIT: f64 = 4.0;
+
+/// The buckets of [`Open`]: those of `f` up to 512 above the start's; the last takes every
+/// dearer node.
+const BUCKETS: usize = 2048;
+
+/// The frontier: a heap of the nodes whose `f` lies in the buckets up to the current one,
+/// the dearer nodes in buckets of `f` (each `1 / BUCKETS_PER_UNIT` of cost wide, from the
+/// start's `f`), and the nodes queued at the `f` of the node being expanded (at the heap's
+/// precision), which no queued node can beat.
+///
+/// - The stack of nodes at the current `f` is expanded first, last queued first, without a
+///   sift (Uras, Koenig and Hernández 2013 keep such a stack too): on an open map most
+///   steps of a search go straight at the goal and keep their `f`.
+/// - A consistent estimate never lowers `f` along an edge, so the search moves up through
+///   the buckets once: a node of a later bucket is only stored, and its bucket is poured
+///   into the heap when the heap runs dry. The heap then holds a bucket's worth of nodes,
+///   not the whole frontier, and its sifts are short. Nodes come out in the heap's order
+///   (no bucket holds a node cheaper than one of an earlier bucket), except that ties of
+///   `f` split by a bucket's edge lose the tie-break on `g`.
+#[derive(Debug)]
 struct Open {
     heap: Heap,
+    later: Vec<Vec<(u64, u32)>>,
+    /// Bit `b % 64` of word `b / 64` set: bucket `b` of `later` holds nodes.
+    occupied: [u64; BUCKETS / 64],
+    /// The bucket poured last into the heap.
+    current: usize,
+    /// The `f` where bucket 0 starts.
+    origin: f64,
     level: Vec<u32>,
     /// The `f` of the node being expanded, as the heap orders it.
     f: i64,
 }
 
+impl Default for Open {
+    fn default() -> Self {
+        Open {
+            heap: Heap::default(),
+            later: vec![Vec::new(); BUCKETS],
+            occupied: [0; BUCKETS / 64],
+            current: 0,
+            origin: 0.0,
+            level: Vec::new(),
+            f: i64::MIN,
+        }
+    }
+}
+
 impl Open {
-    fn clear(&mut self) {
+    /// Empties the frontier for a search whose start has estimate `origin`.
+    fn clear(&mut self, origin: f64) {
         self.heap.clear();
         self.level.clear();
+        for (w, word) in self.occupied.iter_mut().enumerate() {
+            while *word != 0 {
+                self.later[w * 64 + word.trailing_zeros() as usize].clear();
+                *word &= *word - 1;
+            }
+        }
+        self.current = 0;
+        self.origin = origin;
+        self.f = i64::MIN;
     }
 
     /// Queues `id` reached at cost `g` with estimate `h`.
@@ -40,19 +87,50 @@ impl Open {
     fn push(&mut self, id: u32, g: f64, h: f64) {
         if (g + h).frontier_order() == self.f {
             self.level.push(id);
-        } else {
-            // Flipping the sign bit orders the signed keys as unsigned ones.
-            let key = f64::frontier_key(g, h) as u64 ^ (1 << 63);
+            return;
+        }
+        // Flipping the sign bit orders the signed keys as unsigned ones.
+        let key = f64::frontier_key(g, h) as u64 ^ (1 << 63);
+        // A float below the origin (rounding) converts to 0.
+        let bucket = (((g + h - self.origin) * BUCKETS_PER_UNIT) as usize).min(BUCKETS - 1);
+        if bucket <= self.current {
             self.heap.push(key, id);
+        } else {
+            self.later[bucket].push((key, id));
+            self.occupied[bucket / 64] |= 1 << (bucket % 64);
         }
     }
 
     /// The next node to expand (perhaps one expanded already).
     #[inline(always)]
     fn pop(&mut self) -> Option<u32> {
-        self.level
-            .pop()
-            .or_else(|| self.heap.pop().map(|(_, id)| id))
+        if let Some(id) = self.level.pop() {
+            return Some(id);
+        }
+        loop {
+            if let Some((_, id)) = self.heap.pop() {
+                return Some(id);
+            }
+            // The next bucket that holds nodes.
+            let next = self.current + 1;
+            let mut w = next / 64;
+            let mut bits = match self.occupied.get(w) {
+                Some(&word) => word & (!0u64 << (next % 64)),
+                None => return None,
+            };
+            while bits == 0 {
+                w += 1;
+                bits = *self.occupied.get(w)?;
+            }
+            self.current = w * 64 + bits.trailing_zeros() as usize;
+            self.occupied[w] &= !(1 << (self.current % 64));
+            let mut bucket = std::mem::take(&mut self.later[self.current]);
+            for &(key, id) in &bucket {
+                self.heap.push(key, id);
+            }
+            bucket.clear();
+            self.later[self.current] = bucket;
+        }
     }
 }
 
@@ -118,7 +196,6 @@ impl Search {
             self.generation = 0;
         }
         self.generation += 1;
-        self.open.clear();
         self.stats = SearchStats::default();
     }
 
@@ -214,7 +291,7 @@ impl Search {
             parent: NONE,
             stamp: reached,
         };
-        self.open.f = i64::MIN;
+        self.open.clear(octile(start, goal));
         self.open.push(start_node, 0.0, octile(start, goal));
         let mut live = 1usize;
         self.stats.max_frontier = 1;
@@ -401,7 +478,7 @@ pub(super) fn direct_path(grid: &Grid, start: Cell, goal: Cell) -> Option<Path<C
         .find(|&first| clear(grid, start, ordered_legs(start, goal, first)))?;
     let mut nodes = Vec::with_capacity(chebyshev(start, goal) + 1);
     nodes.push(start);
-    walk(grid, start, goal, diagonal_first, &mut nodes);
+    fill(start, goal, diagonal_first, &mut nodes);
     Some(Path {
         nodes,
         cost: octile(start, goal),
@@ -444,6 +521,25 @@ fn clear(grid: &Grid, from: Cell, legs: Legs) -> bool {
         }
     }
     true
+}
+
+/// Whether every step of the walk from `from` to `to` that makes its diagonal steps first
+/// (or last) is a legal move.
+pub(super) fn walk_is_legal(grid: &Grid, from: Cell, to: Cell, diagonal_first: bool) -> bool {
+    clear(grid, from, ordered_legs(from, to, diagonal_first))
+}
+
+/// Appends the cells after `from` of the walk to `to` that makes its diagonal steps first
+/// (or last), which the caller knows to be legal: no move is checked.
+#[inline]
+pub(super) fn fill(from: Cell, to: Cell, diagonal_first: bool, out: &mut Vec<Cell>) {
+    let mut at = from;
+    for ((dx, dy), steps) in ordered_legs(from, to, diagonal_first) {
+        for _ in 0..steps {
+            at = (at.0.wrapping_add_signed(dx), at.1.wrapping_add_signed(dy));
+            out.push(at);
+        }
+    }
 }
 
 /// Appends to `out` the cells after `from` of a shortest path to `to`, which lies at the
@@ -547,7 +643,7 @@ fn octile_reachability(grid: &Grid, from: Cell, to: Cell, reachable: &mut Vec<bo
 
 /// Appends the cells after `from` of some path to `to` of octile length, found by working
 /// out backwards which mixes of diagonal and straight steps still reach `to`.
-fn any_octile_path(
+pub(super) fn any_octile_path(
     grid: &Grid,
     from: Cell,
     to: Cell,

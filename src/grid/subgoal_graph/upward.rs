@@ -1,12 +1,13 @@
 //! A query on a contraction hierarchy of subgoals: the start and the goal joined to the
 //! subgoals they reach directly, a search upwards from each side until neither can beat the
-//! best meeting found, and the shortcuts unpacked into subgoals, then cells.
+//! best meeting found, and the shortcuts unpacked into edges of the simple graph, each
+//! walked into cells as it comes out.
 
 use super::super::{Cell, Grid};
 use super::build::{octile, Cells};
 use super::heap::Heap;
-use super::hierarchy::{Hierarchy, ORIGINAL};
-use super::query::{chebyshev, direct_path, refine};
+use super::hierarchy::{Hierarchy, Up, DIAGONAL_FIRST, STRAIGHT_FIRST};
+use super::query::{any_octile_path, direct_path, fill, refine, walk_is_legal};
 use crate::{Path, PlanError, SearchStats};
 
 /// No parent: the node was reached from the start or the goal itself.
@@ -18,8 +19,8 @@ const NONE: u32 = u32::MAX;
 struct Record {
     g: f64,
     parent: u32,
-    /// The middle subgoal of the edge from the parent ([`ORIGINAL`] for none).
-    middle: u32,
+    /// [`Up::via`] of the edge from the parent.
+    via: u32,
     stamp: u32,
 }
 
@@ -50,7 +51,7 @@ impl Side {
         (u, at): (u32, Cell),
         g: f64,
         parent: u32,
-        middle: u32,
+        via: u32,
         reached: u32,
         best: f64,
     ) -> bool {
@@ -68,7 +69,7 @@ impl Side {
         *record = Record {
             g,
             parent,
-            middle,
+            via,
             stamp: reached,
         };
         self.open.push(key.to_bits(), u);
@@ -81,9 +82,11 @@ impl Side {
 pub(super) struct Upward {
     sides: [Side; 2],
     generation: u32,
-    /// The subgoals of the path found, from the start's side to the goal's.
-    subgoals: Vec<u32>,
-    unpacking: Vec<(u32, u32, u32)>,
+    /// The start's side's edges, from the meeting down: lower end, higher end, `via`.
+    chain: Vec<(u32, u32, u32)>,
+    /// Edges left to unpack: lower end, higher end, `via`, and whether the path runs
+    /// down the edge.
+    unpacking: Vec<(u32, u32, u32, bool)>,
     reachable: Vec<bool>,
     pub(super) stats: SearchStats,
 }
@@ -96,7 +99,7 @@ impl Upward {
                 let blank = Record {
                     g: f64::INFINITY,
                     parent: NONE,
-                    middle: ORIGINAL,
+                    via: DIAGONAL_FIRST,
                     stamp: 0,
                 };
                 side.records.resize(nodes, blank);
@@ -136,7 +139,7 @@ impl Upward {
             let mut seed = |id: u32| {
                 let at = cells.position(id);
                 let g = octile(end, at);
-                if self.sides[side].reach((id, at), g, NONE, ORIGINAL, reached, best) {
+                if self.sides[side].reach((id, at), g, NONE, DIAGONAL_FIRST, reached, best) {
                     self.meet(id, reached, &mut best, &mut meeting);
                 }
             };
@@ -196,14 +199,7 @@ impl Upward {
             };
             for edge in above {
                 let (to, next) = (edge.to, g + edge.cost);
-                if this.reach(
-                    (to, cells.position(to)),
-                    next,
-                    u,
-                    edge.middle,
-                    reached,
-                    best,
-                ) {
+                if this.reach((to, cells.position(to)), next, u, edge.via, reached, best) {
                     live += 1;
                     // What `meet` does, with the sides already told apart.
                     let there = &other.records[to as usize];
@@ -218,7 +214,7 @@ impl Upward {
         if meeting == NONE {
             return Err(PlanError::NoPath);
         }
-        let nodes = self.cells_through(grid, cells, hierarchy, meeting, (start, goal));
+        let nodes = self.cells_through((grid, cells, hierarchy), meeting, best, (start, goal));
         Ok(Path {
             nodes,
             cost: best,
@@ -238,73 +234,112 @@ impl Upward {
         }
     }
 
-    /// The cells of the path through `meeting`: its subgoals, the shortcuts between them
-    /// unpacked, with the walks between them filled in.
+    /// The cells of the path through `meeting`, of cost `cost`: its subgoals, the shortcuts
+    /// between them unpacked, with the walks between them filled in.
     fn cells_through(
         &mut self,
-        grid: &Grid,
-        cells: &Cells,
-        hierarchy: &Hierarchy,
+        (grid, cells, hierarchy): (&Grid, &Cells, &Hierarchy),
         meeting: u32,
+        cost: f64,
         (start, goal): (Cell, Cell),
     ) -> Vec<Cell> {
-        self.subgoals.clear();
-        // The start's side, from the meeting back down to the start, then reversed.
-        self.subgoals.push(meeting);
+        // Every move costs at least 1.
+        let mut nodes = Vec::with_capacity(cost as usize + 2);
+        nodes.push(start);
+        // The start's side climbs from its first subgoal to the meeting: its edges, read
+        // from the meeting down, are unpacked from the bottom up.
+        self.chain.clear();
         let mut at = meeting;
         loop {
             let record = self.sides[0].records[at as usize];
             if record.parent == NONE {
                 break;
             }
-            self.unpack(hierarchy, at, record.parent, record.middle);
+            self.chain.push((record.parent, at, record.via));
             at = record.parent;
         }
-        self.subgoals.reverse();
+        let first = cells.position(at);
+        if first != start {
+            refine(grid, start, first, &mut nodes, &mut self.reachable);
+        }
+        for k in (0..self.chain.len()).rev() {
+            let (lower, higher, via) = self.chain[k];
+            self.unpack(
+                (grid, cells, hierarchy),
+                (lower, higher, via, false),
+                &mut nodes,
+            );
+        }
+        // The goal's side descends from the meeting.
         let mut at = meeting;
         loop {
             let record = self.sides[1].records[at as usize];
             if record.parent == NONE {
                 break;
             }
-            self.unpack(hierarchy, at, record.parent, record.middle);
+            self.unpack(
+                (grid, cells, hierarchy),
+                (record.parent, at, record.via, true),
+                &mut nodes,
+            );
             at = record.parent;
         }
-        let mut length = 1;
-        let mut from = start;
-        for &s in &self.subgoals {
-            let to = cells.position(s);
-            length += chebyshev(from, to);
-            from = to;
-        }
-        length += chebyshev(from, goal);
-        let mut nodes = Vec::with_capacity(length);
-        nodes.push(start);
-        let mut from = start;
-        for k in 0..=self.subgoals.len() {
-            let to = self.subgoals.get(k).map_or(goal, |&s| cells.position(s));
-            if to != from {
-                refine(grid, from, to, &mut nodes, &mut self.reachable);
-            }
-            from = to;
+        let last = cells.position(at);
+        if goal != last {
+            refine(grid, last, goal, &mut nodes, &mut self.reachable);
         }
         nodes
     }
 
-    /// Appends to `subgoals` those after `from` of the edge from `from` to `to` through
-    /// `middle`, unpacked into edges of the simple graph, `to` last.
-    fn unpack(&mut self, hierarchy: &Hierarchy, from: u32, to: u32, middle: u32) {
+    /// Appends to `nodes`, which ends at the cell of its first subgoal, the cells after it
+    /// of the path along the edge from `lower` to `higher` (up it, or down it when `down`)
+    /// whose [`Up::via`] is `via`: shortcuts unpacked into edges of the simple graph, each
+    /// filled in along its walk.
+    fn unpack(
+        &mut self,
+        (grid, cells, hierarchy): (&Grid, &Cells, &Hierarchy),
+        edge: (u32, u32, u32, bool),
+        nodes: &mut Vec<Cell>,
+    ) {
         self.unpacking.clear();
-        self.unpacking.push((from, to, middle));
-        while let Some((a, b, m)) = self.unpacking.pop() {
-            if m == ORIGINAL {
-                self.subgoals.push(b);
+        let (mut lower, mut higher, mut via, mut down) = edge;
+        loop {
+            if Up::is_original(via) {
+                // The walk that makes its diagonal steps first one way makes them last the
+                // other way; the two marks differ in their lowest bit only.
+                let walk = via ^ u32::from(down & (via >= STRAIGHT_FIRST));
+                let from = nodes[nodes.len() - 1];
+                let to = cells.position(if down { lower } else { higher });
+                debug_assert!(
+                    !matches!(walk, DIAGONAL_FIRST | STRAIGHT_FIRST)
+                        || walk_is_legal(grid, from, to, walk == DIAGONAL_FIRST),
+                    "the walk marked on the edge {from:?} -> {to:?} is not legal"
+                );
+                match walk {
+                    DIAGONAL_FIRST => fill(from, to, true, nodes),
+                    STRAIGHT_FIRST => fill(from, to, false, nodes),
+                    _ => any_octile_path(grid, from, to, nodes, &mut self.reachable),
+                }
+                match self.unpacking.pop() {
+                    Some(next) => (lower, higher, via, down) = next,
+                    None => return,
+                }
                 continue;
             }
-            // The middle lies below both ends; `a → m` is unpacked first.
-            let (to_a, to_b) = (hierarchy.edge(m, a), hierarchy.edge(m, b));
-            self.unpacking.push((m, b, to_b.middle));
-            self.unpacking.push((a, m, to_a.middle));
+            // The middle lies below both ends and keeps the edges to them. Up the shortcut,
+            // the path runs down the half to the lower end, then up the other; down it, the
+            // other way round. The first half is unpacked at once, the second pushed.
+            let halves = hierarchy.shortcuts[via as usize];
+            let middle = halves.middle;
+            let to_lower = hierarchy.up[halves.to_lower as usize].via;
+            let to_higher = hierarchy.up[halves.to_higher as usize].via;
+            if down {
+                self.unpacking.push((middle, lower, to_lower, false));
+                (lower, higher, via, down) = (middle, higher, to_higher, true);
+            } else {
+                self.unpacking.push((middle, higher, to_higher, false));
+                (lower, higher, via, down) = (middle, lower, to_lower, true);
+            }
         }
     }
 }
