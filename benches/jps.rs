@@ -13,14 +13,14 @@
 //!   where every 10th is (1,196 of 11,960, all buckets: the files are sorted by bucket;
 //!   `REPLAN_JPS_MAZE_STRIDE=1` for all, about 40 s per A* pass on a quiet host).
 //! - `jps/subgoal`: printed, the queries alone, as a game that builds its tables when it
-//!   loads a level pays them: for each map, `AStar`, `JumpPointSearchPlus` and the two-level
-//!   `SubgoalGraph`, each one planner prepared before the rounds and reused for every
-//!   query, one pass each over the map's queries (the same ones as `jps/paired`) per round,
-//!   in alternating rounds; ratios are medians of the per-round ratios, then geometric
-//!   means over the maps. Beside them the subgoal graph's build (median of three builds
-//!   from scratch), its bytes per map cell, its subgoals and edges, and the time to block
-//!   and free one cell again through `SubgoalGraph::set_blocked` (median over cells
-//!   spread over the map).
+//!   loads a level pays them: for each map, `AStar`, `JumpPointSearchPlus` and the default
+//!   `SubgoalGraph` (the hierarchy, or two levels where obstacles are scattered), each one
+//!   planner prepared before the rounds and reused for every query, one pass each over the
+//!   map's queries (the same ones as `jps/paired`) per round, in alternating rounds; ratios
+//!   are medians of the per-round ratios, then geometric means over the maps. Beside them
+//!   the subgoal graph's build (median of three builds from scratch), its bytes per map
+//!   cell, its subgoals and edges, and the time to block and free one cell again through
+//!   `SubgoalGraph::set_blocked` (median over cells spread over the map).
 //! - `jps/<map>/<planner>`: criterion timings over a sample of at most 200 scenarios per
 //!   map, every n-th in file order, with the planner prepared beforehand; `pathfinding`
 //!   runs only here (three times slower than our A*).
