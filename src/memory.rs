@@ -843,6 +843,48 @@ mod tests {
         assert_eq!(records.try_begin(bound, Some(0)), Ok(()));
     }
 
+    /// A digraph on small integers with signed costs, parallel edges in the order listed.
+    struct Listed(Vec<(u8, u8, i32)>);
+
+    impl Graph for Listed {
+        type Node = u8;
+        type Cost = i32;
+        type Ids = crate::HashedIds<u8>;
+        fn successors(&self, node: u8, mut visit: impl FnMut(u8, i32)) {
+            for &(from, to, cost) in &self.0 {
+                if from == node {
+                    visit(to, cost);
+                }
+            }
+        }
+    }
+
+    /// A walk costs the cheapest of the parallel edges at each step, wherever it is listed
+    /// and whatever cheaper edges lead elsewhere; a step without an edge is a graph that
+    /// changed, and a negative edge is refused even where the sum is a valid cost.
+    #[test]
+    fn walk_cost_sums_the_cheapest_edge_of_each_step() {
+        let graph = Listed(vec![
+            (0, 1, 4),
+            (0, 1, 2),
+            (0, 1, 3),
+            (0, 2, 1),
+            (1, 2, 0),
+            (1, 3, 7),
+            (2, 3, 5),
+        ]);
+        assert_eq!(walk_cost(&graph, &[0]), Ok(0));
+        assert_eq!(walk_cost(&graph, &[0, 1, 3]), Ok(9));
+        assert_eq!(walk_cost(&graph, &[0, 2, 3]), Ok(6));
+        assert_eq!(walk_cost(&graph, &[0, 3]), Err(PlanError::GraphChanged));
+        let negative = Listed(vec![(0, 1, 2), (1, 2, -1)]);
+        let refused = Err(PlanError::InvalidCost { cost: "-1".into() });
+        assert_eq!(walk_cost(&negative, &[0, 1, 2]), refused);
+        assert_eq!(add_edge(3, -1), refused);
+        assert_eq!(add_edge(3, 0), Ok(3));
+        assert_eq!(add_edge(i32::MAX, 1), Err(PlanError::CostOverflow));
+    }
+
     /// A small graph's listing search lists nothing and still leaves no bit behind.
     #[test]
     fn a_small_listing_search_clears_whole() {

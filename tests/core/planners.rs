@@ -6,8 +6,8 @@ use crate::common;
 use common::check_walk;
 use proptest::prelude::*;
 use replan::{
-    AStar, Bfs, BidirectionalBfs, Budgeted, DenseIds, Dijkstra, Graph, HashedIds, IndexedGraph,
-    InvalidNode, NodeIds, PlanError, Planner, ReverseGraph, SearchStats,
+    AStar, Bfs, BidirectionalBfs, Budgeted, DenseIds, Dijkstra, Goal, Graph, HashedIds,
+    IndexedGraph, InvalidNode, NodeIds, PlanError, Planner, Query, ReverseGraph, SearchStats,
 };
 
 /// A random directed graph with `u32` nodes; hashed ids.
@@ -491,6 +491,17 @@ fn bfs_reports_the_budget_it_was_given() {
     assert_eq!(bfs.budget(), None);
 }
 
+/// Bidirectional BFS, too, reports the budget it was given.
+#[test]
+fn bidirectional_bfs_reports_the_budget_it_was_given() {
+    let search: BidirectionalBfs<DenseIds, u32> = BidirectionalBfs::new();
+    assert_eq!(search.budget(), None);
+    let mut search = search.with_first_meeting().with_budget(7);
+    assert_eq!(search.budget(), Some(7));
+    search.set_budget(None);
+    assert_eq!(search.budget(), None);
+}
+
 /// The chain `0 → 1 → … → 7`: from both ends, bidirectional BFS expands 0 to 6 one layer
 /// at a time (every layer has one node, and the forward side goes first on ties).
 fn chain() -> Sparse {
@@ -723,4 +734,40 @@ fn bidirectional_bfs_stops_at_the_first_meeting_where_asked_or_where_costs_are_u
     assert_eq!(cheapest.last_stats().expanded, 4);
     assert_eq!(first.last_stats().expanded, 3);
     assert_eq!(uniform.last_stats().expanded, 3);
+}
+
+/// A start or goal listed twice is one root: the same path and the same work as listed
+/// once, the widest frontier included, through either node store, past the first word of
+/// reached bits.
+#[test]
+fn bidirectional_bfs_counts_a_repeated_root_once() {
+    let edges: Vec<_> = (0..69).map(|i| (i, i + 1, 1)).collect();
+    let graph = Sparse::new(70, &edges);
+    let once = Query::new(40, Goal::Node(45));
+    let twice = Query::from_each(&[40, 40], Goal::AnyOf(&[45, 45]));
+    let search = |query: &Query<u32, u32>, dense: bool| {
+        let outcome = if dense {
+            BidirectionalBfs::new().search(&Dense(&graph), query)
+        } else {
+            BidirectionalBfs::new().search(&graph, query)
+        };
+        let path = outcome.unwrap().into_path();
+        (path.nodes, path.cost, path.stats)
+    };
+    let stats = SearchStats {
+        expanded: 5,
+        generated: 5,
+        max_frontier: 2,
+    };
+    for dense in [false, true] {
+        let expected = ((40..=45).collect::<Vec<u32>>(), 5, stats);
+        assert_eq!(search(&once, dense), expected, "dense: {dense}");
+        assert_eq!(search(&twice, dense), expected, "dense: {dense}");
+        // Three roots, two of them goals, the sides meeting in the first layer: the widest
+        // frontier is the first one.
+        let three = Query::from_each(&[40, 40], Goal::AnyOf(&[41, 60, 41]));
+        let (nodes, cost, stats) = search(&three, dense);
+        assert_eq!((nodes, cost), (vec![40, 41], 1), "dense: {dense}");
+        assert_eq!(stats.max_frontier, 3, "dense: {dense}");
+    }
 }

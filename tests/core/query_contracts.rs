@@ -39,10 +39,14 @@ fn a_closest_path_costs_its_edges_with_an_inconsistent_heuristic() {
     // S→A 5, S→B 1, B→A 1, A→C 10, C→G 100; h(S, A, B, C) = 5, 1, 6, 0: admissible, but B's
     // estimate drops by 5 over an edge of 1. A is expanded at 5 (through S), C recorded at
     // 15; then B is expanded and A reopened at 2, and the budget runs out before A again.
+    // B→A has two dearer parallel edges, one listed before the cheapest and one after: the
+    // path's cost counts the cheapest of them.
     let graph = Edges(vec![
         ('S', 'A', 5),
         ('S', 'B', 1),
+        ('B', 'A', 3),
         ('B', 'A', 1),
+        ('B', 'A', 2),
         ('A', 'C', 10),
         ('C', 'G', 100),
     ]);
@@ -680,4 +684,64 @@ fn a_goal_set_with_an_estimate_is_steered_by_it() {
         }
     };
     assert_eq!((sliced.nodes, sliced.cost), (whole.nodes, whole.cost));
+}
+
+/// A planner kept between searches on ids in discovery order gives the goals of a search
+/// the first ids after its starts, whose records still hold what the last search wrote for
+/// the nodes that had those ids: a goal is reached all the same, and a node met again the
+/// dear way keeps its cheaper route, for a goal with the query's own estimate and for a
+/// goal set.
+#[test]
+fn a_kept_planner_reaches_goals_whatever_their_ids_held_before() {
+    // a→b→c→d→e, and a dearer way to c through x, met after c was reached through b.
+    let graph = Edges(vec![
+        ('a', 'b', 1),
+        ('a', 'x', 2),
+        ('b', 'c', 2),
+        ('x', 'c', 3),
+        ('c', 'd', 1),
+        ('d', 'e', 1),
+    ]);
+    let zero = |_: char| 0;
+    let goals = ['e'];
+    let near = Query::new('a', Goal::Node('b')).with_estimate(&zero);
+    let queries = [
+        Query::new('a', Goal::Node('e')).with_estimate(&zero),
+        Query::new('a', Goal::AnyOf(&goals)),
+    ];
+    for query in &queries {
+        for kept in [false, true] {
+            let mut astar = AStar::dijkstra();
+            if kept {
+                // `b` gets the id `e` gets next, and is reached at 1.
+                let first = astar.search(&graph, &near).unwrap().into_path();
+                assert_eq!(first.cost, 1);
+            }
+            let path = astar.search(&graph, query).unwrap().into_path();
+            assert_eq!(
+                (path.nodes, path.cost),
+                (vec!['a', 'b', 'c', 'd', 'e'], 5),
+                "{query:?}, kept: {kept}"
+            );
+        }
+    }
+}
+
+/// Breadth-first, the closest node among those of least estimate is the cheapest, even when
+/// reached after a dearer one, and among equally cheap ones the first reached, with the
+/// fewest edges.
+#[test]
+fn bfs_breaks_closest_ties_by_cost_then_by_the_first_reached() {
+    let estimate = |node: char| u32::from(!matches!(node, 'A' | 'C'));
+    let query = Query::new('S', Goal::Node('G'))
+        .with_estimate(&estimate)
+        .or_closest();
+    // A and C both estimate 0; A, one edge away, is reached first.
+    for (to_a, nodes, cost) in [(5, vec!['S', 'B', 'C'], 2), (2, vec!['S', 'A'], 2)] {
+        let graph = Edges(vec![('S', 'A', to_a), ('S', 'B', 1), ('B', 'C', 1)]);
+        let outcome = Bfs::new().search(&graph, &query).unwrap();
+        assert!(!outcome.is_reached());
+        let path = outcome.into_path();
+        assert_eq!((path.nodes, path.cost), (nodes, cost), "S→A costs {to_a}");
+    }
 }

@@ -201,6 +201,51 @@ fn set_blocked_updates_neighbours_moves() {
     ));
 }
 
+/// The grid is exactly its rectangle: a cell one past the last column or the last row is
+/// off it, for every method that takes a cell.
+#[test]
+fn cells_one_past_the_last_column_or_row_are_off_the_grid() {
+    let mut grid = Grid::open(3, 2, Connectivity::Eight);
+    assert!(grid.contains((2, 1)));
+    for off in [(3, 0), (0, 2), (3, 1), (2, 2), (3, 2)] {
+        assert!(!grid.contains(off), "{off:?}");
+        assert!(!grid.is_passable(off), "{off:?}");
+        assert_eq!(grid.weight(off), None, "{off:?}");
+        let out_of_bounds = GridError::OutOfBounds {
+            cell: off,
+            width: 3,
+            height: 2,
+        };
+        assert_eq!(grid.set_blocked(off, true), Err(out_of_bounds.clone()));
+        assert_eq!(grid.set_weight(off, 2.0), Err(out_of_bounds));
+    }
+    assert_eq!(grid, Grid::open(3, 2, Connectivity::Eight));
+    assert_eq!(successors(&grid, (2, 1)).len(), 3);
+}
+
+/// Every edit gives the grid a revision no grid had before; a clone keeps its original's
+/// until either is edited.
+#[test]
+fn every_edit_changes_the_revision_and_a_clone_keeps_it() {
+    let mut grid = Grid::open(4, 3, Connectivity::Four);
+    let copy = grid.clone();
+    assert_eq!(copy.revision(), grid.revision());
+    let mut seen = vec![grid.revision()];
+    grid.set_blocked((1, 1), true).unwrap();
+    seen.push(grid.revision());
+    grid.set_weight((2, 2), 3.0).unwrap();
+    seen.push(grid.revision());
+    grid.set_connectivity(Connectivity::Eight);
+    seen.push(grid.revision());
+    seen.push(Grid::open(4, 3, Connectivity::Four).revision());
+    seen.push("..\n.#".parse::<Grid>().unwrap().revision());
+    let mut distinct = seen.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), seen.len(), "{seen:?}");
+    assert_eq!(copy.revision(), seen[0]);
+}
+
 // ---------------------------------------------------------------- weights
 
 #[test]
@@ -247,6 +292,10 @@ fn invalid_weights_are_refused() {
     ));
     assert!(!grid.is_weighted());
     assert_eq!(grid.weight((5, 5)), None);
+    // A weight of 1 is no weight: the grid stays unweighted.
+    grid.set_weight((1, 1), 1.0).unwrap();
+    assert!(!grid.is_weighted());
+    assert_eq!(grid.weight((1, 1)), Some(1.0));
 }
 
 // ---------------------------------------------------------------- endpoints and index

@@ -515,7 +515,9 @@ impl<I, C: Cost> BidirectionalBfs<I, C> {
         } = self;
         begin_search(graph, ids, seen, forward, backward)?;
         place_roots(graph, ids, seen, forward, backward, starts, goals, true)?;
-        stats.max_frontier = starts.len() + goals.len();
+        // The first layers hold each root once, however often the query lists it.
+        let spans = G::Ids::DISCOVERY_ORDER;
+        stats.max_frontier = forward.layer_len(spans) + backward.layer_len(spans);
         let path = search_both_ways(
             graph, ids, seen, forward, backward, trail, stats, *rules, starts, goals,
         )?;
