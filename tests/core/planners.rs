@@ -7,7 +7,8 @@ use common::check_walk;
 use proptest::prelude::*;
 use replan::{
     AStar, Bfs, BidirectionalBfs, Budgeted, DenseIds, Dijkstra, Goal, Graph, HashedIds,
-    IndexedGraph, InvalidNode, NodeIds, PlanError, Planner, Query, ReverseGraph, SearchStats,
+    IndexedGraph, InvalidNode, NodeIds, PlanError, Planner, Progress, Query, ReverseGraph,
+    SearchStats,
 };
 
 /// A random directed graph with `u32` nodes; hashed ids.
@@ -770,4 +771,65 @@ fn bidirectional_bfs_counts_a_repeated_root_once() {
         assert_eq!((nodes, cost), (vec![40, 41], 1), "dense: {dense}");
         assert_eq!(stats.max_frontier, 3, "dense: {dense}");
     }
+}
+
+/// A* on its heap (`f64` costs) expands in order of `f` even when an expansion makes a
+/// queued node cheaper than the child it keeps aside for the next pop: S → P → Y → G costs
+/// 4, Y is first queued at `f` 8 from S and lowered to 4 from P after P's child X (`f` 5)
+/// was met. Every `f` is distinct, so the nodes expanded are exactly those with `f` below
+/// the goal's: S, P, Y. Sliced anywhere, the search does the same work.
+#[test]
+fn astar_expands_a_lowered_node_before_a_dearer_child() {
+    // S = 0, P = 1, Y = 2, X = 3, G = 4; the estimate is consistent.
+    let edges: [&[(u32, f64)]; 5] = [
+        &[(1, 1.0), (2, 6.0)],
+        &[(3, 1.0), (2, 1.0)],
+        &[(4, 2.0)],
+        &[(4, 10.0)],
+        &[],
+    ];
+    let graph = replan::from_fn(|node: u32| edges[node as usize].iter().copied());
+    let estimate = |node: u32, _goal: u32| [4.0, 3.0, 2.0, 3.0, 0.0][node as usize];
+    let expected = SearchStats {
+        expanded: 3,
+        generated: 5,
+        max_frontier: 2,
+    };
+    let mut astar = AStar::new(estimate);
+    let path = astar.plan(&graph, 0, 4).unwrap();
+    assert_eq!(
+        (path.nodes, path.cost, path.stats),
+        (vec![0, 1, 2, 4], 4.0, expected)
+    );
+
+    for slice in 1..=3 {
+        let query = Query::new(0, Goal::Node(4));
+        let mut sliced = AStar::new(estimate);
+        sliced.begin(&graph, &query).unwrap();
+        let path = loop {
+            match sliced.resume(&graph, &query, slice).unwrap() {
+                Progress::Pending => continue,
+                Progress::Done(outcome) => break outcome.into_path(),
+            }
+        };
+        assert_eq!(
+            (path.nodes, path.cost, path.stats),
+            (vec![0, 1, 2, 4], 4.0, expected),
+            "slice {slice}"
+        );
+    }
+
+    // With Y the goal and a budget of two expansions, the lowered goal is next, not X: the
+    // search that has spent its budget still ends on it.
+    let to_y = |node: u32, _goal: u32| [2.0, 1.0, 0.0, 3.0, 0.0][node as usize];
+    let path = AStar::new(to_y).with_budget(2).plan(&graph, 0, 2).unwrap();
+    let stats = SearchStats {
+        expanded: 2,
+        generated: 4,
+        max_frontier: 2,
+    };
+    assert_eq!(
+        (path.nodes, path.cost, path.stats),
+        (vec![0, 1, 2], 2.0, stats)
+    );
 }
