@@ -833,3 +833,19 @@ fn astar_expands_a_lowered_node_before_a_dearer_child() {
         (vec![0, 1, 2], 2.0, stats)
     );
 }
+
+/// Towards a goal set, A* is steered by the least of its estimates to each goal: on a line
+/// of nine nodes from 4 to the goals {0, 7}, with the distance as the estimate, it expands
+/// 4, 5 and 6 and nothing towards the farther goal.
+#[test]
+fn astar_steers_to_a_goal_set_by_the_least_estimate() {
+    let edges: Vec<_> = (0..8)
+        .flat_map(|i| [(i, i + 1, 1), (i + 1, i, 1)])
+        .collect();
+    let graph = Sparse::new(9, &edges);
+    let query = Query::new(4, Goal::AnyOf(&[0, 7]));
+    let mut astar = AStar::new(|node: u32, goal: u32| node.abs_diff(goal));
+    let path = astar.search(&graph, &query).unwrap().into_path();
+    assert_eq!((path.nodes, path.cost), (vec![4, 5, 6, 7], 3));
+    assert_eq!(path.stats.expanded, 3);
+}
