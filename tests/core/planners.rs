@@ -258,6 +258,98 @@ proptest! {
     }
 }
 
+/// `Sparse` through hashed ids (`DENSE` false) or its dense index, counting the expansions
+/// of each node: the calls for its successors.
+struct Counted<'a, const DENSE: bool> {
+    graph: &'a Sparse,
+    expansions: std::cell::RefCell<Vec<u32>>,
+}
+
+impl<'a, const DENSE: bool> Counted<'a, DENSE> {
+    fn new(graph: &'a Sparse) -> Self {
+        let expansions = std::cell::RefCell::new(vec![0; graph.out.len()]);
+        Counted { graph, expansions }
+    }
+}
+
+impl Graph for Counted<'_, false> {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = HashedIds<u32>;
+    fn successors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.expansions.borrow_mut()[node as usize] += 1;
+        self.graph.successors(node, visit)
+    }
+}
+
+impl Graph for Counted<'_, true> {
+    type Node = u32;
+    type Cost = u32;
+    type Ids = DenseIds;
+    fn successors(&self, node: u32, visit: impl FnMut(u32, u32)) {
+        self.expansions.borrow_mut()[node as usize] += 1;
+        self.graph.successors(node, visit)
+    }
+}
+
+impl IndexedGraph for Counted<'_, true> {
+    fn node_bound(&self) -> usize {
+        self.graph.out.len()
+    }
+    fn index(&self, node: u32) -> usize {
+        node as usize
+    }
+    fn node(&self, index: usize) -> u32 {
+        index as u32
+    }
+}
+
+/// Plans from `start` to `goal` with `planner` on `graph` and checks that no node was
+/// expanded twice and that the statistics count the expansions made.
+fn expands_each_node_once<G, P>(
+    graph: &G,
+    expansions: &std::cell::RefCell<Vec<u32>>,
+    mut planner: P,
+    start: u32,
+    goal: u32,
+) -> Result<(), TestCaseError>
+where
+    G: Graph<Node = u32, Cost = u32>,
+    P: Planner<G>,
+{
+    let _ = planner.plan(graph, start, goal);
+    let expansions = expansions.borrow();
+    prop_assert!(expansions.iter().all(|&n| n <= 1), "{:?}", expansions);
+    let total: u32 = expansions.iter().sum();
+    prop_assert_eq!(u64::from(total), planner.last_stats().expanded);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// With a consistent estimate (none at all, or the exact remaining cost) a node's first
+    /// expansion is at its least cost, so A* never expands it again, through either node
+    /// store, on the integer buckets or the heap they hand over to.
+    #[test]
+    fn astar_with_a_consistent_estimate_expands_each_node_once(
+        (graph, start, goal, _unit, _fractions) in graph_and_query(),
+        exact in any::<bool>(),
+    ) {
+        let dist = distances_to(&graph, goal);
+        // A node that cannot reach the goal has only such nodes after it: one value for all
+        // of them, at least every finite cost, keeps the estimate consistent.
+        let beyond = dist.iter().flatten().copied().max().unwrap_or(0);
+        let heuristic = move |node: u32, _goal: u32| {
+            if exact { dist[node as usize].unwrap_or(beyond) } else { 0 }
+        };
+        let hashed = Counted::<false>::new(&graph);
+        expands_each_node_once(&hashed, &hashed.expansions, AStar::new(heuristic.clone()), start, goal)?;
+        let dense = Counted::<true>::new(&graph);
+        expands_each_node_once(&dense, &dense.expansions, AStar::new(heuristic), start, goal)?;
+    }
+}
+
 #[test]
 fn start_equal_to_goal_is_a_one_node_path_of_cost_zero() {
     let graph = Sparse::new(3, &[(0, 1, 5), (1, 2, 5)]);

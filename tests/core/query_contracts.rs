@@ -69,6 +69,53 @@ fn a_closest_path_costs_its_edges_with_an_inconsistent_heuristic() {
     );
 }
 
+/// A digraph on the nodes `0..5` from an edge list, with dense ids: A* keeps its records
+/// in arrays indexed by node rather than in the order it discovers nodes.
+struct DenseEdges(Vec<(usize, usize, u32)>);
+
+impl Graph for DenseEdges {
+    type Node = usize;
+    type Cost = u32;
+    type Ids = DenseIds;
+    fn successors(&self, node: usize, mut visit: impl FnMut(usize, u32)) {
+        for &(from, to, cost) in &self.0 {
+            if from == node {
+                visit(to, cost);
+            }
+        }
+    }
+}
+
+impl IndexedGraph for DenseEdges {
+    fn node_bound(&self) -> usize {
+        5
+    }
+    fn index(&self, node: usize) -> usize {
+        node
+    }
+    fn node(&self, index: usize) -> usize {
+        index
+    }
+}
+
+#[test]
+fn a_closest_path_costs_its_edges_on_a_dense_graph_too() {
+    // The graph and estimates above, as S, A, B, C, G = 0..5.
+    let graph = DenseEdges(vec![
+        (0, 1, 5),
+        (0, 2, 1),
+        (2, 1, 1),
+        (1, 3, 10),
+        (3, 4, 100),
+    ]);
+    let h = |node: usize, _goal: usize| [5, 1, 6, 0, 0][node];
+    let query = Query::new(0, Goal::Node(4)).or_closest();
+    let outcome = AStar::new(h).with_budget(3).search(&graph, &query).unwrap();
+    let path = outcome.path();
+    assert_eq!(path.nodes, [0, 2, 1, 3]);
+    assert_eq!(path.cost, 12);
+}
+
 #[test]
 fn resume_refuses_another_query_and_keeps_the_search() {
     let grid = Grid::open(30, 5, Connectivity::Eight);

@@ -491,6 +491,10 @@ mod tests {
                 ties.shift
             );
         }
+        // A start estimate of 255 leaves room for `f` up to 1,024, which at six tie bits
+        // fills the 2^16 buckets exactly; one more needs a bit less.
+        assert_eq!(TieBits::for_start(255_u32).shift, 6);
+        assert_eq!(TieBits::for_start(256_u32).shift, 5);
         assert_eq!(TieBits::for_start(20_000_u32).shift, 0);
         assert_eq!(TieBits::for_start(f64::MAX).shift, 0);
     }
