@@ -179,6 +179,53 @@ fn blocked_and_off_grid_cells_have_no_edges() {
 }
 
 #[test]
+fn grids_are_equal_only_in_size_connectivity_cells_and_weights() {
+    let base = || Grid::open(3, 2, Connectivity::Eight);
+    assert_eq!(base(), base());
+    assert_ne!(base(), Grid::open(2, 3, Connectivity::Eight));
+    assert_ne!(base(), Grid::open(3, 3, Connectivity::Eight));
+    assert_ne!(base(), Grid::open(3, 2, Connectivity::Four));
+    let mut blocked = base();
+    blocked.set_blocked((2, 1), true).unwrap();
+    assert_ne!(base(), blocked);
+    // A weight of 1 everywhere is no weight at all, on either side.
+    let mut ones = base();
+    ones.set_weight((0, 0), 2.0).unwrap();
+    ones.set_weight((0, 0), 1.0).unwrap();
+    assert_eq!(ones, base());
+    assert_eq!(base(), ones);
+    let mut heavy = base();
+    heavy.set_weight((1, 1), 3.0).unwrap();
+    assert_ne!(heavy, base());
+    assert_ne!(base(), heavy);
+    let mut other = base();
+    other.set_weight((1, 1), 4.0).unwrap();
+    assert_ne!(heavy, other);
+    assert_eq!(heavy, heavy.clone());
+}
+
+#[test]
+fn debug_shows_the_picture_of_grids_up_to_80_by_40() {
+    let shown = |width, height| {
+        let debug = format!("{:?}", Grid::open(width, height, Connectivity::Four));
+        assert!(debug.starts_with(&format!(
+            "Grid {{ width: {width}, height: {height}, connectivity: Four, weighted: false }}"
+        )));
+        debug.contains('\n')
+    };
+    assert!(shown(80, 40));
+    assert!(shown(1, 1));
+    assert!(!shown(81, 1));
+    assert!(!shown(1, 41));
+    let mut grid = Grid::open(2, 2, Connectivity::Eight);
+    grid.set_blocked((1, 0), true).unwrap();
+    assert_eq!(
+        format!("{grid:?}"),
+        "Grid { width: 2, height: 2, connectivity: Eight, weighted: false }\n.#\n.."
+    );
+}
+
+#[test]
 fn set_blocked_updates_neighbours_moves() {
     let mut grid = Grid::open(3, 3, Connectivity::Eight);
     grid.set_blocked((1, 0), true).unwrap();
