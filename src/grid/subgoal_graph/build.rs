@@ -15,6 +15,9 @@ const SATURATED: u8 = 0x7f;
 /// each cell of its diagonals.
 const ENDS_AT_SUBGOAL: u8 = 0x80;
 
+/// The subgoals a scan holds before it hands them on: a cell of a diagonal adds at most two.
+const SCAN_HITS: usize = 32;
+
 /// The diagonal directions of [`DELTAS`] and, for each, its two axis components.
 pub(super) const DIAGONALS: [(usize, [usize; 2]); 4] =
     [(4, [0, 2]), (5, [1, 2]), (6, [0, 3]), (7, [1, 3])];
@@ -228,28 +231,37 @@ impl Cells {
                 *reach = steps - 1;
             }
         }
+        // The subgoals of the axis runs are written to `hits` whether or not the run finds
+        // one, and kept by counting them: whether a run ends on a subgoal is a coin toss to
+        // the branch predictor, the cells of a diagonal come in a few dozen, and `found`
+        // is called for them afterwards, in the same order.
+        let mut hits = [0usize; SCAN_HITS];
         for (diagonal, axes) in DIAGONALS {
             let mut limits = [reach[axes[0]], reach[axes[1]]];
             let mut at = origin;
+            let mut count = 0;
             while grid.moves[at] & (1 << diagonal) != 0 {
                 at = at.wrapping_add_signed(self.offsets[diagonal]);
                 if self.is_subgoal(at) {
-                    found(at);
+                    hits[count] = at;
+                    count += 1;
                     break;
                 }
                 for (limit, &k) in limits.iter_mut().zip(&axes) {
-                    // No branch on whether the run gets shorter, which the predictor gets
-                    // wrong often: a run no shorter than the limit is not looked at, and
-                    // one that ends on a subgoal has a length of at least 1.
+                    // A run no shorter than the limit is not looked at, and one that ends
+                    // on a subgoal has a length of at least 1.
                     let (steps, ends) = self.clearance(at, k);
-                    let shorter = steps <= *limit;
-                    *limit = (*limit).min(steps);
-                    if shorter & ends {
-                        found(at.wrapping_add_signed(self.offsets[k] * steps as isize));
-                        *limit = steps - 1;
-                    }
+                    let hit = (steps <= *limit) & ends;
+                    *limit = if hit { steps - 1 } else { (*limit).min(steps) };
+                    hits[count] = at.wrapping_add_signed(self.offsets[k] * steps as isize);
+                    count += usize::from(hit);
+                }
+                if count > SCAN_HITS - 3 {
+                    hits[..count].iter().for_each(|&hit| found(hit));
+                    count = 0;
                 }
             }
+            hits[..count].iter().for_each(|&hit| found(hit));
         }
     }
 

@@ -559,18 +559,25 @@ pub(super) fn refine(
 }
 
 /// The diagonal and straight steps from `from` towards `to`, and how many of each.
+#[inline(always)]
 fn legs(from: Cell, to: Cell) -> ((i32, i32), usize, (i32, i32), usize) {
     let sign = |a: u32, b: u32| i32::from(b > a) - i32::from(b < a);
     let (sx, sy) = (sign(from.0, to.0), sign(from.1, to.1));
     let (dx, dy) = (
-        from.0.abs_diff(to.0) as usize,
-        from.1.abs_diff(to.1) as usize,
+        i64::from(from.0.abs_diff(to.0)),
+        i64::from(from.1.abs_diff(to.1)),
     );
-    if dx >= dy {
-        ((sx, sy), dy, (sx, 0), dx - dy)
-    } else {
-        ((sx, sy), dx, (0, sy), dy - dx)
-    }
+    // Arithmetic, not a branch on `dx >= dy`: along a path the edges turn either way.
+    // `tall` is all ones when `dy > dx`.
+    let tall = (dx - dy) >> 63;
+    let low = dy ^ ((dx ^ dy) & tall);
+    let wide = i32::from(tall == 0);
+    (
+        (sx, sy),
+        low as usize,
+        (sx * wide, sy * (1 - wide)),
+        (dx + dy - 2 * low) as usize,
+    )
 }
 
 /// Appends the cells after `from` of the walk to `to` that makes its diagonal steps first

@@ -87,6 +87,9 @@ pub(super) struct Upward {
     /// Edges left to unpack: lower end, higher end, `via`, and whether the path runs
     /// down the edge.
     unpacking: Vec<(u32, u32, u32, bool)>,
+    /// The entries of the edges of the subgoal being expanded that improve their higher
+    /// end: key and subgoal.
+    staged: Vec<(u64, u32)>,
     reachable: Vec<bool>,
     pub(super) stats: SearchStats,
 }
@@ -95,14 +98,16 @@ impl Upward {
     /// Starts a search over `nodes` subgoals.
     fn begin(&mut self, nodes: usize) {
         for side in &mut self.sides {
-            if side.records.len() < nodes {
+            // One record more than the subgoals: the spare that the edges which improve
+            // nothing write to.
+            if side.records.len() < nodes + 1 {
                 let blank = Record {
                     g: f64::INFINITY,
                     parent: NONE,
                     via: DIAGONAL_FIRST,
                     stamp: 0,
                 };
-                side.records.resize(nodes, blank);
+                side.records.resize(nodes + 1, blank);
             }
             side.open.clear();
         }
@@ -197,16 +202,41 @@ impl Upward {
             } else {
                 (backward, &*forward)
             };
+            // Whether an edge improves its higher end is a coin toss to the branch
+            // predictor. Each edge's record is written either to its subgoal or to the
+            // spare record past the last, and its entry is kept by counting it; the
+            // entries kept are then queued and met, with branches mostly taken one way.
+            if self.staged.len() < above.len() {
+                self.staged.resize(above.len(), (0, 0));
+            }
+            let spare = this.records.len() - 1;
+            let mut kept = 0;
             for edge in above {
                 let (to, next) = (edge.to, g + edge.cost);
-                if this.reach((to, cells.position(to)), next, u, edge.via, reached, best) {
-                    live += 1;
-                    // What `meet` does, with the sides already told apart.
-                    let there = &other.records[to as usize];
-                    if there.stamp >= reached && next + there.g < best {
-                        best = next + there.g;
-                        meeting = to;
-                    }
+                let record = this.records[to as usize];
+                let key = next + octile(cells.position(to), this.target);
+                let skip = ((record.stamp >= reached) & (next >= record.g))
+                    | (record.stamp == reached + 1)
+                    | (key >= best);
+                this.records[[to as usize, spare][usize::from(skip)]] = Record {
+                    g: next,
+                    parent: u,
+                    via: edge.via,
+                    stamp: reached,
+                };
+                // A skipped entry is overwritten by the next.
+                self.staged[kept] = (key.to_bits(), to);
+                kept += usize::from(!skip);
+            }
+            live += kept;
+            for &(key, to) in &self.staged[..kept] {
+                this.open.push(key, to);
+                // What `meet` does, with the sides already told apart.
+                let next = this.records[to as usize].g;
+                let there = &other.records[to as usize];
+                if there.stamp >= reached && next + there.g < best {
+                    best = next + there.g;
+                    meeting = to;
                 }
             }
             self.stats.max_frontier = self.stats.max_frontier.max(live);
