@@ -306,10 +306,16 @@ fn subgoal_report(input: &MapInput) -> [f64; 2] {
 /// build after each edit, as a sentence.
 fn repair_micros(planner: &mut SubgoalGraph, grid: &Grid) -> String {
     let mut grid = grid.clone();
+    // Near each point of a 7×7 lattice, the first free cell of the 8×8 block below and
+    // right of it: on maps of rooms and mazes the lattice points themselves fall on walls.
     let cells: Vec<Cell> = (1..8)
         .flat_map(|i| (1..8).map(move |j| (i, j)))
-        .map(|(i, j)| (grid.width() * i / 8, grid.height() * j / 8))
-        .filter(|&cell| grid.is_passable(cell))
+        .filter_map(|(i, j)| {
+            let (x, y) = (grid.width() * i / 8, grid.height() * j / 8);
+            (0..8)
+                .flat_map(|dy| (0..8).map(move |dx| (x + dx, y + dy)))
+                .find(|&cell| grid.is_passable(cell))
+        })
         .collect();
     if cells.is_empty() {
         return "no free cell to edit".into();
