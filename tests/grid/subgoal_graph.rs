@@ -273,6 +273,139 @@ fn check_all_pairs_with(grid: &Grid, planner: &mut SubgoalGraph) -> Result<(), S
     check_all_pairs(grid, std::slice::from_mut(planner))
 }
 
+/// The simple graph by its definition, by brute force: the subgoals (free cells with a
+/// blocked diagonal neighbour whose two cells beside it are free), and the pairs of them
+/// that are directly h-reachable: some path between them is as short as their octile
+/// distance, and no such path passes another subgoal. Returns both counts.
+fn simple_graph_by_definition(grid: &Grid) -> (usize, usize) {
+    let (width, height) = (i64::from(grid.width()), i64::from(grid.height()));
+    let free = |(x, y): (i64, i64)| {
+        (0..width).contains(&x)
+            && (0..height).contains(&y)
+            && grid.is_passable((x as u32, y as u32))
+    };
+    let is_subgoal = |(x, y): (i64, i64)| {
+        free((x, y))
+            && [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+                .iter()
+                .any(|&(dx, dy)| !free((x + dx, y + dy)) && free((x + dx, y)) && free((x, y + dy)))
+    };
+    let legal = |(x, y): (i64, i64), (tx, ty): (i64, i64)| {
+        let mut found = false;
+        grid.successors((x as u32, y as u32), |next, _| {
+            found |= next == (tx as u32, ty as u32);
+        });
+        found
+    };
+    let subgoals: Vec<(i64, i64)> = (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .filter(|&cell| is_subgoal(cell))
+        .collect();
+    let mut edges = 0;
+    for (k, &a) in subgoals.iter().enumerate() {
+        for &b in &subgoals[k + 1..] {
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let diagonal = (dx.signum(), dy.signum());
+            let straight = if dx.abs() > dy.abs() {
+                (dx.signum(), 0)
+            } else {
+                (0, dy.signum())
+            };
+            let (diagonals, straights) = (dx.abs().min(dy.abs()), (dx.abs() - dy.abs()).abs());
+            // Every shortest path takes `diagonals` diagonal and `straights` straight steps
+            // in some order: cell (i, j) is `a` after i of the one and j of the other.
+            let at = |i: i64, j: i64| {
+                (
+                    a.0 + i * diagonal.0 + j * straight.0,
+                    a.1 + i * diagonal.1 + j * straight.1,
+                )
+            };
+            let size = ((diagonals + 1) * (straights + 1)) as usize;
+            let index = |i: i64, j: i64| (i * (straights + 1) + j) as usize;
+            let (mut from_a, mut to_b) = (vec![false; size], vec![false; size]);
+            for i in 0..=diagonals {
+                for j in 0..=straights {
+                    from_a[index(i, j)] = (i, j) == (0, 0)
+                        || (i > 0 && from_a[index(i - 1, j)] && legal(at(i - 1, j), at(i, j)))
+                        || (j > 0 && from_a[index(i, j - 1)] && legal(at(i, j - 1), at(i, j)));
+                }
+            }
+            for i in (0..=diagonals).rev() {
+                for j in (0..=straights).rev() {
+                    to_b[index(i, j)] = (i, j) == (diagonals, straights)
+                        || (i < diagonals
+                            && to_b[index(i + 1, j)]
+                            && legal(at(i, j), at(i + 1, j)))
+                        || (j < straights
+                            && to_b[index(i, j + 1)]
+                            && legal(at(i, j), at(i, j + 1)));
+                }
+            }
+            let reachable = from_a[index(diagonals, straights)];
+            let passes_another = (0..=diagonals).any(|i| {
+                (0..=straights).any(|j| {
+                    let inside = (i, j) != (0, 0) && (i, j) != (diagonals, straights);
+                    inside && from_a[index(i, j)] && to_b[index(i, j)] && is_subgoal(at(i, j))
+                })
+            });
+            edges += usize::from(reachable && !passes_another);
+        }
+    }
+    (subgoals.len(), edges)
+}
+
+#[test]
+fn the_simple_graph_joins_exactly_the_directly_h_reachable_subgoals() {
+    for seed in 0..300 {
+        let (width, height) = (6 + (seed % 9) as u32, 6 + (seed / 9 % 9) as u32);
+        let wall_percent = [8, 15, 25][seed as usize % 3];
+        let grid = walled(
+            width,
+            height,
+            &draws(seed, (width * height) as usize),
+            wall_percent,
+        );
+        let mut planner = SubgoalGraph::simple();
+        planner.prepare(&grid).unwrap();
+        let (subgoals, edges) = simple_graph_by_definition(&grid);
+        assert_eq!(
+            (planner.subgoal_count(), planner.edge_count()),
+            (subgoals, edges),
+            "seed {seed}:\n{grid}"
+        );
+    }
+}
+
+#[test]
+fn a_scan_that_meets_more_subgoals_than_its_buffer_holds() {
+    // A wall of single cells touching at their corners, from (40, 1) down to (1, 40): a
+    // scan along the diagonal beside it meets a subgoal on nearly every cell's axis runs,
+    // dozens on one diagonal, more than a scan buffers before it hands them on.
+    let mut grid = Grid::open(43, 43, Connectivity::Eight);
+    for k in 0..40 {
+        grid.set_blocked((40 - k, k + 1), true).unwrap();
+    }
+    let mut planners = both();
+    let starts = [(0, 0), (0, 20), (20, 0), (42, 42), (42, 0), (0, 42)];
+    for &start in &starts {
+        let costs = distances_from(&grid, start);
+        for goal in starts.iter().copied().chain((0..43).map(|i| (i, 42 - i))) {
+            let expected = costs[(goal.1 * grid.width() + goal.0) as usize];
+            for planner in &mut planners {
+                let result = planner.plan(&grid, start, goal);
+                check(&grid, start, goal, expected, &result)
+                    .map_err(|err| format!("{:?}: {err}", planner.levels()))
+                    .unwrap();
+            }
+        }
+    }
+    let (subgoals, edges) = simple_graph_by_definition(&grid);
+    assert_eq!(
+        (planners[0].subgoal_count(), planners[0].edge_count()),
+        (subgoals, edges)
+    );
+}
+
 #[test]
 fn corners_of_one_blocked_cell_are_the_subgoals() {
     let grid = eight(".....\n.....\n..#..\n.....\n.....");
