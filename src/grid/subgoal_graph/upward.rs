@@ -55,18 +55,11 @@ impl Side {
         reached: u32,
         best: f64,
     ) -> bool {
-        let record = &mut self.records[u as usize];
-        // One branch, not three: whether a neighbour was reached, and as cheaply, is a coin
-        // toss to the branch predictor, while the answer is mostly yes.
-        let known = (record.stamp >= reached) & (g >= record.g);
-        if known | (record.stamp == reached + 1) {
-            return false;
-        }
         let key = g + octile(at, self.target);
-        if key >= best {
+        if self.skips(u, g, key, reached, best) {
             return false;
         }
-        *record = Record {
+        self.records[u as usize] = Record {
             g,
             parent,
             via,
@@ -74,6 +67,19 @@ impl Side {
         };
         self.open.push(key.to_bits(), u);
         true
+    }
+
+    /// Whether a route to `u` of cost `g` and key `key` is of no use: `u` was reached as
+    /// cheaply in this search (stamp at least `reached`) or expanded (stamp `reached + 1`),
+    /// or the key cannot beat the best meeting. Bit operations, not short-circuits: the
+    /// answer is a coin toss to the branch predictor, so it is computed whole and tested
+    /// once.
+    #[inline(always)]
+    fn skips(&self, u: u32, g: f64, key: f64, reached: u32, best: f64) -> bool {
+        let record = &self.records[u as usize];
+        ((record.stamp >= reached) & (g >= record.g))
+            | (record.stamp == reached + 1)
+            | (key >= best)
     }
 }
 
@@ -213,11 +219,8 @@ impl Upward {
             let mut kept = 0;
             for edge in above {
                 let (to, next) = (edge.to, g + edge.cost);
-                let record = this.records[to as usize];
                 let key = next + octile(cells.position(to), this.target);
-                let skip = ((record.stamp >= reached) & (next >= record.g))
-                    | (record.stamp == reached + 1)
-                    | (key >= best);
+                let skip = this.skips(to, next, key, reached, best);
                 this.records[[to as usize, spare][usize::from(skip)]] = Record {
                     g: next,
                     parent: u,
