@@ -5,10 +5,15 @@ use fixedbitset::FixedBitSet;
 
 use super::super::{Cell, Grid, DELTAS};
 
-/// The largest clearance an entry holds, in its low seven bits; a length of `SATURATED`
+/// The largest clearance an entry holds, in its low six bits; a length of `SATURATED`
 /// means the ray runs on for at least that many cells, and the entry `SATURATED - 1` steps
 /// ahead tells how it goes on.
-const SATURATED: u8 = 0x7f;
+const SATURATED: u8 = 0x3f;
+
+/// The bit of a cell's first entry (the westward one) set when the cell is a subgoal: a
+/// scan tests each cell of its diagonals in the entry it reads anyway, not in the bitset,
+/// which lies a cache line further per row.
+const IS_SUBGOAL: u8 = 0x40;
 
 /// The bit of an entry (below [`SATURATED`]) set when its ray ends on a subgoal: a scan
 /// reads it with the length instead of looking the end up among the subgoals, once for
@@ -40,7 +45,7 @@ pub(super) struct Cells {
     /// Per padded cell and axis direction (`DELTAS[0..4]`), the clearance: the steps to the
     /// first subgoal along the ray, or to the last free cell before a blocked one, whichever
     /// comes first; [`SATURATED`] for a ray longer than that. [`ENDS_AT_SUBGOAL`] marks the
-    /// rays that end on a subgoal.
+    /// rays that end on a subgoal, and [`IS_SUBGOAL`] in the first entry the subgoals.
     pub(super) clearance: Vec<[u8; 4]>,
     /// The grid's move offsets in the padded array.
     pub(super) offsets: [isize; 8],
@@ -155,7 +160,8 @@ impl Cells {
         let row = grid.padded_index(0, y);
         let end = row + grid.width as usize;
         for i in row..end {
-            self.clearance[i][0] = self.step(grid, i, 0);
+            let flag = if self.subgoal.contains(i) { IS_SUBGOAL } else { 0 };
+            self.clearance[i][0] = self.step(grid, i, 0) | flag;
         }
         for i in (row..end).rev() {
             self.clearance[i][1] = self.step(grid, i, 1);
@@ -240,9 +246,15 @@ impl Cells {
             let mut limits = [reach[axes[0]], reach[axes[1]]];
             let mut at = origin;
             let mut count = 0;
-            while grid.moves[at] & (1 << diagonal) != 0 {
+            // The origin may be a subgoal, so its diagonal step is read from the grid.
+            // Every later cell is a free cell that is not a subgoal: if the two cells
+            // beside it on the diagonal's axes are free, so is the diagonal cell (else the
+            // cell would be a corner), and the step is legal. Its clearances along those
+            // axes, read anyway, tell whether they are free.
+            let mut open = grid.moves[at] & (1 << diagonal) != 0;
+            while open {
                 at = at.wrapping_add_signed(self.offsets[diagonal]);
-                if self.is_subgoal(at) {
+                if self.clearance[at][0] & IS_SUBGOAL != 0 {
                     hits[count] = at;
                     count += 1;
                     break;
@@ -255,6 +267,7 @@ impl Cells {
                     *limit = if hit { steps - 1 } else { (*limit).min(steps) };
                     hits[count] = at.wrapping_add_signed(self.offsets[k] * steps as isize);
                     count += usize::from(hit);
+                    open &= steps != 0;
                 }
                 if count > SCAN_HITS - 3 {
                     hits[..count].iter().for_each(|&hit| found(hit));
