@@ -86,8 +86,8 @@
 //!   and 4 bytes per edge end (an edge between a local and a global subgoal has one end
 //!   stored, in the local one's list): the most on maps of scattered single obstacles,
 //!   where a quarter of the free cells are corners.
-//! - The hierarchy's build removes each subgoal after bounded witness searches (at most 50
-//!   expansions each, one per neighbour), so it costs about `Σ degree² × 50` heap steps, and
+//! - The hierarchy's build removes each subgoal after bounded witness searches (at most 200
+//!   expansions each, one per neighbour), so it costs about `Σ degree² × 200` heap steps, and
 //!   it keeps per edge, shortcuts included, 16 bytes (its higher end, how it unpacks, its
 //!   cost), 12 more per shortcut (the subgoal it skips and where its two halves are), and
 //!   4 bytes and a bit per subgoal; it keeps no list of the simple graph.
