@@ -20,6 +20,9 @@ const IS_SUBGOAL: u8 = 0x40;
 /// each cell of its diagonals.
 const ENDS_AT_SUBGOAL: u8 = 0x80;
 
+/// The side of the square tiles of the curve that numbers the subgoals.
+const TILE: usize = 64;
+
 /// The subgoals a scan holds before it hands them on: a cell of a diagonal adds at most two.
 const SCAN_HITS: usize = 32;
 
@@ -27,8 +30,14 @@ const SCAN_HITS: usize = 32;
 pub(super) const DIAGONALS: [(usize, [usize; 2]); 4] =
     [(4, [0, 2]), (5, [1, 2]), (6, [0, 3]), (7, [1, 3])];
 
-/// What the graph keeps about the grid's cells, all indexed by the grid's padded index: the
-/// subgoals, numbered in index order, and each cell's clearance along the four axes.
+/// What the graph keeps about the grid's cells, indexed by the grid's padded index: the
+/// subgoals and each cell's clearance along the four axes; and the subgoals' numbers.
+///
+/// Subgoals are numbered along a curve through the cells: tiles of 64 × 64 cells row by
+/// row, and the Z-order curve inside each tile. A search touches the subgoals round its
+/// frontier and a path runs through neighbouring ones; in row order the subgoal above
+/// another lies a whole row of subgoals away in every table kept per subgoal, on the curve
+/// most neighbours in both directions lie near.
 #[derive(Debug, Default, Clone)]
 pub(super) struct Cells {
     pub(super) stride: usize,
@@ -37,8 +46,13 @@ pub(super) struct Cells {
     stride_reciprocal: u64,
     /// Whether each padded cell is a subgoal.
     pub(super) subgoal: FixedBitSet,
-    /// Per 64 cells of `subgoal`, the subgoals before them: a subgoal's id is its rank.
+    /// Whether the cell at each place of the curve ([`Cells::place`]) is a subgoal: a
+    /// subgoal's id is its rank among these bits.
+    curve: FixedBitSet,
+    /// Per 64 places of `curve`, the subgoals before them.
     rank: Vec<u32>,
+    /// Tiles of the curve per row of tiles.
+    tile_columns: usize,
     /// The cell of each subgoal, by id: a search reads it for every edge it relaxes, so it
     /// is kept whole rather than recomputed from the padded index.
     pub(super) xy: Vec<Cell>,
@@ -82,7 +96,11 @@ impl Cells {
             stride: grid.stride,
             stride_reciprocal: grid.stride_reciprocal,
             subgoal,
+            curve: FixedBitSet::with_capacity(
+                (grid.width as usize).div_ceil(TILE) * (grid.height as usize).div_ceil(TILE) * TILE * TILE,
+            ),
             rank: Vec::new(),
+            tile_columns: (grid.width as usize).div_ceil(TILE),
             xy: Vec::new(),
             clearance: vec![[0; 4]; cells],
             offsets: grid.offsets,
@@ -97,9 +115,14 @@ impl Cells {
         built
     }
 
-    /// Recomputes the ranks and the subgoals' positions from `subgoal`.
+    /// Recomputes the subgoals' numbers and positions from `subgoal`.
     pub(super) fn renumber(&mut self) {
-        let blocks = self.subgoal.as_slice();
+        let mut curve = std::mem::take(&mut self.curve);
+        curve.clear();
+        for i in self.subgoal.ones() {
+            curve.insert(self.place(self.cell(i)));
+        }
+        let blocks = curve.as_slice();
         self.rank.clear();
         self.rank.reserve(blocks.len());
         let mut count = 0u32;
@@ -110,16 +133,35 @@ impl Cells {
         let mut xy = std::mem::take(&mut self.xy);
         xy.clear();
         xy.extend(self.subgoal.ones().map(|i| self.cell(i)));
+        xy.sort_unstable_by_key(|&cell| self.place(cell));
         self.xy = xy;
+        self.curve = curve;
+    }
+
+    /// The place of a cell on the curve that numbers the subgoals: its tile's, then its
+    /// own in the tile, the bits of its column and row there interleaved.
+    #[inline(always)]
+    fn place(&self, (x, y): Cell) -> usize {
+        // The six bits of `v` moved to the even bit positions.
+        let spread = |v: usize| {
+            let v = v & (TILE - 1);
+            let v = (v | (v << 4)) & 0x30f;
+            let v = (v | (v << 2)) & 0x333;
+            (v | (v << 1)) & 0x555
+        };
+        let (x, y) = (x as usize, y as usize);
+        let tile = (y / TILE) * self.tile_columns + x / TILE;
+        tile * TILE * TILE + (spread(x) | (spread(y) << 1))
     }
 
     /// The subgoal id of the cell at padded index `i`, which must be a subgoal.
     #[inline(always)]
     pub(super) fn id(&self, i: usize) -> u32 {
-        let blocks = self.subgoal.as_slice();
+        let place = self.place(self.cell(i));
+        let blocks = self.curve.as_slice();
         let bits = usize::BITS as usize;
-        let below = blocks[i / bits] & ((1usize << (i % bits)) - 1);
-        self.rank[i / bits] + below.count_ones()
+        let below = blocks[place / bits] & ((1usize << (place % bits)) - 1);
+        self.rank[place / bits] + below.count_ones()
     }
 
     /// Whether the cell at padded index `i` is a subgoal.
@@ -282,6 +324,7 @@ impl Cells {
     pub(super) fn bytes(&self) -> usize {
         std::mem::size_of_val(self.clearance.as_slice())
             + std::mem::size_of_val(self.subgoal.as_slice())
+            + std::mem::size_of_val(self.curve.as_slice())
             + std::mem::size_of_val(self.rank.as_slice())
             + std::mem::size_of_val(self.xy.as_slice())
     }

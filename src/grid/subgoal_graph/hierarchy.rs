@@ -298,18 +298,22 @@ pub(super) fn contract(grid: &Grid, cells: &Cells, adjacency: &[Vec<u32>]) -> Hi
         removed_neighbours: vec![0; subgoals],
         depth: vec![0; subgoals],
     };
-    let mut queue: BinaryHeap<Reverse<(i64, u32)>> = (0..subgoals as u32)
-        .map(|v| Reverse((graph.priority(v, &order), v)))
+    // Equally cheap removals go in row order, not in the order of the subgoals' numbers:
+    // ties broken along the numbering's curve left hierarchies whose queries settle a few
+    // percent more subgoals on maps of rooms.
+    let row_order = |v: u32| cells.index(v);
+    let mut queue: BinaryHeap<Reverse<(i64, usize, u32)>> = (0..subgoals as u32)
+        .map(|v| Reverse((graph.priority(v, &order), row_order(v), v)))
         .collect();
     let mut rank = vec![CORE; subgoals];
     let mut next = 0u32;
-    while let Some(Reverse((old, v))) = queue.pop() {
+    while let Some(Reverse((old, _, v))) = queue.pop() {
         if graph.removed[v as usize] {
             continue;
         }
         let now = graph.priority(v, &order);
-        if now > old && queue.peek().is_some_and(|Reverse((best, _))| now > *best) {
-            queue.push(Reverse((now, v)));
+        if now > old && queue.peek().is_some_and(|Reverse((best, _, _))| now > *best) {
+            queue.push(Reverse((now, row_order(v), v)));
             continue;
         }
         if graph.neighbours.len() > CORE_DEGREE {
