@@ -97,7 +97,10 @@ impl Cells {
             stride_reciprocal: grid.stride_reciprocal,
             subgoal,
             curve: FixedBitSet::with_capacity(
-                (grid.width as usize).div_ceil(TILE) * (grid.height as usize).div_ceil(TILE) * TILE * TILE,
+                (grid.width as usize).div_ceil(TILE)
+                    * (grid.height as usize).div_ceil(TILE)
+                    * TILE
+                    * TILE,
             ),
             rank: Vec::new(),
             tile_columns: (grid.width as usize).div_ceil(TILE),
@@ -202,7 +205,11 @@ impl Cells {
         let row = grid.padded_index(0, y);
         let end = row + grid.width as usize;
         for i in row..end {
-            let flag = if self.subgoal.contains(i) { IS_SUBGOAL } else { 0 };
+            let flag = if self.subgoal.contains(i) {
+                IS_SUBGOAL
+            } else {
+                0
+            };
             self.clearance[i][0] = self.step(grid, i, 0) | flag;
         }
         for i in (row..end).rev() {

@@ -312,7 +312,11 @@ pub(super) fn contract(grid: &Grid, cells: &Cells, adjacency: &[Vec<u32>]) -> Hi
             continue;
         }
         let now = graph.priority(v, &order);
-        if now > old && queue.peek().is_some_and(|Reverse((best, _, _))| now > *best) {
+        if now > old
+            && queue
+                .peek()
+                .is_some_and(|Reverse((best, _, _))| now > *best)
+        {
             queue.push(Reverse((now, row_order(v), v)));
             continue;
         }
