@@ -381,3 +381,43 @@ pub(super) fn direction_of(dx: i32, dy: i32) -> usize {
     };
     DIRECTION[((dx + 1) * 3 + dy + 1) as usize % 9] as usize
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::{Connectivity, Grid};
+    use super::Cells;
+
+    /// On a map wider and taller than a tile of the numbering's curve, with hundreds of
+    /// subgoals, every subgoal's id leads back to its cell, and the ids are `0..len`.
+    #[test]
+    fn every_subgoal_id_leads_back_to_its_cell() {
+        let (width, height) = (300, 140);
+        let mut grid = Grid::open(width, height, Connectivity::Eight);
+        // A fixed pseudo-random scatter of single blocked cells: corners all over.
+        let mut x = 7u64;
+        for _ in 0..4_000 {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let cell = ((x >> 33) as u32 % width, (x >> 13) as u32 % height);
+            grid.set_blocked(cell, true).unwrap();
+        }
+        let cells = Cells::build(&grid);
+        assert!(cells.len() > 1_000, "{} subgoals", cells.len());
+        let mut seen = vec![false; cells.len()];
+        for i in cells.subgoal.ones() {
+            let id = cells.id(i);
+            assert_eq!(
+                cells.position(id),
+                cells.cell(i),
+                "id {id} of padded index {i}"
+            );
+            assert_eq!(cells.index(id), i);
+            assert!(
+                !std::mem::replace(&mut seen[id as usize], true),
+                "id {id} twice"
+            );
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+}
