@@ -342,72 +342,103 @@ impl Upward {
         splitting
             .extend((0..links.len() as u32).filter(|&k| !Up::is_original(links[k as usize].via)));
         while !splitting.is_empty() {
-            // Each split keeps 0, 1 or 2 halves to split further; they are written whether
-            // kept or not and counted in, without a branch on it.
-            found.clear();
-            found.resize(2 * splitting.len(), 0);
-            let mut kept = 0;
-            for &k in splitting.iter() {
-                let link = links[k as usize];
-                let halves = hierarchy.shortcuts[link.via as usize];
-                let to_lower = hierarchy.up[halves.to_lower as usize].via;
-                let to_higher = hierarchy.up[halves.to_higher as usize].via;
-                // The middle lies below both ends and keeps the edges to them. Either way
-                // along the shortcut, the path runs down the half to the middle, then up
-                // the other half to the end.
-                let (down, up) = if link.down {
-                    (to_higher, to_lower)
-                } else {
-                    (to_lower, to_higher)
-                };
-                let second = links.len() as u32;
-                links.push(Link {
-                    end: link.end,
-                    via: up,
-                    down: false,
-                    next: link.next,
-                });
-                links[k as usize] = Link {
-                    end: halves.middle,
-                    via: down,
-                    down: true,
-                    next: second,
-                };
-                found[kept] = k;
-                kept += usize::from(!Up::is_original(down));
-                found[kept] = second;
-                kept += usize::from(!Up::is_original(up));
-            }
-            found.truncate(kept);
+            split(hierarchy, links, splitting, found);
             std::mem::swap(splitting, found);
         }
         if first != start {
             refine(grid, start, first, &mut nodes, &mut self.reachable);
         }
-        let mut from = first;
-        let mut k = if links.is_empty() { NONE } else { 0 };
-        while k != NONE {
-            let link = links[k as usize];
-            let to = cells.position(link.end);
-            // The walk that makes its diagonal steps first one way makes them last the
-            // other way; the two marks differ in their lowest bit only.
-            let walk = link.via ^ u32::from(link.down & (link.via >= STRAIGHT_FIRST));
-            debug_assert!(
-                !matches!(walk, DIAGONAL_FIRST | STRAIGHT_FIRST)
-                    || walk_is_legal(grid, from, to, walk == DIAGONAL_FIRST),
-                "the walk marked on the edge {from:?} -> {to:?} is not legal"
-            );
-            match walk {
-                DIAGONAL_FIRST => fill(from, to, true, &mut nodes),
-                STRAIGHT_FIRST => fill(from, to, false, &mut nodes),
-                _ => any_octile_path(grid, from, to, &mut nodes, &mut self.reachable),
-            }
-            from = to;
-            k = link.next;
-        }
+        walk_links(
+            (grid, cells),
+            &self.links,
+            first,
+            &mut nodes,
+            &mut self.reachable,
+        );
         if goal != last {
             refine(grid, last, goal, &mut nodes, &mut self.reachable);
         }
         nodes
     }
+}
+
+/// Splits each shortcut `links[k]` for `k` in `splitting` into its two halves, linked in
+/// the path's order, and lists in `found` those halves that are shortcuts.
+///
+/// Kept out of line: inlined in the query, its loop ran short of registers.
+#[inline(never)]
+fn split(hierarchy: &Hierarchy, links: &mut Vec<Link>, splitting: &[u32], found: &mut Vec<u32>) {
+    // Each split keeps 0, 1 or 2 halves to split further; they are written whether kept
+    // or not and counted in, without a branch on it.
+    found.clear();
+    found.resize(2 * splitting.len(), 0);
+    let mut kept = 0;
+    for &k in splitting {
+        let link = links[k as usize];
+        let halves = hierarchy.shortcuts[link.via as usize];
+        let to_lower = hierarchy.up[halves.to_lower as usize].via;
+        let to_higher = hierarchy.up[halves.to_higher as usize].via;
+        // The middle lies below both ends and keeps the edges to them. Either way along
+        // the shortcut, the path runs down the half to the middle, then up the other half
+        // to the end.
+        let (down, up) = if link.down {
+            (to_higher, to_lower)
+        } else {
+            (to_lower, to_higher)
+        };
+        let second = links.len() as u32;
+        links.push(Link {
+            end: link.end,
+            via: up,
+            down: false,
+            next: link.next,
+        });
+        links[k as usize] = Link {
+            end: halves.middle,
+            via: down,
+            down: true,
+            next: second,
+        };
+        found[kept] = k;
+        kept += usize::from(!Up::is_original(down));
+        found[kept] = second;
+        kept += usize::from(!Up::is_original(up));
+    }
+    found.truncate(kept);
+}
+
+/// Appends to `nodes`, which ends at `from`, the cells of the walks along `links`, edges
+/// of the simple graph linked from the first in the path's order; returns the last cell.
+///
+/// Kept out of line, as [`split`] is.
+#[inline(never)]
+fn walk_links(
+    (grid, cells): (&Grid, &Cells),
+    links: &[Link],
+    from: Cell,
+    nodes: &mut Vec<Cell>,
+    reachable: &mut Vec<bool>,
+) -> Cell {
+    let mut from = from;
+    let mut k = if links.is_empty() { NONE } else { 0 };
+    while k != NONE {
+        let link = links[k as usize];
+        let to = cells.position(link.end);
+        // The walk that makes its diagonal steps first one way makes them last the other
+        // way; the two marks differ in their lowest bit only.
+        let walk = link.via ^ u32::from(link.down & (link.via >= STRAIGHT_FIRST));
+        debug_assert!(
+            !matches!(walk, DIAGONAL_FIRST | STRAIGHT_FIRST)
+                || walk_is_legal(grid, from, to, walk == DIAGONAL_FIRST),
+            "the walk marked on the edge {from:?} -> {to:?} is not legal"
+        );
+        match walk {
+            DIAGONAL_FIRST => fill(from, to, true, nodes),
+            STRAIGHT_FIRST => fill(from, to, false, nodes),
+            _ => any_octile_path(grid, from, to, nodes, reachable),
+        }
+        from = to;
+        k = link.next;
+    }
+    from
 }
