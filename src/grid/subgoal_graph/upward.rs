@@ -1,7 +1,7 @@
 //! A query on a contraction hierarchy of subgoals: the start and the goal joined to the
 //! subgoals they reach directly, a search upwards from each side until neither can beat the
-//! best meeting found, and the shortcuts unpacked into edges of the simple graph, each
-//! walked into cells as it comes out.
+//! best meeting found, and the shortcuts unpacked, a level at a time, into edges of the
+//! simple graph, which are then walked into cells.
 
 use super::super::{Cell, Grid};
 use super::build::{octile, Cells};
@@ -83,16 +83,27 @@ impl Side {
     }
 }
 
+/// An edge of a path being unpacked: the subgoal where it ends along the path, its
+/// [`Up::via`], whether the path runs down it, and the next edge along the path.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    end: u32,
+    via: u32,
+    down: bool,
+    next: u32,
+}
+
 /// The memory of the hierarchy's queries, reused from one to the next.
 #[derive(Debug, Default)]
 pub(super) struct Upward {
     sides: [Side; 2],
     generation: u32,
-    /// The start's side's edges, from the meeting down: lower end, higher end, `via`.
-    chain: Vec<(u32, u32, u32)>,
-    /// Edges left to unpack: lower end, higher end, `via`, and whether the path runs
-    /// down the edge.
-    unpacking: Vec<(u32, u32, u32, bool)>,
+    /// The start's side's edges, from the meeting down: higher end and `via`.
+    chain: Vec<(u32, u32)>,
+    /// The edges of the path being unpacked, linked in the path's order.
+    links: Vec<Link>,
+    /// The links that are shortcuts still to split, and those found by the current split.
+    splitting: [Vec<u32>; 2],
     /// The entries of the edges of the subgoal being expanded that improve their higher
     /// end: key and subgoal.
     staged: Vec<(u64, u32)>,
@@ -269,6 +280,11 @@ impl Upward {
 
     /// The cells of the path through `meeting`, of cost `cost`: its subgoals, the shortcuts
     /// between them unpacked, with the walks between them filled in.
+    ///
+    /// The shortcuts are split a level at a time, all those of a level in one pass, not
+    /// depth first: the halves of a shortcut are read from memory that is often out of
+    /// the nearest caches, and the reads of one pass do not wait for each other, where
+    /// depth first each read waits for the one before.
     fn cells_through(
         &mut self,
         (grid, cells, hierarchy): (&Grid, &Cells, &Hierarchy),
@@ -280,7 +296,7 @@ impl Upward {
         let mut nodes = Vec::with_capacity(cost as usize + 2);
         nodes.push(start);
         // The start's side climbs from its first subgoal to the meeting: its edges, read
-        // from the meeting down, are unpacked from the bottom up.
+        // from the meeting down, are run up from the bottom.
         self.chain.clear();
         let mut at = meeting;
         loop {
@@ -288,20 +304,19 @@ impl Upward {
             if record.parent == NONE {
                 break;
             }
-            self.chain.push((record.parent, at, record.via));
+            self.chain.push((at, record.via));
             at = record.parent;
         }
         let first = cells.position(at);
-        if first != start {
-            refine(grid, start, first, &mut nodes, &mut self.reachable);
-        }
-        for k in (0..self.chain.len()).rev() {
-            let (lower, higher, via) = self.chain[k];
-            self.unpack(
-                (grid, cells, hierarchy),
-                (lower, higher, via, false),
-                &mut nodes,
-            );
+        let links = &mut self.links;
+        links.clear();
+        for &(higher, via) in self.chain.iter().rev() {
+            links.push(Link {
+                end: higher,
+                via,
+                down: false,
+                next: links.len() as u32 + 1,
+            });
         }
         // The goal's side descends from the meeting.
         let mut at = meeting;
@@ -310,69 +325,120 @@ impl Upward {
             if record.parent == NONE {
                 break;
             }
-            self.unpack(
-                (grid, cells, hierarchy),
-                (record.parent, at, record.via, true),
-                &mut nodes,
-            );
+            links.push(Link {
+                end: record.parent,
+                via: record.via,
+                down: true,
+                next: links.len() as u32 + 1,
+            });
             at = record.parent;
         }
         let last = cells.position(at);
+        if let Some(link) = links.last_mut() {
+            link.next = NONE;
+        }
+        let [splitting, found] = &mut self.splitting;
+        splitting.clear();
+        splitting
+            .extend((0..links.len() as u32).filter(|&k| !Up::is_original(links[k as usize].via)));
+        while !splitting.is_empty() {
+            split(hierarchy, links, splitting, found);
+            std::mem::swap(splitting, found);
+        }
+        if first != start {
+            refine(grid, start, first, &mut nodes, &mut self.reachable);
+        }
+        walk_links(
+            (grid, cells),
+            &self.links,
+            first,
+            &mut nodes,
+            &mut self.reachable,
+        );
         if goal != last {
             refine(grid, last, goal, &mut nodes, &mut self.reachable);
         }
         nodes
     }
+}
 
-    /// Appends to `nodes`, which ends at the cell of its first subgoal, the cells after it
-    /// of the path along the edge from `lower` to `higher` (up it, or down it when `down`)
-    /// whose [`Up::via`] is `via`: shortcuts unpacked into edges of the simple graph, each
-    /// filled in along its walk.
-    fn unpack(
-        &mut self,
-        (grid, cells, hierarchy): (&Grid, &Cells, &Hierarchy),
-        edge: (u32, u32, u32, bool),
-        nodes: &mut Vec<Cell>,
-    ) {
-        self.unpacking.clear();
-        let (mut lower, mut higher, mut via, mut down) = edge;
-        loop {
-            if Up::is_original(via) {
-                // The walk that makes its diagonal steps first one way makes them last the
-                // other way; the two marks differ in their lowest bit only.
-                let walk = via ^ u32::from(down & (via >= STRAIGHT_FIRST));
-                let from = nodes[nodes.len() - 1];
-                let to = cells.position(if down { lower } else { higher });
-                debug_assert!(
-                    !matches!(walk, DIAGONAL_FIRST | STRAIGHT_FIRST)
-                        || walk_is_legal(grid, from, to, walk == DIAGONAL_FIRST),
-                    "the walk marked on the edge {from:?} -> {to:?} is not legal"
-                );
-                match walk {
-                    DIAGONAL_FIRST => fill(from, to, true, nodes),
-                    STRAIGHT_FIRST => fill(from, to, false, nodes),
-                    _ => any_octile_path(grid, from, to, nodes, &mut self.reachable),
-                }
-                match self.unpacking.pop() {
-                    Some(next) => (lower, higher, via, down) = next,
-                    None => return,
-                }
-                continue;
-            }
-            // The middle lies below both ends and keeps the edges to them. Up the shortcut,
-            // the path runs down the half to the lower end, then up the other; down it, the
-            // other way round. The first half is unpacked at once, the second pushed.
-            let halves = hierarchy.shortcuts[via as usize];
-            let middle = halves.middle;
-            let to_lower = hierarchy.up[halves.to_lower as usize].via;
-            let to_higher = hierarchy.up[halves.to_higher as usize].via;
-            if down {
-                self.unpacking.push((middle, lower, to_lower, false));
-                (lower, higher, via, down) = (middle, higher, to_higher, true);
-            } else {
-                self.unpacking.push((middle, higher, to_higher, false));
-                (lower, higher, via, down) = (middle, lower, to_lower, true);
-            }
-        }
+/// Splits each shortcut `links[k]` for `k` in `splitting` into its two halves, linked in
+/// the path's order, and lists in `found` those halves that are shortcuts.
+///
+/// Kept out of line: inlined in the query, its loop ran short of registers.
+#[inline(never)]
+fn split(hierarchy: &Hierarchy, links: &mut Vec<Link>, splitting: &[u32], found: &mut Vec<u32>) {
+    // Each split keeps 0, 1 or 2 halves to split further; they are written whether kept
+    // or not and counted in, without a branch on it.
+    found.clear();
+    found.resize(2 * splitting.len(), 0);
+    let mut kept = 0;
+    for &k in splitting {
+        let link = links[k as usize];
+        let halves = hierarchy.shortcuts[link.via as usize];
+        let to_lower = hierarchy.up[halves.to_lower as usize].via;
+        let to_higher = hierarchy.up[halves.to_higher as usize].via;
+        // The middle lies below both ends and keeps the edges to them. Either way along
+        // the shortcut, the path runs down the half to the middle, then up the other half
+        // to the end.
+        let (down, up) = if link.down {
+            (to_higher, to_lower)
+        } else {
+            (to_lower, to_higher)
+        };
+        let second = links.len() as u32;
+        links.push(Link {
+            end: link.end,
+            via: up,
+            down: false,
+            next: link.next,
+        });
+        links[k as usize] = Link {
+            end: halves.middle,
+            via: down,
+            down: true,
+            next: second,
+        };
+        found[kept] = k;
+        kept += usize::from(!Up::is_original(down));
+        found[kept] = second;
+        kept += usize::from(!Up::is_original(up));
     }
+    found.truncate(kept);
+}
+
+/// Appends to `nodes`, which ends at `from`, the cells of the walks along `links`, edges
+/// of the simple graph linked from the first in the path's order; returns the last cell.
+///
+/// Kept out of line, as [`split`] is.
+#[inline(never)]
+fn walk_links(
+    (grid, cells): (&Grid, &Cells),
+    links: &[Link],
+    from: Cell,
+    nodes: &mut Vec<Cell>,
+    reachable: &mut Vec<bool>,
+) -> Cell {
+    let mut from = from;
+    let mut k = if links.is_empty() { NONE } else { 0 };
+    while k != NONE {
+        let link = links[k as usize];
+        let to = cells.position(link.end);
+        // The walk that makes its diagonal steps first one way makes them last the other
+        // way; the two marks differ in their lowest bit only.
+        let walk = link.via ^ u32::from(link.down & (link.via >= STRAIGHT_FIRST));
+        debug_assert!(
+            !matches!(walk, DIAGONAL_FIRST | STRAIGHT_FIRST)
+                || walk_is_legal(grid, from, to, walk == DIAGONAL_FIRST),
+            "the walk marked on the edge {from:?} -> {to:?} is not legal"
+        );
+        match walk {
+            DIAGONAL_FIRST => fill(from, to, true, nodes),
+            STRAIGHT_FIRST => fill(from, to, false, nodes),
+            _ => any_octile_path(grid, from, to, nodes, reachable),
+        }
+        from = to;
+        k = link.next;
+    }
+    from
 }
