@@ -442,3 +442,48 @@ fn walk_links(
     }
     from
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Record, Side, DIAGONAL_FIRST, NONE};
+
+    /// The rule for skipping a route, case by case: an expanded subgoal is never reached
+    /// again, even at a higher cost (a consistent estimate expands it at its distance; a
+    /// route that overwrote its record would leave the path through it dearer than the
+    /// cost found); a subgoal reached in this search is skipped unless the route is
+    /// cheaper; a stale record is not; a key that cannot beat the best meeting is.
+    #[test]
+    fn skips_expanded_subgoals_dearer_routes_and_hopeless_keys() {
+        let reached = 6;
+        let record = |g, stamp| Record {
+            g,
+            parent: NONE,
+            via: DIAGONAL_FIRST,
+            stamp,
+        };
+        let side = Side {
+            records: vec![
+                record(5.0, reached + 1),
+                record(5.0, reached),
+                record(5.0, reached - 2),
+            ],
+            ..Side::default()
+        };
+        let best = 100.0;
+        // Expanded: skipped at any cost.
+        assert!(side.skips(0, 7.0, 50.0, reached, best));
+        assert!(side.skips(0, 5.0, 50.0, reached, best));
+        assert!(side.skips(0, 4.0, 50.0, reached, best));
+        // Reached in this search: skipped unless cheaper.
+        assert!(side.skips(1, 7.0, 50.0, reached, best));
+        assert!(side.skips(1, 5.0, 50.0, reached, best));
+        assert!(!side.skips(1, 4.0, 50.0, reached, best));
+        // Reached in an earlier search only: taken whatever its old cost.
+        assert!(!side.skips(2, 7.0, 50.0, reached, best));
+        // A key no better than the best meeting: skipped, whatever the record says.
+        assert!(side.skips(2, 7.0, 100.0, reached, best));
+        assert!(!side.skips(2, 7.0, 99.0, reached, best));
+        assert!(side.skips(0, 7.0, 100.0, reached, best));
+        assert!(side.skips(1, 7.0, 100.0, reached, best));
+    }
+}
