@@ -445,7 +445,76 @@ fn walk_links(
 
 #[cfg(test)]
 mod tests {
-    use super::{Record, Side, DIAGONAL_FIRST, NONE};
+    use super::super::super::{Connectivity, Grid};
+    use super::{
+        fill, walk_is_legal, walk_links, Cells, Link, Record, Side, DIAGONAL_FIRST, NONE,
+        STRAIGHT_FIRST,
+    };
+
+    /// Down an edge of the simple graph the walk is the one marked on it, run backwards:
+    /// diagonal steps last for an edge marked diagonal first, and first for one marked
+    /// straight first. Checked on every pair of subgoals of a map where exactly one of
+    /// the two walks is legal.
+    #[test]
+    fn down_an_edge_the_marked_walk_runs_backwards() {
+        let grid: Grid = "
+            .........
+            .#...#...
+            ....#....
+            ..#....#.
+            .....#...
+            .#.......
+        "
+        .parse::<Grid>()
+        .unwrap()
+        .with_connectivity(Connectivity::Eight);
+        let cells = Cells::build(&grid);
+        let mut checked = 0;
+        for a in 0..cells.len() as u32 {
+            for b in 0..cells.len() as u32 {
+                let (from, to) = (cells.position(a), cells.position(b));
+                let legal = [true, false].map(|first| walk_is_legal(&grid, from, to, first));
+                if legal[0] == legal[1] {
+                    continue;
+                }
+                let via = if legal[0] {
+                    DIAGONAL_FIRST
+                } else {
+                    STRAIGHT_FIRST
+                };
+                // Up the edge from `a`, then the same edge down from `b`.
+                let mut forward = vec![from];
+                fill(from, to, legal[0], &mut forward);
+                let link = |end, down| Link {
+                    end,
+                    via,
+                    down,
+                    next: NONE,
+                };
+                let (mut up, mut down) = (vec![from], vec![to]);
+                let mut reachable = Vec::new();
+                walk_links(
+                    (&grid, &cells),
+                    &[link(b, false)],
+                    from,
+                    &mut up,
+                    &mut reachable,
+                );
+                walk_links(
+                    (&grid, &cells),
+                    &[link(a, true)],
+                    to,
+                    &mut down,
+                    &mut reachable,
+                );
+                assert_eq!(up, forward, "{from:?} -> {to:?}");
+                down.reverse();
+                assert_eq!(down, forward, "{to:?} -> {from:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "{checked} one-walk pairs");
+    }
 
     /// The rule for skipping a route, case by case: an expanded subgoal is never reached
     /// again, even at a higher cost (a consistent estimate expands it at its distance; a
