@@ -23,6 +23,10 @@ const ENDS_AT_SUBGOAL: u8 = 0x80;
 /// The side of the square tiles of the curve that numbers the subgoals.
 const TILE: usize = 64;
 
+/// The subgoals past which they are numbered along the curve: with a few thousand, every
+/// table kept per subgoal fits in the nearest caches.
+const CURVE_MIN_SUBGOALS: usize = 4096;
+
 /// The subgoals a scan holds before it hands them on: a cell of a diagonal adds at most two.
 const SCAN_HITS: usize = 32;
 
@@ -33,11 +37,13 @@ pub(super) const DIAGONALS: [(usize, [usize; 2]); 4] =
 /// What the graph keeps about the grid's cells, indexed by the grid's padded index: the
 /// subgoals and each cell's clearance along the four axes; and the subgoals' numbers.
 ///
-/// Subgoals are numbered along a curve through the cells: tiles of 64 × 64 cells row by
-/// row, and the Z-order curve inside each tile. A search touches the subgoals round its
-/// frontier and a path runs through neighbouring ones; in row order the subgoal above
-/// another lies a whole row of subgoals away in every table kept per subgoal, on the curve
-/// most neighbours in both directions lie near.
+/// Subgoals are numbered in row order, or, past [`CURVE_MIN_SUBGOALS`] of them, along a
+/// curve through the cells: tiles of 64 × 64 cells row by row, and the Z-order curve inside
+/// each tile. A search touches the subgoals round its frontier and a path runs through
+/// neighbouring ones; in row order the subgoal above another lies a whole row of subgoals
+/// away in every table kept per subgoal, on the curve most neighbours in both directions
+/// lie near. On smaller maps the tables stay in the nearest caches anyway, and the curve
+/// only makes each number dearer to look up.
 #[derive(Debug, Default, Clone)]
 pub(super) struct Cells {
     pub(super) stride: usize,
@@ -46,13 +52,17 @@ pub(super) struct Cells {
     stride_reciprocal: u64,
     /// Whether each padded cell is a subgoal.
     pub(super) subgoal: FixedBitSet,
-    /// Whether the cell at each place of the curve ([`Cells::place`]) is a subgoal: a
-    /// subgoal's id is its rank among these bits.
+    /// Whether the subgoals are numbered along the curve.
+    curved: bool,
+    /// When they are, whether the cell at each place of the curve ([`Cells::place`]) is a
+    /// subgoal: a subgoal's id is its rank among these bits (else among `subgoal`'s).
     curve: FixedBitSet,
-    /// Per 64 places of `curve`, the subgoals before them.
+    /// Per 64 bits of `curve` (or `subgoal`), the subgoals before them.
     rank: Vec<u32>,
     /// Tiles of the curve per row of tiles.
     tile_columns: usize,
+    /// The places of the curve: whole tiles.
+    places: usize,
     /// The cell of each subgoal, by id: a search reads it for every edge it relaxes, so it
     /// is kept whole rather than recomputed from the padded index.
     pub(super) xy: Vec<Cell>,
@@ -96,14 +106,14 @@ impl Cells {
             stride: grid.stride,
             stride_reciprocal: grid.stride_reciprocal,
             subgoal,
-            curve: FixedBitSet::with_capacity(
-                (grid.width as usize).div_ceil(TILE)
-                    * (grid.height as usize).div_ceil(TILE)
-                    * TILE
-                    * TILE,
-            ),
+            curved: false,
+            curve: FixedBitSet::new(),
             rank: Vec::new(),
             tile_columns: (grid.width as usize).div_ceil(TILE),
+            places: (grid.width as usize).div_ceil(TILE)
+                * (grid.height as usize).div_ceil(TILE)
+                * TILE
+                * TILE,
             xy: Vec::new(),
             clearance: vec![[0; 4]; cells],
             offsets: grid.offsets,
@@ -120,12 +130,22 @@ impl Cells {
 
     /// Recomputes the subgoals' numbers and positions from `subgoal`.
     pub(super) fn renumber(&mut self) {
+        self.curved = self.subgoal.count_ones(..) > CURVE_MIN_SUBGOALS;
         let mut curve = std::mem::take(&mut self.curve);
-        curve.clear();
-        for i in self.subgoal.ones() {
-            curve.insert(self.place(self.cell(i)));
+        if self.curved {
+            curve.clear();
+            curve.grow(self.places);
+            for i in self.subgoal.ones() {
+                curve.insert(self.place(self.cell(i)));
+            }
+        } else {
+            curve = FixedBitSet::new();
         }
-        let blocks = curve.as_slice();
+        let blocks = if self.curved {
+            curve.as_slice()
+        } else {
+            self.subgoal.as_slice()
+        };
         self.rank.clear();
         self.rank.reserve(blocks.len());
         let mut count = 0u32;
@@ -136,7 +156,9 @@ impl Cells {
         let mut xy = std::mem::take(&mut self.xy);
         xy.clear();
         xy.extend(self.subgoal.ones().map(|i| self.cell(i)));
-        xy.sort_unstable_by_key(|&cell| self.place(cell));
+        if self.curved {
+            xy.sort_unstable_by_key(|&cell| self.place(cell));
+        }
         self.xy = xy;
         self.curve = curve;
     }
@@ -160,8 +182,11 @@ impl Cells {
     /// The subgoal id of the cell at padded index `i`, which must be a subgoal.
     #[inline(always)]
     pub(super) fn id(&self, i: usize) -> u32 {
-        let place = self.place(self.cell(i));
-        let blocks = self.curve.as_slice();
+        let (blocks, place) = if self.curved {
+            (self.curve.as_slice(), self.place(self.cell(i)))
+        } else {
+            (self.subgoal.as_slice(), i)
+        };
         let bits = usize::BITS as usize;
         let below = blocks[place / bits] & ((1usize << (place % bits)) - 1);
         self.rank[place / bits] + below.count_ones()
@@ -385,10 +410,11 @@ pub(super) fn direction_of(dx: i32, dy: i32) -> usize {
 #[cfg(test)]
 mod tests {
     use super::super::super::{Connectivity, Grid};
-    use super::Cells;
+    use super::{Cells, CURVE_MIN_SUBGOALS};
 
-    /// On a map wider and taller than a tile of the numbering's curve, with hundreds of
-    /// subgoals, every subgoal's id leads back to its cell, and the ids are `0..len`.
+    /// On a map wider and taller than a tile of the numbering's curve, with enough subgoals
+    /// to be numbered along it, every subgoal's id leads back to its cell, and the ids are
+    /// `0..len`.
     #[test]
     fn every_subgoal_id_leads_back_to_its_cell() {
         let (width, height) = (300, 140);
@@ -403,7 +429,8 @@ mod tests {
             grid.set_blocked(cell, true).unwrap();
         }
         let cells = Cells::build(&grid);
-        assert!(cells.len() > 1_000, "{} subgoals", cells.len());
+        assert!(cells.len() > CURVE_MIN_SUBGOALS, "{} subgoals", cells.len());
+        assert!(cells.curved);
         let mut seen = vec![false; cells.len()];
         for i in cells.subgoal.ones() {
             let id = cells.id(i);

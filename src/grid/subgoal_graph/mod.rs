@@ -81,8 +81,9 @@
 //! - Built in `O(cells + Σ scans)` for the simple graph; the second level adds a bounded
 //!   search per pair of neighbours of each subgoal (at most `2^22 / subgoals` expansions
 //!   each, and none for subgoals of more than 20 neighbours, which stay global). Memory: 4
-//!   bytes of clearances per padded cell, two bits per cell and a rank word per 64 for the
-//!   subgoals and their numbers, per subgoal its cell, its list offset and its level (a little over 12 bytes),
+//!   bytes of clearances per padded cell, a bit and a rank word per 64 cells for the
+//!   subgoals (on maps of over 4,096 subgoals, a second bit per cell, by which they are
+//!   numbered along a curve through the map), per subgoal its cell, its list offset and its level (a little over 12 bytes),
 //!   and 4 bytes per edge end (an edge between a local and a global subgoal has one end
 //!   stored, in the local one's list): the most on maps of scattered single obstacles,
 //!   where a quarter of the free cells are corners.
