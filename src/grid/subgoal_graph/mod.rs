@@ -84,9 +84,9 @@
 //!   bytes of clearances per padded cell, a bit and a rank word per 64 cells for the
 //!   subgoals (on maps of over 4,096 subgoals, a second bit per cell, by which they are
 //!   numbered along a curve through the map), per subgoal its cell, its list offset and
-//!   its level (a little over 12 bytes), and 4 bytes per edge end (an edge between a local and a global subgoal has one end
-//!   stored, in the local one's list): the most on maps of scattered single obstacles,
-//!   where a quarter of the free cells are corners.
+//!   its level (a little over 12 bytes), and 4 bytes per edge end (an edge between a
+//!   local and a global subgoal has one end stored, in the local one's list): the most on
+//!   maps of scattered single obstacles, where a quarter of the free cells are corners.
 //! - The hierarchy's build removes each subgoal after bounded witness searches (at most 200
 //!   expansions each, one per neighbour), so it costs about `Σ degree² × 200` heap steps, and
 //!   it keeps per edge, shortcuts included, 16 bytes (its higher end, how it unpacks, its
