@@ -155,9 +155,10 @@ impl Cells {
         }
         let mut xy = std::mem::take(&mut self.xy);
         xy.clear();
-        xy.extend(self.subgoal.ones().map(|i| self.cell(i)));
         if self.curved {
-            xy.sort_unstable_by_key(|&cell| self.place(cell));
+            xy.extend(curve.ones().map(|place| self.cell_at(place)));
+        } else {
+            xy.extend(self.subgoal.ones().map(|i| self.cell(i)));
         }
         self.xy = xy;
         self.curve = curve;
@@ -177,6 +178,21 @@ impl Cells {
         let (x, y) = (x as usize, y as usize);
         let tile = (y / TILE) * self.tile_columns + x / TILE;
         tile * TILE * TILE + (spread(x) | (spread(y) << 1))
+    }
+
+    /// The cell at a place of the curve: [`Cells::place`] undone.
+    fn cell_at(&self, place: usize) -> Cell {
+        // The even bits of `v`, packed into the low six.
+        let gather = |v: usize| {
+            let v = v & 0x555;
+            let v = (v | (v >> 1)) & 0x333;
+            let v = (v | (v >> 2)) & 0x30f;
+            (v | (v >> 4)) & (TILE - 1)
+        };
+        let (tile, within) = (place / (TILE * TILE), place % (TILE * TILE));
+        let x = (tile % self.tile_columns) * TILE + gather(within);
+        let y = (tile / self.tile_columns) * TILE + gather(within >> 1);
+        (x as u32, y as u32)
     }
 
     /// The subgoal id of the cell at padded index `i`, which must be a subgoal.
