@@ -52,10 +52,9 @@ pub(super) struct Cells {
     stride_reciprocal: u64,
     /// Whether each padded cell is a subgoal.
     pub(super) subgoal: FixedBitSet,
-    /// Whether the subgoals are numbered along the curve.
-    curved: bool,
-    /// When they are, whether the cell at each place of the curve ([`Cells::place`]) is a
-    /// subgoal: a subgoal's id is its rank among these bits (else among `subgoal`'s).
+    /// When the subgoals are numbered along the curve, whether the cell at each place of
+    /// it ([`Cells::place`]) is a subgoal: a subgoal's id is its rank among these bits.
+    /// Empty otherwise, and the id is the rank among `subgoal`'s.
     curve: FixedBitSet,
     /// Per 64 bits of `curve` (or `subgoal`), the subgoals before them.
     rank: Vec<u32>,
@@ -106,7 +105,6 @@ impl Cells {
             stride: grid.stride,
             stride_reciprocal: grid.stride_reciprocal,
             subgoal,
-            curved: false,
             curve: FixedBitSet::new(),
             rank: Vec::new(),
             tile_columns: (grid.width as usize).div_ceil(TILE),
@@ -130,19 +128,16 @@ impl Cells {
 
     /// Recomputes the subgoals' numbers and positions from `subgoal`.
     pub(super) fn renumber(&mut self) {
-        self.curved = self.subgoal.count_ones(..) > CURVE_MIN_SUBGOALS;
-        let mut curve = std::mem::take(&mut self.curve);
-        if self.curved {
-            curve.clear();
+        let mut curve = FixedBitSet::new();
+        if self.subgoal.count_ones(..) > CURVE_MIN_SUBGOALS {
             curve.grow(self.places);
             for i in self.subgoal.ones() {
                 curve.insert(self.place(self.cell(i)));
             }
-        } else {
-            curve = FixedBitSet::new();
         }
-        let blocks = if self.curved {
-            curve.as_slice()
+        self.curve = curve;
+        let blocks = if self.curved() {
+            self.curve.as_slice()
         } else {
             self.subgoal.as_slice()
         };
@@ -155,13 +150,18 @@ impl Cells {
         }
         let mut xy = std::mem::take(&mut self.xy);
         xy.clear();
-        if self.curved {
-            xy.extend(curve.ones().map(|place| self.cell_at(place)));
+        if self.curved() {
+            xy.extend(self.curve.ones().map(|place| self.cell_at(place)));
         } else {
             xy.extend(self.subgoal.ones().map(|i| self.cell(i)));
         }
         self.xy = xy;
-        self.curve = curve;
+    }
+
+    /// Whether the subgoals are numbered along the curve.
+    #[inline(always)]
+    fn curved(&self) -> bool {
+        !self.curve.is_empty()
     }
 
     /// The place of a cell on the curve that numbers the subgoals: its tile's, then its
@@ -198,7 +198,7 @@ impl Cells {
     /// The subgoal id of the cell at padded index `i`, which must be a subgoal.
     #[inline(always)]
     pub(super) fn id(&self, i: usize) -> u32 {
-        let (blocks, place) = if self.curved {
+        let (blocks, place) = if self.curved() {
             (self.curve.as_slice(), self.place(self.cell(i)))
         } else {
             (self.subgoal.as_slice(), i)
@@ -446,7 +446,7 @@ mod tests {
         }
         let cells = Cells::build(&grid);
         assert!(cells.len() > CURVE_MIN_SUBGOALS, "{} subgoals", cells.len());
-        assert!(cells.curved);
+        assert!(cells.curved());
         let mut seen = vec![false; cells.len()];
         for i in cells.subgoal.ones() {
             let id = cells.id(i);

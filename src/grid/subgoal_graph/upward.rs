@@ -408,7 +408,7 @@ fn split(hierarchy: &Hierarchy, links: &mut Vec<Link>, splitting: &[u32], found:
 }
 
 /// Appends to `nodes`, which ends at `from`, the cells of the walks along `links`, edges
-/// of the simple graph linked from the first in the path's order; returns the last cell.
+/// of the simple graph linked from the first in the path's order.
 ///
 /// Kept out of line, as [`split`] is.
 #[inline(never)]
@@ -418,7 +418,7 @@ fn walk_links(
     from: Cell,
     nodes: &mut Vec<Cell>,
     reachable: &mut Vec<bool>,
-) -> Cell {
+) {
     let mut from = from;
     let mut k = if links.is_empty() { NONE } else { 0 };
     while k != NONE {
@@ -440,7 +440,6 @@ fn walk_links(
         from = to;
         k = link.next;
     }
-    from
 }
 
 #[cfg(test)]
