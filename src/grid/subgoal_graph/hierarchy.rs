@@ -84,9 +84,10 @@ impl Up {
     }
 }
 
-/// A shortcut's two halves: the subgoal it skips, and the indices in [`Hierarchy::up`] of
-/// that subgoal's edges to the shortcut's lower end and to its higher end (both lie above
-/// it). Unpacking reads them instead of searching the skipped subgoal's edges.
+/// A shortcut's two halves: the subgoal it skips, and the [`Up::via`] of that subgoal's
+/// edges to the shortcut's lower end and to its higher end (both lie above it). Unpacking
+/// reads them here instead of searching the skipped subgoal's edges, and in one place:
+/// a path of a thousand shortcuts reads them from all over the hierarchy.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Halves {
     pub(super) middle: u32,
@@ -411,5 +412,10 @@ fn link_halves(hierarchy: &mut Hierarchy, grid: &Grid, cells: &Cells) {
             debug_assert!(Up::is_original(via) || via < ANY_OCTILE);
             hierarchy.up[k].via = via;
         }
+    }
+    // The halves hold indices of edges until every edge has its final `via`.
+    for halves in &mut hierarchy.shortcuts {
+        halves.to_lower = hierarchy.up[halves.to_lower as usize].via;
+        halves.to_higher = hierarchy.up[halves.to_higher as usize].via;
     }
 }

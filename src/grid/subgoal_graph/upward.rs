@@ -376,8 +376,7 @@ fn split(hierarchy: &Hierarchy, links: &mut Vec<Link>, splitting: &[u32], found:
     for &k in splitting {
         let link = links[k as usize];
         let halves = hierarchy.shortcuts[link.via as usize];
-        let to_lower = hierarchy.up[halves.to_lower as usize].via;
-        let to_higher = hierarchy.up[halves.to_higher as usize].via;
+        let (to_lower, to_higher) = (halves.to_lower, halves.to_higher);
         // The middle lies below both ends and keeps the edges to them. Either way along
         // the shortcut, the path runs down the half to the middle, then up the other half
         // to the end.
