@@ -159,6 +159,8 @@ pub(super) struct Search {
     /// The local subgoals the goal reaches directly.
     goal_locals: Vec<u32>,
     trail: Vec<u32>,
+    /// The neighbours of the node being expanded that it improves, and their cells.
+    staged: Vec<(u32, Cell)>,
     /// Scratch of the refinement of an edge no straight-and-diagonal walk follows.
     reachable: Vec<bool>,
     pub(super) stats: SearchStats,
@@ -268,7 +270,9 @@ impl Search {
         let cells = view.cells;
         let edges = view.edges;
         let subgoals = cells.len();
-        self.begin(subgoals + 2);
+        // The start, the goal, and a spare record that the edges which improve nothing
+        // write to.
+        self.begin(subgoals + 3);
         let (start_node, goal_node) = (subgoals as u32, subgoals as u32 + 1);
         let generation = self.generation;
         let (start_index, goal_index) = (
@@ -350,21 +354,36 @@ impl Search {
                 );
                 let neighbours = &edges.to[first..last];
                 if edges.global.contains(id as usize) {
-                    // A global subgoal lists only global ones.
+                    // A global subgoal lists only global ones. Whether a neighbour was
+                    // expanded, or is improved, is a coin toss to the branch predictor:
+                    // each neighbour's record is written either to it or to the spare
+                    // past the last, its entry kept by counting it, and the entries kept
+                    // are queued afterwards.
+                    let spare = self.records.len() - 1;
+                    if self.staged.len() < neighbours.len() {
+                        self.staged.resize(neighbours.len(), (0, (0, 0)));
+                    }
+                    let mut kept = 0;
                     for &w in neighbours {
-                        // Most neighbours of a node deep in the search were expanded
-                        // already.
-                        if self.records[w as usize].stamp == closed {
-                            continue;
-                        }
                         let at = position(w);
-                        relax(
-                            &mut self.records,
-                            &mut self.open,
-                            w,
-                            at,
-                            g + octile(here, at),
-                        );
+                        let next = g + octile(here, at);
+                        let record = self.records[w as usize];
+                        let seen = record.stamp == reached;
+                        let skip = (record.stamp == closed)
+                            | (seen & (next >= record.g - 1e-12 * record.g));
+                        self.records[[w as usize, spare][usize::from(skip)]] = Record {
+                            g: next,
+                            parent: id,
+                            stamp: reached,
+                        };
+                        self.staged[kept] = (w, at);
+                        kept += usize::from(!skip);
+                        live += usize::from(!skip & !seen);
+                    }
+                    generated += neighbours.len() as u64;
+                    for &(w, at) in &self.staged[..kept] {
+                        let next = self.records[w as usize].g;
+                        self.open.push(w, next, octile(at, goal));
                     }
                 } else {
                     // A local subgoal the start reaches: on to global subgoals, and to
