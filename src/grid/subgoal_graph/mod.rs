@@ -34,7 +34,9 @@
 //!
 //! If the goal lies at the octile distance from the start along a diagonal-then-straight
 //! walk, that walk is the path. Otherwise the start and the goal are joined to the subgoals
-//! they reach directly (a scan each), A* with the octile heuristic searches the graph, and
+//! they reach directly (a scan each; on maps of at most 128×128 cells, a list built for
+//! every cell, since there the scans are up to half of a query), A* with the octile
+//! heuristic searches the graph, and
 //! each edge of the result is refined into cells: the diagonal-first walk, else the
 //! straight-first one, else (for edges the second level added) a walk found over the
 //! parallelogram of octile paths between its ends.
@@ -90,10 +92,14 @@
 //! - The hierarchy's build removes each subgoal after bounded witness searches (at most 200
 //!   expansions each, one per neighbour), so it costs about `Σ degree² × 200` heap steps, and
 //!   it keeps per edge, shortcuts included, 16 bytes (its higher end, how it unpacks, its
-//!   cost), 12 more per shortcut (the subgoal it skips and where its two halves are), and
+//!   cost), 12 more per shortcut (the subgoal it skips and how its two halves unpack), and
 //!   4 bytes and a bit per subgoal; it keeps no list of the simple graph.
-//! - A query costs two scans, A* over the global subgoals it reaches (`O(S log S)`), and
-//!   the refinement, linear in the path's length.
+//! - On maps of at most 128×128 cells (padding included) with a subgoal, the lists of the
+//!   subgoals each cell reaches directly: a scan per free cell at build, 4 bytes per cell
+//!   and 2 per subgoal listed (about 21 bytes per cell on a 49×49 arena, 10 on a 65×81
+//!   dungeon).
+//! - A query costs two scans (or two list reads), A* over the global subgoals it reaches
+//!   (`O(S log S)`), and the refinement, linear in the path's length.
 //! - `SearchStats::expanded` counts graph nodes expanded (the start, subgoals); a query
 //!   answered by the direct walk expands none.
 //! - The graph records the [`Grid::revision`] it was built from; a search on a grid of
@@ -106,12 +112,14 @@ mod hierarchy;
 mod levels;
 mod query;
 mod repair;
+mod seeds;
 mod upward;
 
 use build::{simple_edges, Cells};
 use hierarchy::{contract, Hierarchy};
 use levels::{prune, Edges};
 use query::{Search, View};
+use seeds::Seeds;
 use upward::Upward;
 
 use std::cmp::Ordering;
@@ -176,6 +184,8 @@ struct Built {
     /// The graph searched by A*: empty while `hierarchy` holds the edges instead.
     edges: Edges,
     hierarchy: Option<Hierarchy>,
+    /// On small maps, the subgoals each cell reaches directly.
+    seeds: Option<Seeds>,
 }
 
 /// Exact shortest paths on an unweighted 8-connected [`Grid`] by A* over its subgoal
@@ -386,7 +396,8 @@ impl SubgoalGraph {
     /// graph until it is built anew (by [`prepare`](SubgoalGraph::prepare) after an edit
     /// made without the planner, or by a new planner). A hierarchy is dropped the same way:
     /// its edges of the simple graph are repaired, and its shortcuts, which any edit may
-    /// lengthen, are forgotten (`O(edges)`).
+    /// lengthen, are forgotten (`O(edges)`). So are a small map's lists of the subgoals each
+    /// cell reaches, which an edit may change far from it: queries scan again.
     ///
     /// Cost: `O(width + height)` for the clearances, a walk back along the diagonals from
     /// each changed cell, a scan per subgoal met, and `O(edges)` to renumber and repack
@@ -429,6 +440,7 @@ impl SubgoalGraph {
             if let Some(hierarchy) = built.hierarchy.take() {
                 built.edges = Edges::pack(&hierarchy.originals(), all(built.cells.len()));
             }
+            built.seeds = None;
             repair::repair(&mut built.cells, &mut built.edges, grid, cell);
             built.revision = grid.revision();
             built.levels = Levels::One;
@@ -510,7 +522,10 @@ impl SubgoalGraph {
     /// ```
     pub fn table_bytes(&self) -> usize {
         self.built.as_ref().map_or(0, |b| {
-            b.cells.bytes() + b.edges.bytes() + b.hierarchy.as_ref().map_or(0, Hierarchy::bytes)
+            b.cells.bytes()
+                + b.edges.bytes()
+                + b.hierarchy.as_ref().map_or(0, Hierarchy::bytes)
+                + b.seeds.as_ref().map_or(0, Seeds::bytes)
         })
     }
 }
@@ -538,6 +553,7 @@ fn check_supported(grid: &Grid) -> Result<(), PlanError> {
 /// Builds the graph of `grid` with `levels` levels.
 fn build(grid: &Grid, levels: Levels) -> Built {
     let cells = Cells::build(grid);
+    let seeds = Seeds::build(grid, &cells);
     let mut adjacency = simple_edges(grid, &cells);
     let levels = match levels {
         Levels::Auto => {
@@ -570,6 +586,7 @@ fn build(grid: &Grid, levels: Levels) -> Built {
         cells,
         edges,
         hierarchy,
+        seeds,
     }
 }
 
@@ -617,9 +634,11 @@ impl Planner<Grid> for SubgoalGraph {
             unreachable!("prepare builds the graph")
         };
         if let Some(hierarchy) = &built.hierarchy {
-            let found = self
-                .upward
-                .plan(grid, &built.cells, hierarchy, (start, goal), self.budget);
+            let found = self.upward.plan(
+                (grid, &built.cells, hierarchy, built.seeds.as_ref()),
+                (start, goal),
+                self.budget,
+            );
             self.search.stats = self.upward.stats;
             return found;
         }
@@ -627,6 +646,7 @@ impl Planner<Grid> for SubgoalGraph {
             grid,
             cells: &built.cells,
             edges: &built.edges,
+            seeds: built.seeds.as_ref(),
         };
         self.search.plan(&view, start, goal, self.budget)
     }

@@ -5,6 +5,7 @@ use super::super::{Cell, Grid};
 use super::build::{direction_of, octile, Cells};
 use super::heap::Heap;
 use super::levels::Edges;
+use super::seeds::Seeds;
 use crate::{Cost, Path, PlanError, SearchStats};
 
 /// A search record: cost from the start, parent, and `stamp` telling whether the record
@@ -171,6 +172,8 @@ pub(super) struct View<'a> {
     pub(super) grid: &'a Grid,
     pub(super) cells: &'a Cells,
     pub(super) edges: &'a Edges,
+    /// On small maps, the subgoals each cell reaches directly, instead of a scan.
+    pub(super) seeds: Option<&'a Seeds>,
 }
 
 impl Search {
@@ -223,6 +226,10 @@ impl Search {
         };
         if cells.is_subgoal(goal_index) {
             direct(cells.id(goal_index), 0.0);
+        } else if let Some(seeds) = view.seeds {
+            for id in seeds.of(goal_index) {
+                direct(id, octile(cells.position(id), goal));
+            }
         } else {
             cells.scan(view.grid, goal_index, |end| {
                 let id = cells.id(end);
@@ -282,6 +289,8 @@ impl Search {
         self.start_links.clear();
         if cells.is_subgoal(start_index) {
             self.start_links.push(cells.id(start_index));
+        } else if let Some(seeds) = view.seeds {
+            self.start_links.extend(seeds.of(start_index));
         } else {
             let links = &mut self.start_links;
             cells.scan(grid, start_index, |end| links.push(cells.id(end)));

@@ -8,6 +8,7 @@ use super::build::{octile, Cells};
 use super::heap::Heap;
 use super::hierarchy::{Hierarchy, Up, DIAGONAL_FIRST, STRAIGHT_FIRST};
 use super::query::{any_octile_path, direct_path, fill, refine, walk_is_legal};
+use super::seeds::Seeds;
 use crate::{Path, PlanError, SearchStats};
 
 /// No parent: the node was reached from the start or the goal itself.
@@ -140,9 +141,7 @@ impl Upward {
     /// The optimal path from `start` to `goal`, both free cells of `grid`.
     pub(super) fn plan(
         &mut self,
-        grid: &Grid,
-        cells: &Cells,
-        hierarchy: &Hierarchy,
+        (grid, cells, hierarchy, seeds): (&Grid, &Cells, &Hierarchy, Option<&Seeds>),
         (start, goal): (Cell, Cell),
         budget: Option<u64>,
     ) -> Result<Path<Cell, f64>, PlanError> {
@@ -167,6 +166,8 @@ impl Upward {
             };
             if cells.is_subgoal(index) {
                 seed(cells.id(index));
+            } else if let Some(seeds) = seeds {
+                seeds.of(index).for_each(seed);
             } else {
                 cells.scan(grid, index, |found| seed(cells.id(found)));
             }
