@@ -483,6 +483,40 @@ fn an_edited_hierarchy_searches_the_repaired_simple_graph() {
     check_all_pairs_with(&grid, &mut planner).unwrap();
 }
 
+/// On a small map a fresh graph lists each cell's subgoals; an edit drops the lists, and
+/// the queries scan for the subgoals again, still exact.
+#[test]
+fn after_an_edit_queries_scan_for_their_subgoals() {
+    for seed in 0..12u64 {
+        let (width, height) = (9 + (seed % 5) as u32, 8 + (seed % 4) as u32);
+        let mut grid = walled(width, height, &draws(seed, (width * height) as usize), 20);
+        let Some(free) = (0..width * height)
+            .map(|i| (i % width, i / width))
+            .find(|&cell| grid.is_passable(cell))
+        else {
+            continue;
+        };
+        for mut planner in both() {
+            planner.prepare(&grid).unwrap();
+            let listed = planner.table_bytes();
+            planner.set_blocked(&mut grid, free, true).unwrap();
+            planner.set_blocked(&mut grid, free, false).unwrap();
+            let mut fresh = SubgoalGraph::simple();
+            fresh.prepare(&grid).unwrap();
+            if fresh.subgoal_count() > 0 {
+                // The lists take at least 4 bytes a cell.
+                let cells = ((width + 2) * (height + 2)) as usize;
+                assert!(
+                    planner.table_bytes() + 4 * cells <= listed.max(fresh.table_bytes()),
+                    "seed {seed}: {} bytes after the edit, {listed} before",
+                    planner.table_bytes()
+                );
+            }
+            check_all_pairs_with(&grid, &mut planner).unwrap();
+        }
+    }
+}
+
 #[test]
 fn endpoints_and_errors() {
     let grid = eight("..#\n..#\n...");
