@@ -517,6 +517,31 @@ fn after_an_edit_queries_scan_for_their_subgoals() {
     }
 }
 
+/// The table size counts the per-cell tables and every edge list: at least 4 bytes of
+/// clearances per padded cell and 4 bytes per end of each edge of the simple graph, and
+/// not many times more.
+#[test]
+fn the_table_size_counts_the_cells_and_both_ends_of_every_edge() {
+    // Larger than the maps that keep per-cell lists of subgoals.
+    let (width, height) = (200, 100);
+    let grid = walled(width, height, &draws(7, (width * height) as usize), 8);
+    let mut planner = SubgoalGraph::simple();
+    planner.prepare(&grid).unwrap();
+    let padded = ((width + 2) * (height + 2)) as usize;
+    assert!(
+        planner.edge_count() > 10_000,
+        "{} edges",
+        planner.edge_count()
+    );
+    let least = 4 * padded + 8 * planner.edge_count();
+    assert!(
+        (least..2 * least).contains(&planner.table_bytes()),
+        "{} bytes for {padded} cells and {} edges",
+        planner.table_bytes(),
+        planner.edge_count()
+    );
+}
+
 #[test]
 fn endpoints_and_errors() {
     let grid = eight("..#\n..#\n...");
