@@ -35,11 +35,10 @@
 //! If the goal lies at the octile distance from the start along a diagonal-then-straight
 //! walk, that walk is the path. Otherwise the start and the goal are joined to the subgoals
 //! they reach directly (a scan each; on maps of at most 128×128 cells, a list built for
-//! every cell, since there the scans are up to half of a query), A* with the octile
-//! heuristic searches the graph, and
-//! each edge of the result is refined into cells: the diagonal-first walk, else the
-//! straight-first one, else (for edges the second level added) a walk found over the
-//! parallelogram of octile paths between its ends.
+//! every cell, since there the scans are nearly half of a query), A* with the octile
+//! heuristic searches the graph, and each edge of the result is refined into cells: the
+//! diagonal-first walk, else the straight-first one, else (for edges the second level
+//! added) a walk found over the parallelogram of octile paths between its ends.
 //!
 //! A global subgoal's list holds only global subgoals, so the search never looks at local
 //! ones in the middle of a path. The start's local subgoals are searched from with their
