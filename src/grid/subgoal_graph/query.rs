@@ -5,7 +5,7 @@ use super::super::{Cell, Grid};
 use super::build::{direction_of, octile, Cells};
 use super::heap::Heap;
 use super::levels::Edges;
-use super::seeds::Seeds;
+use super::seeds::{direct_subgoals, Seeds};
 use crate::{Cost, Path, PlanError, SearchStats};
 
 /// A search record: cost from the start, parent, and `stamp` telling whether the record
@@ -15,6 +15,17 @@ struct Record {
     g: f64,
     parent: u32,
     stamp: u32,
+}
+
+impl Record {
+    /// Whether a route of cost `g` to this record's node is of no use in the search whose
+    /// reached stamp is `reached`: the node was expanded, or reached as cheaply (within
+    /// rounding). Bit operations, not short-circuits: the halves are coin tosses to the
+    /// branch predictor.
+    #[inline(always)]
+    fn skips(&self, g: f64, reached: u32) -> bool {
+        (self.stamp == reached + 1) | ((self.stamp == reached) & (g >= self.g - 1e-12 * self.g))
+    }
 }
 
 /// The buckets of `f` per unit of cost in [`Open`].
@@ -224,18 +235,9 @@ impl Search {
                 locals.push(id);
             }
         };
-        if cells.is_subgoal(goal_index) {
-            direct(cells.id(goal_index), 0.0);
-        } else if let Some(seeds) = view.seeds {
-            for id in seeds.of(goal_index) {
-                direct(id, octile(cells.position(id), goal));
-            }
-        } else {
-            cells.scan(view.grid, goal_index, |end| {
-                let id = cells.id(end);
-                direct(id, octile(cells.position(id), goal));
-            });
-        }
+        direct_subgoals(view.grid, cells, view.seeds, goal_index, |id| {
+            direct(id, octile(cells.position(id), goal));
+        });
         for &local in &self.goal_locals {
             let at = cells.position(local);
             let onward = self.goal_links[local as usize].cost;
@@ -287,14 +289,8 @@ impl Search {
             grid.padded_index(goal.0, goal.1),
         );
         self.start_links.clear();
-        if cells.is_subgoal(start_index) {
-            self.start_links.push(cells.id(start_index));
-        } else if let Some(seeds) = view.seeds {
-            self.start_links.extend(seeds.of(start_index));
-        } else {
-            let links = &mut self.start_links;
-            cells.scan(grid, start_index, |end| links.push(cells.id(end)));
-        }
+        let links = &mut self.start_links;
+        direct_subgoals(grid, cells, view.seeds, start_index, |id| links.push(id));
         self.link_goal(view, goal, goal_index);
         let position = |u: u32| cells.position(u);
         let reached = 2 * generation;
@@ -378,8 +374,7 @@ impl Search {
                         let next = g + octile(here, at);
                         let record = self.records[w as usize];
                         let seen = record.stamp == reached;
-                        let skip = (record.stamp == closed)
-                            | (seen & (next >= record.g - 1e-12 * record.g));
+                        let skip = record.skips(next, reached);
                         self.records[[w as usize, spare][usize::from(skip)]] = Record {
                             g: next,
                             parent: id,
@@ -477,7 +472,7 @@ fn reach(
     let record = &mut records[to as usize];
     let seen = record.stamp == reached;
     // One branch: its halves are hard to predict, the whole is mostly true.
-    if (record.stamp == reached + 1) | (seen & (g >= record.g - 1e-12 * record.g)) {
+    if record.skips(g, reached) {
         return 0;
     }
     *record = Record {

@@ -59,6 +59,26 @@ impl Seeds {
     }
 }
 
+/// Calls `found` with the id of every subgoal the free cell at padded index `i` reaches
+/// directly: the cell itself if it is a subgoal, else its list when the map has lists,
+/// else what its scan finds.
+#[inline(always)]
+pub(super) fn direct_subgoals(
+    grid: &Grid,
+    cells: &Cells,
+    seeds: Option<&Seeds>,
+    i: usize,
+    mut found: impl FnMut(u32),
+) {
+    if cells.is_subgoal(i) {
+        found(cells.id(i));
+    } else if let Some(seeds) = seeds {
+        seeds.of(i).for_each(found);
+    } else {
+        cells.scan(grid, i, |end| found(cells.id(end)));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::super::{Connectivity, Grid};

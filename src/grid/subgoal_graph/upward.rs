@@ -8,7 +8,7 @@ use super::build::{octile, Cells};
 use super::heap::Heap;
 use super::hierarchy::{Hierarchy, Up, DIAGONAL_FIRST, STRAIGHT_FIRST};
 use super::query::{any_octile_path, direct_path, fill, refine, walk_is_legal};
-use super::seeds::Seeds;
+use super::seeds::{direct_subgoals, Seeds};
 use crate::{Path, PlanError, SearchStats};
 
 /// No parent: the node was reached from the start or the goal itself.
@@ -157,20 +157,14 @@ impl Upward {
         let mut meeting = NONE;
         for (side, end) in [(0, start), (1, goal)] {
             let index = grid.padded_index(end.0, end.1);
-            let mut seed = |id: u32| {
+            let seed = |id: u32| {
                 let at = cells.position(id);
                 let g = octile(end, at);
                 if self.sides[side].reach((id, at), g, NONE, DIAGONAL_FIRST, reached, best) {
                     self.meet(id, reached, &mut best, &mut meeting);
                 }
             };
-            if cells.is_subgoal(index) {
-                seed(cells.id(index));
-            } else if let Some(seeds) = seeds {
-                seeds.of(index).for_each(seed);
-            } else {
-                cells.scan(grid, index, |found| seed(cells.id(found)));
-            }
+            direct_subgoals(grid, cells, seeds, index, seed);
         }
         let mut live = self.sides[0].open.len() + self.sides[1].open.len();
         self.stats.max_frontier = live;
@@ -444,7 +438,7 @@ fn walk_links(
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::{Connectivity, Grid};
+    use super::super::super::{Cell, Connectivity, Grid};
     use super::{
         fill, walk_is_legal, walk_links, Cells, Link, Record, Side, DIAGONAL_FIRST, NONE,
         STRAIGHT_FIRST,
@@ -490,22 +484,19 @@ mod tests {
                     down,
                     next: NONE,
                 };
-                let (mut up, mut down) = (vec![from], vec![to]);
-                let mut reachable = Vec::new();
-                walk_links(
-                    (&grid, &cells),
-                    &[link(b, false)],
-                    from,
-                    &mut up,
-                    &mut reachable,
-                );
-                walk_links(
-                    (&grid, &cells),
-                    &[link(a, true)],
-                    to,
-                    &mut down,
-                    &mut reachable,
-                );
+                let walk = |link: Link, from: Cell| {
+                    let mut cells_walked = vec![from];
+                    let links = [link];
+                    walk_links(
+                        (&grid, &cells),
+                        &links,
+                        from,
+                        &mut cells_walked,
+                        &mut Vec::new(),
+                    );
+                    cells_walked
+                };
+                let (up, mut down) = (walk(link(b, false), from), walk(link(a, true), to));
                 assert_eq!(up, forward, "{from:?} -> {to:?}");
                 down.reverse();
                 assert_eq!(down, forward, "{to:?} -> {from:?}");
