@@ -310,6 +310,22 @@ impl Cells {
         }
     }
 
+    /// [`Cells::clearance`] where it is at most `limit`; otherwise some length above
+    /// `limit`, and whether the ray ends on a subgoal only if that length is the full one.
+    /// A long ray takes a read per [`SATURATED`] cells, and past `limit` its length does
+    /// not matter to a scan.
+    #[inline(always)]
+    fn clearance_within(&self, i: usize, k: usize, limit: u32) -> (u32, bool) {
+        let entry = self.clearance[i][k];
+        let steps = entry & SATURATED;
+        // A saturated entry has no subgoal bit, and its length is above any smaller limit.
+        if (steps == SATURATED) & (limit >= u32::from(SATURATED)) {
+            self.clearance(i, k)
+        } else {
+            (u32::from(steps), entry & ENDS_AT_SUBGOAL != 0)
+        }
+    }
+
     /// Calls `found` with the padded index of every subgoal that the free cell at `origin`
     /// reaches directly: along an axis or the diagonal up to the first subgoal, and in each
     /// of the eight wedges between them by a diagonal run then an axis run, up to the first
@@ -352,7 +368,7 @@ impl Cells {
                 for (limit, &k) in limits.iter_mut().zip(&axes) {
                     // A run no shorter than the limit is not looked at, and one that ends
                     // on a subgoal has a length of at least 1.
-                    let (steps, ends) = self.clearance(at, k);
+                    let (steps, ends) = self.clearance_within(at, k, *limit);
                     let hit = (steps <= *limit) & ends;
                     *limit = if hit { steps - 1 } else { (*limit).min(steps) };
                     hits[count] = at.wrapping_add_signed(self.offsets[k] * steps as isize);
@@ -462,5 +478,27 @@ mod tests {
             );
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    /// A scan reads a run past the saturated clearance in full when its wedge still
+    /// reaches that far: here the run from the first diagonal cell is exactly as long as
+    /// the wedge allows and ends on a subgoal, which the scan must find.
+    #[test]
+    fn a_run_as_long_as_its_wedge_allows_is_read_in_full() {
+        let mut grid = Grid::open(80, 6, Connectivity::Eight);
+        // Subgoals at (64, 1) and (64, 2), corners of the blocked cells beside them.
+        for cell in [(65, 0), (65, 3)] {
+            grid.set_blocked(cell, true).unwrap();
+        }
+        let cells = Cells::build(&grid);
+        let at = |(x, y): (u32, u32)| grid.padded_index(x, y);
+        assert!(cells.is_subgoal(at((64, 1))) && cells.is_subgoal(at((64, 2))));
+        // From (0, 1) the eastward run meets (64, 1) after 64 steps, so the wedge above it
+        // reaches 63 steps; the run from (1, 2) meets (64, 2) after exactly 63.
+        assert_eq!(cells.clearance(at((1, 2)), 1), (63, true));
+        let mut found = Vec::new();
+        cells.scan(&grid, at((0, 1)), |end| found.push(end));
+        assert!(found.contains(&at((64, 1))), "{found:?}");
+        assert!(found.contains(&at((64, 2))), "{found:?}");
     }
 }
