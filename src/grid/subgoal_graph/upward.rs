@@ -77,11 +77,55 @@ impl Side {
     /// once.
     #[inline(always)]
     fn skips(&self, u: u32, g: f64, key: f64, reached: u32, best: f64) -> bool {
-        let record = &self.records[u as usize];
-        ((record.stamp >= reached) & (g >= record.g))
-            | (record.stamp == reached + 1)
-            | (key >= best)
+        self.records[u as usize].skips(g, key, reached, best)
     }
+}
+
+impl Record {
+    /// [`Side::skips`] for this record.
+    #[inline(always)]
+    fn skips(&self, g: f64, key: f64, reached: u32, best: f64) -> bool {
+        ((self.stamp >= reached) & (g >= self.g)) | (self.stamp == reached + 1) | (key >= best)
+    }
+}
+
+/// Relaxes the edges `above` of subgoal `u`, reached at `g`, for the side whose records
+/// are `records` (the last one a spare) and whose target is `target`, in the search whose
+/// reached stamp is `reached` and whose best meeting costs `best`: writes each improved
+/// end's record and lists it in `staged` with its key, and returns how many it listed.
+///
+/// Kept out of line, as [`split`] is: inlined in the query, its loop reloaded its tables
+/// from the stack on every edge.
+#[inline(never)]
+fn relax(
+    records: &mut [Record],
+    staged: &mut [(u64, u32)],
+    xy: &[Cell],
+    above: &[Up],
+    (u, g): (u32, f64),
+    target: Cell,
+    (reached, best): (u32, f64),
+) -> usize {
+    // Whether an edge improves its higher end is a coin toss to the branch predictor.
+    // Each edge's record is written either to its subgoal or to the spare record past
+    // the last, and its entry is kept by counting it.
+    let spare = records.len() - 1;
+    let mut kept = 0;
+    for edge in above {
+        let (to, next) = (edge.to, g + edge.cost);
+        let key = next + octile(xy[to as usize], target);
+        let skip = records[to as usize].skips(next, key, reached, best);
+        records[[to as usize, spare][usize::from(skip)]] = Record {
+            g: next,
+            parent: u,
+            via: edge.via,
+            stamp: reached,
+        };
+        // A skipped entry is overwritten by the next.
+        staged[kept] = (key.to_bits(), to);
+        kept += usize::from(!skip);
+    }
+    kept
 }
 
 /// An edge of a path being unpacked: the subgoal where it ends along the path, its
@@ -214,29 +258,20 @@ impl Upward {
             } else {
                 (backward, &*forward)
             };
-            // Whether an edge improves its higher end is a coin toss to the branch
-            // predictor. Each edge's record is written either to its subgoal or to the
-            // spare record past the last, and its entry is kept by counting it; the
-            // entries kept are then queued and met, with branches mostly taken one way.
+            // The entries kept are queued and met afterwards, with branches mostly taken
+            // one way.
             if self.staged.len() < above.len() {
                 self.staged.resize(above.len(), (0, 0));
             }
-            let spare = this.records.len() - 1;
-            let mut kept = 0;
-            for edge in above {
-                let (to, next) = (edge.to, g + edge.cost);
-                let key = next + octile(cells.position(to), this.target);
-                let skip = this.skips(to, next, key, reached, best);
-                this.records[[to as usize, spare][usize::from(skip)]] = Record {
-                    g: next,
-                    parent: u,
-                    via: edge.via,
-                    stamp: reached,
-                };
-                // A skipped entry is overwritten by the next.
-                self.staged[kept] = (key.to_bits(), to);
-                kept += usize::from(!skip);
-            }
+            let kept = relax(
+                &mut this.records,
+                &mut self.staged,
+                &cells.xy,
+                above,
+                (u, g),
+                this.target,
+                (reached, best),
+            );
             live += kept;
             for &(key, to) in &self.staged[..kept] {
                 this.open.push(key, to);
