@@ -193,6 +193,11 @@ struct Built {
 /// contraction hierarchy of them ([`Levels`]; [`new`](SubgoalGraph::new) picks per map).
 /// See the [module documentation](self) for the rules and the papers.
 ///
+/// It pays on maps of rooms, mazes and caves, where a query settles a few dozen corners.
+/// On maps of wide open rooms each end reaches dozens of corners directly, and
+/// [`JumpPointSearchPlus`](super::JumpPointSearchPlus), whose queries stop only where a
+/// straight run is forced to turn, can answer faster.
+///
 /// The graph is built by [`prepare`](SubgoalGraph::prepare) or by the first search, for the
 /// grid's [`revision`](Grid::revision), and kept with the planner's search memory for the
 /// next calls. Any other edit of the grid rebuilds it before the next search; cells blocked
