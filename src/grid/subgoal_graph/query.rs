@@ -359,31 +359,20 @@ impl Search {
                 );
                 let neighbours = &edges.to[first..last];
                 if edges.global.contains(id as usize) {
-                    // A global subgoal lists only global ones. Whether a neighbour was
-                    // expanded, or is improved, is a coin toss to the branch predictor:
-                    // each neighbour's record is written either to it or to the spare
-                    // past the last, its entry kept by counting it, and the entries kept
-                    // are queued afterwards.
-                    let spare = self.records.len() - 1;
+                    // A global subgoal lists only global ones. The entries kept are queued
+                    // afterwards.
                     if self.staged.len() < neighbours.len() {
                         self.staged.resize(neighbours.len(), (0, (0, 0)));
                     }
-                    let mut kept = 0;
-                    for &w in neighbours {
-                        let at = position(w);
-                        let next = g + octile(here, at);
-                        let record = self.records[w as usize];
-                        let seen = record.stamp == reached;
-                        let skip = record.skips(next, reached);
-                        self.records[[w as usize, spare][usize::from(skip)]] = Record {
-                            g: next,
-                            parent: id,
-                            stamp: reached,
-                        };
-                        self.staged[kept] = (w, at);
-                        kept += usize::from(!skip);
-                        live += usize::from(!skip & !seen);
-                    }
+                    let (kept, new) = relax_global(
+                        &mut self.records,
+                        &mut self.staged,
+                        &view.cells.xy,
+                        neighbours,
+                        (id, g, here),
+                        reached,
+                    );
+                    live += new;
                     generated += neighbours.len() as u64;
                     for &(w, at) in &self.staged[..kept] {
                         let next = self.records[w as usize].g;
@@ -482,6 +471,45 @@ fn reach(
     };
     open.push(to, g, octile(at, goal));
     usize::from(!seen)
+}
+
+/// Relaxes the edges to `neighbours` of subgoal `id`, at `here` and reached at `g`, in the
+/// search whose reached stamp is `reached`: writes each improved neighbour's record (the
+/// others' to the spare record past the last) and lists it in `staged` with its cell.
+/// Returns how many it listed and how many of those the search had not reached before.
+///
+/// Kept out of line, as the hierarchy's relaxation is: inlined, the loop ran short of
+/// registers.
+#[inline(never)]
+fn relax_global(
+    records: &mut [Record],
+    staged: &mut [(u32, Cell)],
+    xy: &[Cell],
+    neighbours: &[u32],
+    (id, g, here): (u32, f64, Cell),
+    reached: u32,
+) -> (usize, usize) {
+    // Whether a neighbour was expanded, or is improved, is a coin toss to the branch
+    // predictor: each neighbour's record is written either to it or to the spare past the
+    // last, and its entry kept by counting it.
+    let spare = records.len() - 1;
+    let (mut kept, mut new) = (0, 0);
+    for &w in neighbours {
+        let at = xy[w as usize];
+        let next = g + octile(here, at);
+        let record = records[w as usize];
+        let seen = record.stamp == reached;
+        let skip = record.skips(next, reached);
+        records[[w as usize, spare][usize::from(skip)]] = Record {
+            g: next,
+            parent: id,
+            stamp: reached,
+        };
+        staged[kept] = (w, at);
+        kept += usize::from(!skip);
+        new += usize::from(!skip & !seen);
+    }
+    (kept, new)
 }
 
 /// The path when the goal is the start, or lies at the octile distance from it along the
