@@ -57,7 +57,7 @@ impl Side {
         best: f64,
     ) -> bool {
         let key = g + octile(at, self.target);
-        if self.skips(u, g, key, reached, best) {
+        if self.records[u as usize].skips(g, key, reached, best) {
             return false;
         }
         self.records[u as usize] = Record {
@@ -69,20 +69,14 @@ impl Side {
         self.open.push(key.to_bits(), u);
         true
     }
-
-    /// Whether a route to `u` of cost `g` and key `key` is of no use: `u` was reached as
-    /// cheaply in this search (stamp at least `reached`) or expanded (stamp `reached + 1`),
-    /// or the key cannot beat the best meeting. Bit operations, not short-circuits: the
-    /// answer is a coin toss to the branch predictor, so it is computed whole and tested
-    /// once.
-    #[inline(always)]
-    fn skips(&self, u: u32, g: f64, key: f64, reached: u32, best: f64) -> bool {
-        self.records[u as usize].skips(g, key, reached, best)
-    }
 }
 
 impl Record {
-    /// [`Side::skips`] for this record.
+    /// Whether a route of cost `g` and key `key` to this record's subgoal is of no use: it
+    /// was reached as cheaply in this search (stamp at least `reached`) or expanded (stamp
+    /// `reached + 1`), or the key cannot beat the best meeting. Bit operations, not
+    /// short-circuits: the answer is a coin toss to the branch predictor, so it is computed
+    /// whole and tested once.
     #[inline(always)]
     fn skips(&self, g: f64, key: f64, reached: u32, best: f64) -> bool {
         ((self.stamp >= reached) & (g >= self.g)) | (self.stamp == reached + 1) | (key >= best)
@@ -475,8 +469,7 @@ fn walk_links(
 mod tests {
     use super::super::super::{Cell, Connectivity, Grid};
     use super::{
-        fill, walk_is_legal, walk_links, Cells, Link, Record, Side, DIAGONAL_FIRST, NONE,
-        STRAIGHT_FIRST,
+        fill, walk_is_legal, walk_links, Cells, Link, Record, DIAGONAL_FIRST, NONE, STRAIGHT_FIRST,
     };
 
     /// Down an edge of the simple graph the walk is the one marked on it, run backwards:
@@ -555,29 +548,26 @@ mod tests {
             via: DIAGONAL_FIRST,
             stamp,
         };
-        let side = Side {
-            records: vec![
-                record(5.0, reached + 1),
-                record(5.0, reached),
-                record(5.0, reached - 2),
-            ],
-            ..Side::default()
-        };
+        let records = [
+            record(5.0, reached + 1),
+            record(5.0, reached),
+            record(5.0, reached - 2),
+        ];
         let best = 100.0;
         // Expanded: skipped at any cost.
-        assert!(side.skips(0, 7.0, 50.0, reached, best));
-        assert!(side.skips(0, 5.0, 50.0, reached, best));
-        assert!(side.skips(0, 4.0, 50.0, reached, best));
+        assert!(records[0].skips(7.0, 50.0, reached, best));
+        assert!(records[0].skips(5.0, 50.0, reached, best));
+        assert!(records[0].skips(4.0, 50.0, reached, best));
         // Reached in this search: skipped unless cheaper.
-        assert!(side.skips(1, 7.0, 50.0, reached, best));
-        assert!(side.skips(1, 5.0, 50.0, reached, best));
-        assert!(!side.skips(1, 4.0, 50.0, reached, best));
+        assert!(records[1].skips(7.0, 50.0, reached, best));
+        assert!(records[1].skips(5.0, 50.0, reached, best));
+        assert!(!records[1].skips(4.0, 50.0, reached, best));
         // Reached in an earlier search only: taken whatever its old cost.
-        assert!(!side.skips(2, 7.0, 50.0, reached, best));
+        assert!(!records[2].skips(7.0, 50.0, reached, best));
         // A key no better than the best meeting: skipped, whatever the record says.
-        assert!(side.skips(2, 7.0, 100.0, reached, best));
-        assert!(!side.skips(2, 7.0, 99.0, reached, best));
-        assert!(side.skips(0, 4.0, 100.0, reached, best));
-        assert!(side.skips(1, 4.0, 100.0, reached, best));
+        assert!(records[2].skips(7.0, 100.0, reached, best));
+        assert!(!records[2].skips(7.0, 99.0, reached, best));
+        assert!(records[0].skips(4.0, 100.0, reached, best));
+        assert!(records[1].skips(4.0, 100.0, reached, best));
     }
 }
